@@ -1,0 +1,240 @@
+"""The ``tycoon`` command line: play, simulate, serve, tournament, stats, replay.
+
+Each command validates its flags and reports a bad one with a clear message and exit
+code 2; the work itself lives in the module each command names.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+from tycoon.engine import GAMES
+
+app = typer.Typer(
+    help="Tycoon: play and study Capital (Kapital) and Monopoly Deal.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+err = Console(stderr=True)
+
+GameArg = Annotated[str, typer.Argument(help=f"The game: {' or '.join(GAMES)}.")]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A rules option as key=value (repeatable)."),
+]
+
+
+def fail(message: str) -> None:
+    """Print an error and exit with code 2."""
+    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    raise typer.Exit(2)
+
+
+def parse_options(items: list[str] | None, preset: str | None = None) -> dict[str, Any]:
+    """``["turn_limit=300", "level_up=landing"]`` -> ``{"turn_limit": 300, ...}``.
+
+    Values are read as JSON (numbers, true/false, null) and otherwise kept as text.
+    """
+    options: dict[str, Any] = {}
+    if preset is not None:
+        options["preset"] = preset
+    for item in items or []:
+        key, sep, raw = item.partition("=")
+        if not sep or not key.strip():
+            fail(f"--option takes key=value, not {item!r}")
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        options[key.strip()] = value
+    return options
+
+
+def check_game(game: str) -> str:
+    """Validate a game name."""
+    if game not in GAMES:
+        fail(f"unknown game {game!r}; expected one of: {', '.join(GAMES)}")
+    return game
+
+
+def progress_bar() -> Progress:
+    """The progress bar used by long commands (on stderr, so --json output stays clean)."""
+    return Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+    )
+
+
+@app.command()
+def play(
+    game: GameArg,
+    seats: Annotated[int | None, typer.Option(help="Number of seats (you are seat 0).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the game (random if omitted).")] = None,
+    preset: Annotated[str | None, typer.Option(help="Capital preset: capital or kapital.")] = None,
+    option: OptionOpt = None,
+) -> None:
+    """Play in the terminal against random bots (screen-reader friendly)."""
+    from tycoon.terminal import play as play_game
+
+    check_game(game)
+    try:
+        play_game(game, seats=seats, seed=seed, options=parse_options(option, preset))
+    except (KeyboardInterrupt, EOFError):
+        err.print("\nbye")
+    except ValueError as exc:
+        fail(str(exc))
+
+
+@app.command()
+def simulate(
+    game: GameArg,
+    games: Annotated[int, typer.Option(min=1, help="How many games to play.")] = 100,
+    seed: Annotated[int, typer.Option(min=0, help="Seed of the first game (then +1).")] = 0,
+    seats: Annotated[int | None, typer.Option(help="Number of seats.")] = None,
+    preset: Annotated[str | None, typer.Option(help="Capital preset: capital or kapital.")] = None,
+    option: OptionOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Play many games between random bots and summarise them."""
+    from tycoon.simulate import simulate as run
+
+    check_game(game)
+    options = parse_options(option, preset)
+    try:
+        with progress_bar() as bar:
+            task = bar.add_task(f"simulating {game}", total=games)
+            summary = run(game, games, seed, seats, options, lambda n: bar.advance(task, n))
+    except ValueError as exc:
+        fail(str(exc))
+    data = summary.to_json()
+    if as_json:
+        print(json.dumps(data, indent=2))
+        return
+    _print_summary(data)
+
+
+def _print_summary(data: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    out = Console()
+    out.print(
+        f"[bold]{data['game']}[/], {data['seats']} seats, {data['games']} games "
+        f"({data['finished']} finished, {data['unfinished']} unfinished) in {data['seconds']} s"
+    )
+    table = Table("what", "value")
+    for seat, wins in data["wins_by_seat"].items():
+        table.add_row(f"wins by seat {seat}", str(wins))
+    for reason, wins in sorted(data["wins_by_reason"].items(), key=lambda kv: -kv[1]):
+        table.add_row(f"wins by {reason}", str(wins))
+    turns = data["turns"]
+    table.add_row(
+        "turns per game", f"mean {turns['mean']}, median {turns['median']}, p90 {turns['p90']}"
+    )
+    table.add_row("decisions per game", str(data["decisions_per_game"]))
+    table.add_row("decisions per second", str(data["decisions_per_second"]))
+    out.print(table)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(help="Database URL (default: a SQLite file in your data directory)."),
+    ] = None,
+) -> None:
+    """Run the game server with the web client at http://HOST:PORT/."""
+    from tycoon.server.main import serve as run
+
+    try:
+        run(host=host, port=port, db=db)
+    except ValueError as exc:
+        fail(str(exc))
+
+
+@app.command()
+def tournament(
+    game: GameArg,
+    bots: Annotated[str, typer.Option(help="Comma-separated bots, one per seat.")],
+    games: Annotated[int, typer.Option(min=1, help="How many games.")] = 100,
+    seed: Annotated[int, typer.Option(min=0, help="Seed of the tournament.")] = 0,
+    workers: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print results as JSON.")] = False,
+    plot: Annotated[Path | None, typer.Option(help="Folder for PNG plots.")] = None,
+    option: OptionOpt = None,
+) -> None:
+    """Play bots against each other, seats rotated; win rates, CIs and Elo."""
+    from tycoon.bots.tournament import run_cli
+
+    check_game(game)
+    try:
+        run_cli(game, bots, games, seed, workers, as_json, plot, parse_options(option))
+    except ValueError as exc:
+        fail(str(exc))
+
+
+@app.command()
+def stats(
+    game: GameArg,
+    games: Annotated[int, typer.Option(min=1, help="How many games.")] = 200,
+    seed: Annotated[int, typer.Option(min=0, help="Seed of the first game.")] = 0,
+    option: OptionOpt = None,
+    plot: Annotated[Path | None, typer.Option(help="Folder for PNG plots.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print results as JSON.")] = False,
+) -> None:
+    """Statistics a game designer wants: lengths, wins, first-player advantage, cards."""
+    from tycoon.stats import run_cli
+
+    check_game(game)
+    try:
+        run_cli(game, games, seed, parse_options(option), plot, as_json)
+    except ValueError as exc:
+        fail(str(exc))
+
+
+@app.command()
+def replay(
+    record: Annotated[Path, typer.Argument(help="A record file (JSON: game, seats, seed, ...).")],
+    upto: Annotated[int | None, typer.Option(min=0, help="Stop after this many actions.")] = None,
+    seat: Annotated[
+        int | None, typer.Option(help="Show this seat's view (default: spectator).")
+    ] = None,
+) -> None:
+    """Replay a game record and print the resulting view and result as JSON."""
+    from tycoon.engine import Record
+    from tycoon.engine import replay as run
+
+    try:
+        data = json.loads(record.read_text())
+    except OSError as exc:
+        fail(f"cannot read {record}: {exc.strerror}")
+    except json.JSONDecodeError as exc:
+        fail(f"{record} is not JSON: {exc}")
+    try:
+        rec = Record.from_json(data)
+        check_game(rec.game)
+        state = run(rec, upto)
+        print(json.dumps({"view": state.view(seat), "result": state.result()}, indent=2))
+    except ValueError as exc:
+        fail(str(exc))
+
+
+def main() -> None:
+    """Entry point of the ``tycoon`` console script."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

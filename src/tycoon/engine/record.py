@@ -1,0 +1,99 @@
+"""Records: a game as its seed, options and actions, and the replay that rebuilds it.
+
+>>> from tycoon.engine.record import Record
+>>> Record.from_json({"game": "deal", "seats": 2, "seed": 7, "options": {}, "actions": []}).seed
+7
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import InvalidPosition
+from .registry import get_game
+from .state import State
+
+
+@dataclass
+class Record:
+    """``seed + options + actions``: enough to replay a game exactly."""
+
+    game: str
+    seats: int
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+
+    def new_state(self) -> State:
+        """The starting position of this record."""
+        return get_game(self.game).new_game(seats=self.seats, seed=self.seed, **self.options)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"game", "seats", "seed", "options", "actions": [{"seat", "action"}]}``."""
+        return {
+            "game": self.game,
+            "seats": self.seats,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "actions": [{"seat": s, "action": a} for s, a in self.actions],
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Record:
+        """Parse a record, with a clear error for a malformed one."""
+        if not isinstance(data, dict):
+            raise InvalidPosition("a record must be a JSON object")
+        missing = {"game", "seats", "seed"} - data.keys()
+        if missing:
+            raise InvalidPosition(f"record: missing field(s) {', '.join(sorted(missing))}")
+        actions = []
+        for i, item in enumerate(data.get("actions", [])):
+            if (
+                not isinstance(item, dict)
+                or not isinstance(item.get("seat"), int)
+                or not isinstance(item.get("action"), dict)
+            ):
+                raise InvalidPosition(f"record: action {i} must be {{'seat': int, 'action': {{}}}}")
+            actions.append((item["seat"], item["action"]))
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise InvalidPosition("record: options must be an object")
+        return cls(data["game"], data["seats"], data["seed"], dict(options), actions)
+
+
+class Recorder:
+    """A state together with the record that leads to it; ``apply`` keeps both in step."""
+
+    def __init__(self, record: Record, state: State | None = None) -> None:
+        self.record = record
+        self.state = state if state is not None else record.new_state()
+        self._parse = get_game(record.game).parse_action
+
+    @classmethod
+    def new(cls, game: str, seats: int, seed: int, **options: Any) -> Recorder:
+        """Start a new game and its record."""
+        return cls(Record(game, seats, seed, dict(options)))
+
+    def apply(self, seat: int, action: Any) -> list:
+        """Apply an action (object or JSON) and append it to the record if legal."""
+        if isinstance(action, dict):
+            action = self._parse(action)
+        events = self.state.apply(seat, action)
+        self.record.actions.append((seat, action.to_json()))
+        return events
+
+
+def replay(record: Record, upto: int | None = None) -> State:
+    """The state after the first ``upto`` actions of ``record`` (all by default).
+
+    Raises ``IllegalAction`` (with the action's index) if the record does not replay.
+    """
+    game = get_game(record.game)
+    state = record.new_state()
+    for i, (seat, data) in enumerate(record.actions[:upto]):
+        try:
+            state.apply(seat, game.parse_action(data))
+        except ValueError as exc:
+            raise type(exc)(f"record action {i} (seat {seat}): {exc}") from None
+    return state
