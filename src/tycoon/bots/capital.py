@@ -1,0 +1,470 @@
+"""Capital knowledge: the heuristic bot, and the search bot's playouts and evaluation.
+
+The heuristic scores every legal action in dollars of net worth for its seat, from its view
+only (and, at a fork, from determinized look-ahead copies), and plays the best:
+
+- a victory card as soon as it is legal (C-7.3);
+- build where bonuses pay: the gain in its total income (brand, region and neighbourhood
+  bonuses of C-5.4, computed exactly from the public businesses) with a cash reserve kept;
+- attack cards on the leader: Lion's Sight on a rich balance, Mafia Collection on big incomes,
+  Implosion on the leader's best business, Blocked Account, Turtle and Lost Die on the leader —
+  never on a seat whose exemptions would waive them;
+- tolls on the squares every pawn crosses, Demolition of opponents' tolls and obstacles;
+- Easy Money, Hare, Extra Die, Instant Valuation, Aggressive Marketing when they pay;
+- exemptions kept for big charges: when it must choose which charges to waive (C-4.3.1) it
+  waives the biggest; Tax Exemption is played when a Lion's Sight or Mafia Collection is
+  pending against it;
+- at a fork, the way whose landing square costs least and offers most;
+- exchange cards when none can win soon (victory cards far from their condition, attack cards
+  with nothing to hit);
+- minigames through the minigame bot player at its skill.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tycoon.engine import Action, Rng, State
+
+from .minigames import minigame_action
+
+WIN = 1e9
+#: Cash the heuristic likes to keep after building (to pay fees and play cards).
+RESERVE = 150
+#: How many dollars of net worth a dollar of income is worth to the heuristic.
+INCOME_WORTH = 2.5
+
+_M: dict[str, Any] = {}
+
+
+def _mods() -> dict[str, Any]:
+    if not _M:
+        from tycoon.capital import board, businesses, cards
+
+        _M.update(board=board, businesses=businesses, cards=cards)
+    return _M
+
+
+def _business_map(view: dict[str, Any]) -> dict[tuple[int, int], Any]:
+    Business = _mods()["businesses"].Business
+    return {
+        (b["square"], b["lot"]): Business(b["kind"], b["owner"], b["level"])
+        for b in view["businesses"]
+    }
+
+
+def total_income(businesses: dict[tuple[int, int], Any], seat: int) -> int:
+    """The summed income (C-5.4) of ``seat``'s businesses."""
+    inc = _mods()["businesses"].incomes(businesses)
+    return sum(v for k, v in inc.items() if businesses[k].owner == seat)
+
+
+class Situation:
+    """What the heuristic derives from a view once per decision."""
+
+    def __init__(self, view: dict[str, Any], seat: int) -> None:
+        self.view = view
+        self.seat = seat
+        self.seats = view["seats"]
+        self.me = self.seats[seat]
+        self.n = len(self.seats)
+        self.worths = [s["net_worth"] for s in self.seats]
+        others = [s for s in range(self.n) if s != seat]
+        self.others = others
+        self.leader = max(others, key=lambda s: (self.worths[s], -s))
+        self.incomes = [0] * self.n
+        self.best_income = [0] * self.n
+        for b in view["businesses"]:
+            self.incomes[b["owner"]] += b["income"]
+            self.best_income[b["owner"]] = max(self.best_income[b["owner"]], b["income"])
+        self.hand = self.me.get("hand", [])
+        total = sum(self.worths) or 1
+        self.share = self.worths[seat] / total
+
+    def weight(self, target: int) -> float:
+        """How much hurting ``target`` helps: the leader most, the others less."""
+        if target == self.leader:
+            return 0.8 if self.worths[target] >= self.worths[self.seat] else 0.5
+        return 0.25
+
+    def victory_close(self, card: str) -> bool:
+        """True when a victory card may become playable soon (worth keeping)."""
+        me = self.me
+        if card == "successful_entrepreneur":
+            return me["net_worth"] >= 4000
+        if card == "richest_in_town":
+            return self.share >= 0.3
+        if card == "private_jet":
+            best = max(self.seats[s]["laps"] for s in self.others)
+            return me["laps"] >= best + 1
+        if card == "swimming_in_money":
+            return me["balance"] >= 1500
+        if card == "mega_business":
+            return self.best_income[self.seat] >= 900
+        return True
+
+
+class CapitalHeuristic:
+    """The heuristic bot of Capital (see the module docstring).
+
+    >>> from tycoon.capital import new_game
+    >>> s = new_game(seats=4, seed=2)
+    >>> seat = s.to_move()[0]
+    >>> CapitalHeuristic(0).choose(s, seat) in s.legal_actions(seat)
+    True
+    """
+
+    def __init__(self, seed: int = 0, skill: float = 0.7, name: str = "heuristic") -> None:
+        self.rng = Rng(seed)
+        self.skill = skill
+        self.name = name
+
+    def choose(self, state: State, seat: int) -> Action:
+        """The best-scoring legal action (minigame inputs from the minigame bot)."""
+        legal = state.legal_actions(seat)
+        if legal and legal[0].type == "minigame":
+            action = minigame_action(state, seat, self.skill, self.rng.next64())
+            if action is not None:
+                return action
+        if len(legal) == 1:
+            return legal[0]
+        return best_action(state, seat, legal, self.rng)
+
+
+def best_action(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> Action:
+    """The heuristic's choice among ``legal``."""
+    return max(scored(state, seat, legal, rng), key=lambda x: x[0])[1]
+
+
+def scored(
+    state: State, seat: int, legal: Sequence[Action], rng: Rng
+) -> list[tuple[float, Action]]:
+    """Every legal action with its heuristic score (first wins ties)."""
+    view = state.view(seat)
+    phase = view["phase"]
+    if phase == "branch":
+        return [(score_branch(state, seat, a, rng), a) for a in legal]
+    if phase == "waive":
+        amounts = {c["id"]: c["amount"] for c in view.get("charges", [])}
+        return [(float(sum(amounts.get(c, 0) for c in a.charges)), a) for a in legal]  # type: ignore[attr-defined]
+    if phase == "minigame":
+        # the ready-made inputs come from skills 0, 0.5 and 1: take the middle one
+        return [(1.0 if i == len(legal) // 2 else 0.0, a) for i, a in enumerate(legal)]
+    sit = Situation(view, seat)
+    out: list[tuple[float, Action]] = []
+    bmap: dict[tuple[int, int], Any] | None = None
+    base_income = 0
+    card_best: dict[str, float] = {}
+    gains: dict[str, int] = {}
+    exchanges = []
+    for i, a in enumerate(legal):
+        t = a.type
+        if t == "build":
+            if bmap is None:
+                bmap = _business_map(view)
+                base_income = total_income(bmap, seat)
+            score = score_build(sit, bmap, base_income, view["landed"], a, gains)
+        elif t == "play":
+            score = score_card(sit, a)
+            card = a.card  # type: ignore[attr-defined]
+            card_best[card] = max(card_best.get(card, -1e9), score)
+        elif t == "exchange":
+            exchanges.append(i)
+            continue
+        else:
+            score = 0.0
+        out.append((score - i * 1e-9, a))
+    if exchanges:
+        choice, value = _exchange_choice(sit, [legal[i] for i in exchanges], card_best)
+        for i in exchanges:
+            out.append((value if legal[i] == choice else -1e6, legal[i]))
+    return out
+
+
+def score_build(
+    sit: Situation,
+    bmap: dict[tuple[int, int], Any],
+    base_income: int,
+    square: int,
+    a: Any,
+    cache: dict[str, int] | None = None,
+) -> float:
+    """Dollars of net worth a build is worth: income gained, minus the reserve it eats.
+
+    Free lots of one block are alike (C-5.4.3 looks at the whole block), so ``cache`` keeps
+    the income gained per kind.
+    """
+    mods = _mods()
+    price = mods["businesses"].PRICE[a.kind]
+    gain = None if cache is None else cache.get(a.kind)
+    if gain is None:
+        trial = dict(bmap)
+        trial[square, a.lot] = mods["businesses"].Business(a.kind, sit.seat, 1)
+        gain = total_income(trial, sit.seat) - base_income
+        if cache is not None:
+            cache[a.kind] = gain
+    after = sit.me["balance"] - price
+    score = gain * INCOME_WORTH
+    if after < RESERVE:
+        score -= (RESERVE - after) * 1.5
+    if "swimming_in_money" in sit.hand and sit.me["balance"] >= 1500:
+        score -= price  # saving for the $3000 card
+    # a very big business can win with Mega Business
+    if "mega_business" in sit.hand and a.kind in ("shopping_center", "super_center"):
+        score += 200
+    return score
+
+
+def _target_free(sit: Situation, target: int, effect: str) -> bool:
+    """True when ``target`` has no uses of ``effect`` (which would waive our attack)."""
+    return sit.seats[target]["effects"].get(effect, 0) == 0
+
+
+def score_card(sit: Situation, a: Any) -> float:
+    """Dollars of net worth (for us, relative to the others) that playing a card is worth."""
+    mods = _mods()
+    card = a.card
+    target = a.target
+    cost = mods["cards"].COST[card]
+    me = sit.me
+    balance = me["balance"]
+    effects = me["effects"]
+    if card in mods["cards"].VICTORY:
+        return WIN
+    if card == "easy_money":
+        return 500.0
+    if card == "business_insurance":
+        return 200.0 - balance - 50
+    if card == "lions_sight":
+        if not _target_free(sit, target, "tax_exemption"):
+            return -100.0
+        bal = sit.seats[target]["balance"]
+        return 0.5 * max(0, bal) * sit.weight(target) * 2 - cost
+    if card == "mafia_collection":
+        if not _target_free(sit, target, "tax_exemption"):
+            return -100.0
+        take = 0.3 * sit.incomes[target]
+        return take * (1 + sit.weight(target)) - cost
+    if card == "tax_exemption":
+        danger = effects.get("lion", 0) * 0.5 * max(0, balance) + effects.get("mafia", 0) * (
+            0.3 * sit.incomes[sit.seat]
+        )
+        if effects.get("tax_exemption", 0) > 0:
+            danger = 0
+        return danger - cost if danger else -120.0
+    if card == "business_exemption":
+        if effects.get("business_exemption", 0) > 0:
+            return -150.0
+        opp = sum(sit.incomes[s] for s in sit.others)
+        return 0.12 * opp - cost
+    if card == "blocked_account":
+        if not _target_free(sit, target, "blocked_account"):
+            return -100.0
+        return sit.incomes[target] * 0.3 * sit.weight(target) * 2 - cost + 30
+    if card == "toll":
+        return _toll_value(sit, target) - cost
+    if card == "careful_works":
+        return -80.0
+    if card == "demolition":
+        for c in sit.view["constructions"]:
+            if c["square"] == target:
+                if c["owner"] == sit.seat:
+                    return -300.0
+                return (150.0 if c["type"] == "toll" else 40.0) - cost
+        return -100.0
+    if card == "operation_hare":
+        return 180.0 if effects.get("hare", 0) == 0 else 60.0
+    if card == "operation_turtle":
+        laps = sit.seats[target]["laps"]
+        best_other = max(sit.seats[s]["laps"] for s in sit.others)
+        bonus = 150.0 if laps == best_other and target == sit.leader else 0.0
+        return bonus + 60.0 * sit.weight(target) - cost
+    if card == "extra_die":
+        return {2: 260.0, 3: 160.0}.get(me["dice"], -100.0) - cost
+    if card == "lost_die":
+        dice = sit.seats[target]["dice"]
+        return (dice - 2) * 150.0 * sit.weight(target) * 2 - cost
+    if card == "new_beginning":
+        e = sit.seats[target]["effects"]
+        bad = (
+            e.get("lion", 0) * 0.5 * max(0, sit.seats[target]["balance"])
+            + e.get("mafia", 0) * 0.3 * sit.incomes[target]
+            + e.get("turtle", 0) * 80
+            + e.get("blocked_account", 0) * 100
+        )
+        good = (
+            e.get("hare", 0) * 60
+            + e.get("tax_exemption", 0) * 60
+            + e.get("business_exemption", 0) * 60
+            + (sit.seats[target]["dice"] - 2) * 150
+        )
+        value = (bad - good) if target == sit.seat else (good - bad) * sit.weight(target) * 2
+        return value - cost
+    if card == "implosion":
+        b = _business_at(sit, target)
+        if b is None:
+            return -100.0
+        if b["owner"] == sit.seat:
+            return -1000.0
+        price = mods["businesses"].PRICE[b["kind"]]
+        value = (price + b["income"] * INCOME_WORTH) * sit.weight(b["owner"])
+        if b["income"] >= 1500:
+            value += 600  # stops a Mega Business
+        return value - cost
+    if card == "instant_valuation":
+        b = _business_at(sit, target)
+        if b is None:
+            return -100.0
+        gain = b["income"] * (1.728 - 1)
+        value = gain * INCOME_WORTH
+        if "mega_business" in sit.hand and b["income"] * 1.728 >= 2000 > b["income"]:
+            value += 2000
+        return value - cost
+    if card == "aggressive_marketing":
+        gain = sit.incomes[sit.seat] * 0.2
+        return gain * INCOME_WORTH - cost
+    return -50.0
+
+
+def _business_at(sit: Situation, target: Any) -> dict[str, Any] | None:
+    if not isinstance(target, tuple):
+        return None
+    for b in sit.view["businesses"]:
+        if (b["square"], b["lot"]) == target:
+            return b
+    return None
+
+
+#: Offsets (from a region's start) that every pawn crosses, whichever way it takes.
+_COMMON = (1, 2, 3, 11, 12, 13)
+
+
+def _toll_value(sit: Situation, square: Any) -> float:
+    """A toll pays $100 a crossing: worth most on common squares just ahead of opponents."""
+    if not isinstance(square, int):
+        return -100.0
+    if square % 14 not in _COMMON:
+        return 40.0
+    ahead = 0.0
+    for s in sit.others:
+        dist = (square - sit.seats[s]["square"]) % 56
+        if 1 <= dist <= 14:
+            ahead += 1.0
+    # my own pawn will cross it too (no cost to me) - nothing lost
+    return 220.0 + 40.0 * ahead
+
+
+def _exchange_choice(
+    sit: Situation, legal: Sequence[Action], card_best: dict[str, float]
+) -> tuple[Action | None, float]:
+    """The exchange that throws away the cards that cannot help soon, and its score.
+
+    A victory card is kept while its condition is close; another card is kept when one of
+    its plays now scores well (a leader hunting for a victory card keeps only the best).
+    """
+    mods = _mods()
+    hunting = sit.share >= 0.38 and not any(c in mods["cards"].VICTORY for c in sit.hand)
+    keep_above = 150.0 if hunting else 30.0
+    useless = []
+    for card in sit.hand:
+        if card in mods["cards"].VICTORY:
+            if not sit.victory_close(card):
+                useless.append(card)
+        elif card_best.get(card, -1e9) <= keep_above:
+            useless.append(card)
+    if not useless:
+        return None, -1e6
+    want = tuple(sorted(useless))
+    for a in legal:
+        if tuple(sorted(a.cards)) == want:  # type: ignore[attr-defined]
+            return a, 40.0 * len(useless) + (100.0 if hunting else 0.0)
+    return None, -1e6
+
+
+def score_branch(state: State, seat: int, a: Action, rng: Rng) -> float:
+    """Look ahead on a determinized copy: where this way lands, what it costs and offers."""
+    before = state.view(seat)["seats"][seat]
+    det = state.determinize(seat, rng.next64() >> 1)
+    det.apply(seat, a)
+    view = det.view(seat)
+    me = view["seats"][seat]
+    score = float(me["balance"] - before["balance"])
+    square = view.get("landed")
+    mods = _mods()
+    if square is not None and mods["board"].BOARD.kind[square] == "block":
+        taken = {b["lot"] for b in view["businesses"] if b["square"] == square}
+        if len(taken) < 4 and me["balance"] >= 100:
+            score += 60.0 + (30.0 if mods["board"].BOARD.region[square] == seat else 0.0)
+    return score
+
+
+def evaluate(state: State) -> list[float]:
+    """Rewards in [0, 1] for an unfinished position: shares of a strength built from net
+    worth and income (what wins Richest in Town, Successful Entrepreneur, Mega Business)."""
+    view = state.view(None)
+    incomes = [0] * len(view["seats"])
+    best = [0] * len(view["seats"])
+    for b in view["businesses"]:
+        incomes[b["owner"]] += b["income"]
+        best[b["owner"]] = max(best[b["owner"]], b["income"])
+    strengths = []
+    for i, s in enumerate(view["seats"]):
+        value = max(1.0, s["net_worth"] + INCOME_WORTH * incomes[i] + 0.5 * best[i])
+        strengths.append(value**2)
+    total = sum(strengths)
+    return [x / total for x in strengths]
+
+
+def stop(state: State) -> bool:
+    """Search walks stop at a minigame (simulating its players costs more than it tells)."""
+    return getattr(state, "phase", None) == "minigame"
+
+
+def auto(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> Action | None:
+    """Decisions the search does not branch on: minigame inputs (the middle skill)."""
+    if legal[0].type == "minigame":
+        return legal[len(legal) // 2]
+    return None
+
+
+def heuristic_policy(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> Action:
+    """Playout policy: the heuristic, with a little randomness (and no look-ahead at forks)."""
+    if legal[0].type == "branch" or rng.below(10) == 0:
+        return rng.choice(legal)
+    return best_action(state, seat, legal, rng)
+
+
+def candidates(state: State, seat: int, legal: Sequence[Action], k: int = 4) -> list[Action]:
+    """The heuristic's best ``k`` actions, plus passing."""
+    if len(legal) <= k:
+        return list(legal)
+    view_phase = legal[0].type
+    if view_phase in ("branch", "minigame"):
+        return list(legal)
+    ranked = sorted(scored(state, seat, legal, Rng(0)), key=lambda x: -x[0])
+    out = [a for _, a in ranked[:k]]
+    if ranked[0][0] >= WIN:
+        return [ranked[0][1]]
+    for a in legal:
+        if a.type == "pass" and a not in out:
+            out.append(a)
+    return out
+
+
+def search_kwargs(skill: float, playout: str) -> dict[str, Any]:
+    """Settings of the search bot in Capital."""
+    from .ismcts import random_policy
+
+    def root_auto(state: State, seat: int) -> Action | None:
+        return minigame_action(state, seat, skill, state.view(None)["turn"] * 31 + seat)
+
+    return {
+        "policy": heuristic_policy if playout == "heuristic" else random_policy,
+        "evaluate": evaluate,
+        "auto": auto,
+        "candidates": candidates,
+        "root_auto": root_auto,
+        "stop": stop,
+        "depth": 30,
+    }

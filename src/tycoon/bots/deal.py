@@ -1,0 +1,387 @@
+"""Monopoly Deal knowledge: the heuristic bot, and the search bot's playouts and evaluation.
+
+The heuristic plays like a sensible person, from its seat's view only:
+
+- complete sets first (a property or wild card where it brings a set closest to full, a
+  wild card moved when that completes a set), Deal Breaker on the best full set, Sly Deal
+  on what completes a set (else what advances one), Forced Deal only when it completes one;
+- charge rent where it pays most (Double The Rent only on a big rent), Debt Collector and
+  Birthday on whoever can pay, houses and hotels on full sets, Pass Go early in the turn;
+- bank money, lowest value first, to pay debts from the bank rather than from the table;
+  action cards are banked only when they are of no use;
+- pay with the least useful cards: bank money that covers the debt with the least change,
+  then properties of the sets furthest from full; never a full set while anything else is left;
+- save Just Say No for big losses: a Deal Breaker, a steal that breaks a set near completion,
+  or a payment of 5M or more (or half of what it owns);
+- discard the least useful cards over the hand limit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tycoon.engine import Action, Rng, State
+
+#: Bonus of completing a set, in the heuristic's score units.
+COMPLETE = 60.0
+
+
+_CARDS: Any = None
+
+
+def _cards() -> Any:
+    global _CARDS
+    if _CARDS is None:
+        from tycoon.deal import cards
+
+        _CARDS = cards
+    return _CARDS
+
+
+class Table:
+    """A seat's table read from a view: sets by colour, bank value, full colours."""
+
+    def __init__(self, seat_view: dict[str, Any]) -> None:
+        c = _cards()
+        self.sets = seat_view["sets"]
+        self.bank = seat_view["bank"]
+        self.bank_value = sum(c.VALUE[x] for x in self.bank)
+        self.full_colors = {s["color"] for s in self.sets if s["full"]}
+        #: colour -> most cards in one unfinished set of that colour
+        self.progress: dict[str, int] = {}
+        for s in self.sets:
+            if not s["full"]:
+                n = len(s["cards"])
+                if n > self.progress.get(s["color"], 0):
+                    self.progress[s["color"]] = n
+        self.value = self.bank_value + sum(
+            c.VALUE[x] for s in self.sets for x in s["cards"]
+        ) + sum(
+            c.VALUE[b] for s in self.sets for b in (s["house"], s["hotel"]) if b is not None
+        )
+
+    def need(self, color: str) -> int:
+        """Cards still missing from the best unfinished set of ``color``."""
+        c = _cards()
+        return c.SET_SIZE[c.COLOR_INDEX[color]] - self.progress.get(color, 0)
+
+    def set_of(self, card: int) -> dict[str, Any] | None:
+        """The set holding ``card``."""
+        for s in self.sets:
+            if card in s["cards"]:
+                return s
+        return None
+
+
+def card_use(table: Table, card: int) -> float:
+    """How much a property on ``table`` is worth keeping (for payments and Forced Deal)."""
+    c = _cards()
+    s = table.set_of(card)
+    if s is None:
+        return 0.0
+    size = c.SET_SIZE[c.COLOR_INDEX[s["color"]]]
+    if s["full"]:
+        return 100.0 + s["rent"]
+    return 10.0 * len(s["cards"]) / size + c.VALUE[card] * 0.5 + (5.0 if len(s["cards"]) > 1 else 0)
+
+
+class DealHeuristic:
+    """The heuristic bot of Monopoly Deal (see the module docstring).
+
+    >>> from tycoon.deal import new_game
+    >>> s = new_game(seats=2, seed=3)
+    >>> seat = s.to_move()[0]
+    >>> DealHeuristic(0).choose(s, seat) in s.legal_actions(seat)
+    True
+    """
+
+    def __init__(self, seed: int = 0, name: str = "heuristic", epsilon: float = 0.0) -> None:
+        self.rng = Rng(seed)
+        self.name = name
+        self.epsilon = epsilon
+
+    def choose(self, state: State, seat: int) -> Action:
+        """The best-scoring legal action for ``seat``."""
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        if self.epsilon and self.rng.below(1000) < self.epsilon * 1000:
+            return self.rng.choice(legal)
+        return pick(state.view(seat), seat, legal)
+
+
+def pick(view: dict[str, Any], seat: int, legal: Sequence[Action]) -> Action:
+    """The heuristic's choice among ``legal`` for ``seat`` seeing ``view``."""
+    phase = view["phase"]
+    if phase == "pay":
+        return choose_payment(view, seat, legal)
+    if phase == "respond":
+        return choose_answer(view, seat, legal)
+    if phase == "discard":
+        return choose_discard(view, seat, legal)
+    tables = [Table(s) for s in view["seats"]]
+    best = legal[0]
+    best_score = -1e9
+    for a in legal:
+        score = score_play(view, seat, tables, a)
+        if score > best_score:
+            best, best_score = a, score
+    return best
+
+
+def candidates(state: State, seat: int, legal: Sequence[Action], k: int = 4) -> list[Action]:
+    """The few actions worth searching: the heuristic's best ``k`` (all answers to a demand).
+
+    In the play phase, ending the turn is always among them.
+    """
+    if len(legal) <= 2:
+        return list(legal)
+    view = state.view(seat)
+    phase = view["phase"]
+    if phase == "respond":
+        return list(legal)
+    if phase == "pay":
+        return [choose_payment(view, seat, legal)]
+    if phase == "discard":
+        return [choose_discard(view, seat, legal)]
+    tables = [Table(s) for s in view["seats"]]
+    scored = sorted(
+        ((score_play(view, seat, tables, a), i) for i, a in enumerate(legal)), reverse=True
+    )
+    out = [legal[i] for _, i in scored[:k]]
+    end = next((a for a in legal if a.type == "end_turn"), None)
+    if end is not None and end not in out:
+        out.append(end)
+    return out
+
+
+def _gain_property(me: Table, color: str) -> float:
+    """Score of adding one property of ``color`` to my table."""
+    c = _cards()
+    size = c.SET_SIZE[c.COLOR_INDEX[color]]
+    have = me.progress.get(color, 0)
+    if have + 1 == size:
+        bonus = COMPLETE
+        if len(me.full_colors | {color}) >= 3 and color not in me.full_colors:
+            bonus += 1000.0  # wins the game
+        return bonus + 10.0
+    return 15.0 + 20.0 * (have + 1) / size + c.RENTS[c.COLOR_INDEX[color]][-1] * 0.5
+
+
+def score_play(view: dict[str, Any], seat: int, tables: list[Table], a: Action) -> float:
+    """The heuristic score of one action in the play phase (higher is better)."""
+    c = _cards()
+    me = tables[seat]
+    others = [s for s in range(len(tables)) if s != seat]
+    plays_left = view["plays_left"]
+    t = a.type
+    if t == "end_turn":
+        return 0.0
+    if t == "property":
+        return _gain_property(me, a.color)  # type: ignore[attr-defined]
+    if t == "move_wild":
+        card = a.card  # type: ignore[attr-defined]
+        s = me.set_of(card)
+        if s is not None and s["full"]:
+            return -5.0
+        have = me.progress.get(a.color, 0)  # type: ignore[attr-defined]
+        if have + 1 == c.SET_SIZE[c.COLOR_INDEX[a.color]]:  # type: ignore[attr-defined]
+            return COMPLETE + 5.0
+        return -1.0
+    if t == "bank":
+        card = a.card  # type: ignore[attr-defined]
+        kind = c.KIND[card]
+        value = c.VALUE[card]
+        if kind == "money":
+            return 8.0 - value * 0.3 + (4.0 if me.bank_value < 5 else 0.0)
+        name = c.NAME[card]
+        # an action card is banked when it is of little use now
+        if name in ("just_say_no", "deal_breaker"):
+            return -20.0
+        hand = view["seats"][seat].get("hand", [])
+        if len(hand) > 7 - 0 and plays_left == 1:
+            return 3.0 + value * 0.5
+        return 1.0 + value * 0.3 if name in ("double_the_rent", "house", "hotel") else 0.5
+    if t == "rent":
+        color = a.color  # type: ignore[attr-defined]
+        rent = 0
+        for s in view["seats"][seat]["sets"]:
+            if s["color"] == color:
+                rent = max(rent, s["rent"])
+        rent <<= len(a.doubles)  # type: ignore[attr-defined]
+        target = a.target  # type: ignore[attr-defined]
+        payers = [target] if target is not None else others
+        got = sum(min(rent, tables[p].value) for p in payers)
+        extra_cards = len(a.doubles)  # type: ignore[attr-defined]
+        base = 4.0 + 3.0 * got - 6.0 * extra_cards
+        if got < 2:
+            base -= 5.0
+        return base
+    if t == "debt_collector":
+        return 4.0 + 3.0 * min(5, tables[a.target].value) - 2.0  # type: ignore[attr-defined]
+    if t == "its_my_birthday":
+        return 3.0 + 3.0 * sum(min(2, tables[p].value) for p in others) - 2.0
+    if t == "pass_go":
+        return 30.0 if plays_left > 1 else 9.0
+    if t in ("house", "hotel"):
+        return 25.0
+    if t == "deal_breaker":
+        victim = tables[a.target]  # type: ignore[attr-defined]
+        s = view["seats"][a.target]["sets"][a.set]  # type: ignore[attr-defined]
+        score = 70.0 + s["rent"]
+        if s["color"] not in me.full_colors and len(me.full_colors) >= 2:
+            score += 1000.0
+        if len(victim.full_colors) >= 2:
+            score += 20.0
+        return score
+    if t == "sly_deal":
+        take = a.take  # type: ignore[attr-defined]
+        victim = tables[a.target]  # type: ignore[attr-defined]
+        s = victim.set_of(take)
+        if s is None:
+            return -1.0
+        color = s["color"]
+        gain = _gain_property(me, color) if c.NAME[take] != "wild_multicolor" else 10.0
+        # it also hurts the victim's progress
+        gain += 5.0 * len(s["cards"]) + (10.0 if len(victim.full_colors) >= 2 else 0.0)
+        return gain - 10.0
+    if t == "forced_deal":
+        take, give = a.take, a.give  # type: ignore[attr-defined]
+        victim = tables[a.target]  # type: ignore[attr-defined]
+        s = victim.set_of(take)
+        if s is None:
+            return -1.0
+        color = s["color"]
+        have = me.progress.get(color, 0)
+        mine = me.set_of(give)
+        if mine is not None and mine["color"] == color:
+            return -5.0
+        completes = have + 1 == c.SET_SIZE[c.COLOR_INDEX[color]]
+        if not completes:
+            return -2.0
+        return COMPLETE - card_use(me, give) + (1000.0 if len(me.full_colors) >= 2 else 0.0)
+    return -3.0
+
+
+def choose_payment(view: dict[str, Any], seat: int, legal: Sequence[Action]) -> Action:
+    """Pay with the least useful card: bank money covering the debt with least change first."""
+    c = _cards()
+    owed = (view.get("pending") or {}).get("owed") or 0
+    me = Table(view["seats"][seat])
+    bank = set(view["seats"][seat]["bank"])
+    in_bank = [a for a in legal if a.card in bank]  # type: ignore[attr-defined]
+    if in_bank:
+        covering = [a for a in in_bank if c.VALUE[a.card] >= owed]  # type: ignore[attr-defined]
+        if covering:
+            return min(covering, key=lambda a: c.VALUE[a.card])  # type: ignore[attr-defined]
+        return max(in_bank, key=lambda a: c.VALUE[a.card])  # type: ignore[attr-defined]
+    buildings = {
+        b for s in view["seats"][seat]["sets"] for b in (s["house"], s["hotel"]) if b is not None
+    }
+
+    def cost(a: Action) -> tuple[float, int]:
+        card = a.card  # type: ignore[attr-defined]
+        value = c.VALUE[card]
+        if card in buildings:
+            use = 30.0
+        else:
+            use = card_use(me, card)
+        over = max(0, value - owed)
+        return (use + over * 1.5, -value)
+
+    return min(legal, key=cost)
+
+
+def choose_answer(view: dict[str, Any], seat: int, legal: Sequence[Action]) -> Action:
+    """Say no only to big losses (or to defend a big gain of ours against a Just Say No)."""
+    says = [a for a in legal if a.type == "say_no"]
+    accept = next((a for a in legal if a.type == "accept"), legal[0])
+    if not says:
+        return accept
+    p = view.get("pending") or {}
+    kind = p.get("kind")
+    me = Table(view["seats"][seat])
+    if p.get("by") == seat:
+        # we are the actor answering their Just Say No: insist only when it matters
+        big = kind == "deal_breaker" or (p.get("amount") or 0) >= 5
+        if kind in ("sly_deal", "forced_deal"):
+            big = True
+        return says[0] if big else accept
+    if kind == "deal_breaker":
+        return says[0]
+    if kind in ("sly_deal", "forced_deal"):
+        take = p.get("take")
+        s = me.set_of(take) if take is not None else None
+        if s is not None and len(s["cards"]) >= 2:
+            return says[0]
+        return accept
+    owed = p.get("owed") or p.get("amount") or 0
+    loss = min(owed, me.value)
+    if loss >= 5 or (me.value > 0 and loss * 2 >= me.value and loss >= 3):
+        return says[0]
+    return accept
+
+
+def choose_discard(view: dict[str, Any], seat: int, legal: Sequence[Action]) -> Action:
+    """Discard the least useful card."""
+    c = _cards()
+    me = Table(view["seats"][seat])
+
+    def keep(a: Action) -> float:
+        card = a.card  # type: ignore[attr-defined]
+        kind = c.KIND[card]
+        name = c.NAME[card]
+        if kind in ("property", "wild"):
+            return 50.0 + max(
+                (me.progress.get(col, 0) for col in c.CARDS[card].colors), default=0
+            )
+        if name in ("just_say_no", "deal_breaker", "sly_deal"):
+            return 60.0
+        if kind == "rent":
+            useful = any(me.progress.get(col) or col in me.full_colors for col in c.CARDS[card].colors)
+            return 20.0 if useful else 2.0
+        return c.VALUE[card] * 3.0
+
+    return min(legal, key=keep)
+
+
+def evaluate(state: State) -> list[float]:
+    """Rewards in [0, 1] for an unfinished position: full sets, progress and money.
+
+    Each seat's strength is ``3 * full colours + set progress + table value / 10``, turned
+    into shares of the total, so the rewards sum to 1.
+    """
+    view = state.view(None)
+    c = _cards()
+    strengths = []
+    for sv in view["seats"]:
+        t = Table(sv)
+        full = len(t.full_colors)
+        progress = sum(
+            n / c.SET_SIZE[c.COLOR_INDEX[col]]
+            for col, n in t.progress.items()
+            if col not in t.full_colors
+        )
+        strengths.append((3.0 * full + 0.6 * progress + t.value / 12.0) ** 2 + 0.01)
+    total = sum(strengths)
+    return [s / total for s in strengths]
+
+
+def heuristic_policy(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> Action:
+    """Playout policy: the heuristic, with a little randomness."""
+    if rng.below(10) == 0:
+        return rng.choice(legal)
+    return pick(state.view(seat), seat, legal)
+
+
+def search_kwargs(playout: str) -> dict[str, Any]:
+    """Settings of the search bot in Monopoly Deal."""
+    from .ismcts import random_policy
+
+    return {
+        "policy": heuristic_policy if playout == "heuristic" else random_policy,
+        "evaluate": evaluate,
+        "candidates": candidates,
+        "depth": 40,
+    }

@@ -1,0 +1,285 @@
+"""Information-Set Monte Carlo Tree Search, for any game of the engine contract.
+
+Single-observer ISMCTS (Cowling, Powley & Whitehouse, 2012): each iteration draws a
+determinization of the position from the searching seat's point of view —
+``state.determinize(seat, seed)``, which re-deals everything the seat cannot see and
+reseeds the state's own generator (so dice and shuffles, the chance of the game, differ
+from one iteration to the next) — and walks one tree shared by all determinizations:
+
+- a node's children are keyed by ``(seat, action)``; only the actions legal in the
+  current determinization compete, with UCB1 using *availability* counts;
+- every seat to move (opponents included) picks by UCB1 on its own reward, so the tree
+  models opponents who play well; when several seats must act (a minigame, answers), they
+  act one after another, the first listed by ``to_move()`` first;
+- after one expansion a playout runs with a cheap policy up to ``depth`` decisions, then
+  the game's ``evaluate`` gives each seat a reward in ``[0, 1]`` (1 for a win);
+- decisions with one legal action, and decisions the game hands to ``auto`` (e.g. the
+  inputs of a Capital minigame), are played without branching;
+- a game may narrow each decision to a few ``candidates`` (e.g. the heuristic's best few
+  actions), which focuses the search where a sensible player would look, and may ``stop``
+  a walk early at positions too costly to simulate (then ``evaluate`` judges them).
+
+The bot reads nothing but ``determinize``, ``view`` and ``legal_actions`` of its seat at
+the root, so its decision never depends on information its seat cannot see. It stops on an
+iteration budget (reproducible) or a time budget (``seconds``), whichever comes first.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tycoon.engine import Action, Rng, State
+
+#: A playout policy: picks an action for ``seat`` among ``legal``.
+Policy = Callable[[State, int, Sequence[Action], Rng], Action]
+#: Rewards of every seat in [0, 1] for a (possibly unfinished) position.
+Evaluator = Callable[[State], list[float]]
+#: A forced choice (no branching), or None to search the decision.
+Auto = Callable[[State, int, Sequence[Action], Rng], Action | None]
+#: The actions worth searching among the legal ones (never empty).
+Candidates = Callable[[State, int, Sequence[Action]], Sequence[Action]]
+
+
+def random_policy(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> Action:
+    """The default playout policy: a uniform legal action."""
+    return rng.choice(legal)
+
+
+def outcome_rewards(state: State, seats: int) -> list[float]:
+    """1 for the winner, 0 for the others.
+
+    A game that stopped without a winner gives 0.5 to the leader down to 0 for the last.
+
+    >>> class S:
+    ...     winner = 1
+    ...     def result(self): return {"standings": [1, 0]}
+    >>> outcome_rewards(S(), 2)
+    [0.0, 1.0]
+    """
+    winner = state.winner
+    if winner is not None:
+        return [1.0 if s == winner else 0.0 for s in range(seats)]
+    standings = state.result().get("standings") or []
+    if len(standings) != seats or seats < 2:
+        return [1.0 / seats] * seats
+    out = [0.0] * seats
+    for rank, s in enumerate(standings):
+        out[s] = 0.5 * (seats - 1 - rank) / (seats - 1)
+    return out
+
+
+def seat_count(state: State) -> int:
+    """How many seats a state has (from its view)."""
+    return len(state.view(None)["seats"])
+
+
+@dataclass
+class Node:
+    """A node of the shared tree: statistics of the move that led here."""
+
+    seat: int = -1
+    visits: int = 0
+    avail: int = 0
+    reward: float = 0.0
+    children: dict[tuple[int, Action], Node] = field(default_factory=dict)
+
+
+class ISMCTSBot:
+    """The search bot.
+
+    >>> ISMCTSBot(iterations=50).name
+    'ismcts:iterations=50'
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        c: float = 0.7,
+        depth: int = 200,
+        policy: Policy = random_policy,
+        evaluate: Evaluator | None = None,
+        auto: Auto | None = None,
+        candidates: Candidates | None = None,
+        stop: Callable[[State], bool] | None = None,
+        root_auto: Callable[[State, int], Action | None] | None = None,
+        label: str | None = None,
+    ) -> None:
+        if iterations is None and seconds is None:
+            iterations = 400
+        if iterations is not None and iterations < 1:
+            raise ValueError("ismcts: iterations must be at least 1")
+        if seconds is not None and seconds <= 0:
+            raise ValueError("ismcts: seconds must be positive")
+        self.rng = Rng(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.c = c
+        self.depth = depth
+        self.policy = policy
+        self.evaluate = evaluate
+        self.auto = auto
+        self.candidates = candidates
+        self.stop = stop
+        self.root_auto = root_auto
+        budget = []
+        if iterations is not None:
+            budget.append(f"iterations={iterations}")
+        if seconds is not None:
+            budget.append(f"seconds={seconds:g}")
+        self.name = label or "ismcts:" + ",".join(budget)
+        #: Iterations run by the last search (for tests and benchmarks).
+        self.last_iterations = 0
+
+    def choose(self, state: State, seat: int) -> Action:
+        """Search from ``seat``'s information set and return its most visited action."""
+        legal = state.legal_actions(seat)
+        if not legal:
+            raise ValueError(f"seat {seat} has nothing to do")
+        self.last_iterations = 0
+        if len(legal) == 1:
+            return legal[0]
+        if self.root_auto is not None:
+            forced = self.root_auto(state, seat)
+            if forced is not None:
+                return forced
+        if self.candidates is not None:
+            legal = list(self.candidates(state, seat, legal))
+            if len(legal) == 1:
+                return legal[0]
+        return self.search(state, seat, legal)
+
+    def search(self, state: State, seat: int, legal: Sequence[Action]) -> Action:
+        """Run the iterations and pick the root child with the most visits."""
+        seats = seat_count(state)
+        root = Node()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            det = state.determinize(seat, self.rng.next64() >> 1)
+            self._iterate(det, root, seat, seats)
+            done += 1
+        self.last_iterations = done
+        best: Action | None = None
+        best_key: tuple[int, float] = (-1, 0.0)
+        for a in legal:
+            child = root.children.get((seat, a))
+            if child is None:
+                continue
+            key = (child.visits, child.reward)
+            if key > best_key:
+                best, best_key = a, key
+        return best if best is not None else legal[0]
+
+    def _iterate(self, det: State, root: Node, seat: int, seats: int) -> None:
+        rng = self.rng
+        node = root
+        path: list[Node] = []
+        first = True
+        expanded = False
+        steps = 0
+        # selection and expansion
+        stop = self.stop
+        while not det.is_over and not expanded:
+            if stop is not None and not first and stop(det):
+                break
+            movers = det.to_move()
+            if not movers:
+                break
+            actor = seat if first and seat in movers else movers[0]
+            legal = det.legal_actions(actor)
+            if not legal:
+                break
+            if self.candidates is not None and len(legal) > 1:
+                legal = self.candidates(det, actor, legal)
+            if not first:
+                forced = legal[0] if len(legal) == 1 else self._auto(det, actor, legal)
+                if forced is not None:
+                    det.apply(actor, forced)
+                    steps += 1
+                    if steps > 10 * self.depth:
+                        break
+                    continue
+            first = False
+            untried = []
+            best = None
+            best_score = -math.inf
+            log_terms = {}
+            for a in legal:
+                key = (actor, a)
+                child = node.children.get(key)
+                if child is None:
+                    untried.append(a)
+                    continue
+                child.avail += 1
+                if child.visits == 0:
+                    score = math.inf
+                else:
+                    n = log_terms.get(child.avail)
+                    if n is None:
+                        n = log_terms[child.avail] = math.log(child.avail)
+                    score = child.reward / child.visits + self.c * math.sqrt(n / child.visits)
+                if score > best_score:
+                    best, best_score = a, score
+            if untried:
+                a = untried[rng.below(len(untried))]
+                child = Node(seat=actor, avail=1)
+                node.children[(actor, a)] = child
+                expanded = True
+            else:
+                assert best is not None
+                a = best
+                child = node.children[(actor, a)]
+            det.apply(actor, a)
+            steps += 1
+            node = child
+            path.append(node)
+        # playout
+        depth = 0
+        while not det.is_over and depth < self.depth:
+            if stop is not None and stop(det):
+                break
+            movers = det.to_move()
+            if not movers:
+                break
+            actor = movers[0]
+            legal = det.legal_actions(actor)
+            if not legal:
+                break
+            a = legal[0] if len(legal) == 1 else self._auto(det, actor, legal)
+            if a is None:
+                a = self.policy(det, actor, legal, rng)
+            det.apply(actor, a)
+            depth += 1
+        if det.is_over:
+            rewards = outcome_rewards(det, seats)
+        elif self.evaluate is not None:
+            rewards = self.evaluate(det)
+        else:
+            rewards = [1.0 / seats] * seats
+        for n in path:
+            n.visits += 1
+            n.reward += rewards[n.seat]
+
+    def _auto(self, det: State, actor: int, legal: Sequence[Action]) -> Action | None:
+        if self.auto is None:
+            return None
+        return self.auto(det, actor, legal, self.rng)
+
+    def info(self) -> dict[str, Any]:
+        """The bot's settings, for reports."""
+        return {
+            "iterations": self.iterations,
+            "seconds": self.seconds,
+            "c": self.c,
+            "depth": self.depth,
+        }

@@ -1,0 +1,109 @@
+"""Capital (Kapital): the rules engine of ``shared/rules/capital.md`` (C-1 to C-12).
+
+>>> import tycoon.capital as capital
+>>> st = capital.new_game(seats=2, seed=1)
+>>> st.to_move() == [st.current]
+True
+>>> events = st.apply(st.current, capital.parse_action({"type": "roll"}))
+>>> events[0].type
+'rolled'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tycoon.engine import InvalidOption, Rng, check_seed
+
+from .actions import (
+    Branch,
+    Build,
+    Exchange,
+    Minigame,
+    Pass,
+    Play,
+    Roll,
+    Waive,
+    parse_action,
+)
+from .board import BOARD, COLORS
+from .cards import full_deck
+from .options import OPTIONS, PRESETS, resolve_options
+from .state import CapitalState, Seat
+from .supply import HAND_SIZE
+
+NAME = "capital"
+MIN_SEATS = 2
+MAX_SEATS = 4
+DEFAULT_SEATS = 4
+START_BALANCE = 500  # C-3.1
+
+
+def new_game(
+    seats: int = DEFAULT_SEATS, seed: int | None = None, preset: str = "capital", **options: Any
+) -> CapitalState:
+    """A new game (C-3): shuffled deck, 5 cards and $500 each, random first player.
+
+    ``preset`` is "capital" or "kapital" (C-12); ``options`` override it one by one
+    (level_up, richest_basis, demolition, lion_percent, turn_limit, card_supply).
+    Raises ``InvalidOption`` naming a bad preset, option or value.
+    """
+    if isinstance(seats, bool) or not isinstance(seats, int) or not (
+        MIN_SEATS <= seats <= MAX_SEATS
+    ):
+        raise InvalidOption(f"seats must be {MIN_SEATS} to {MAX_SEATS}, not {seats!r}")
+    resolved = resolve_options(preset, **options)
+    try:
+        seed = check_seed(seed)
+    except ValueError as exc:
+        raise InvalidOption(str(exc)) from None
+    st = CapitalState()
+    st.options = resolved
+    st.rng = rng = Rng(seed)
+    deck = full_deck()
+    rng.shuffle(deck)
+    st.seats = [
+        Seat(START_BALANCE, 0, 2, BOARD.starts[s], [], {e: 0 for e in _COUNTED}, [])
+        for s in range(seats)
+    ]
+    for _ in range(HAND_SIZE):
+        for p in st.seats:
+            p.hand.append(deck.pop())
+    st.deck = deck
+    st.current = rng.below(seats)  # C-3.2
+    return st
+
+
+def from_json(data: dict[str, Any]) -> CapitalState:
+    """``CapitalState.from_json``: a position of ``docs/positions.md``."""
+    return CapitalState.from_json(data)
+
+
+def describe_options() -> dict[str, dict[str, Any]]:
+    """The option metadata (same as ``OPTIONS``)."""
+    return OPTIONS
+
+
+from .state import COUNTED_EFFECTS as _COUNTED  # noqa: E402
+
+__all__ = [
+    "COLORS",
+    "DEFAULT_SEATS",
+    "MAX_SEATS",
+    "MIN_SEATS",
+    "NAME",
+    "OPTIONS",
+    "PRESETS",
+    "Branch",
+    "Build",
+    "CapitalState",
+    "Exchange",
+    "Minigame",
+    "Pass",
+    "Play",
+    "Roll",
+    "Waive",
+    "from_json",
+    "new_game",
+    "parse_action",
+]

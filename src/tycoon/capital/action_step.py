@@ -1,0 +1,147 @@
+"""Step C-4.5: build, play a card, exchange cards or pass — legal actions and their effect.
+
+Action objects are interned (built once and reused) so listing legal actions stays cheap.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from tycoon.engine import Action, Event, IllegalAction
+
+from . import card_rules
+from .actions import Build, Exchange, Pass, Play, Target, sort_cards
+from .board import BOARD
+from .businesses import KINDS, LOTS, NAME, PRICE, Business
+from .cards import COST, VICTORY
+from .cards import NAME as CARD_NAME
+from .events import Built, CardPlayed, Discarded, GameOver
+from .money import pay
+from .supply import draw
+
+if TYPE_CHECKING:
+    from .state import CapitalState
+
+MAX_EXCHANGE = 5  # D-8: 1 to 5 cards
+PASS = Pass()
+_BUILD = {(lot, kind): Build(lot, kind) for lot in range(LOTS) for kind in KINDS}
+_KINDS_BY_PRICE = sorted(KINDS, key=PRICE.__getitem__)
+_PLAY: dict[tuple[str, Target], Play] = {}
+_EXCHANGES: dict[tuple[str, ...], list[Exchange]] = {}
+_EXCHANGE: dict[tuple[str, ...], Exchange] = {}
+
+
+def play_action(card: str, target: Target) -> Play:
+    """The interned ``Play(card, target)``."""
+    key = (card, target)
+    action = _PLAY.get(key)
+    if action is None:
+        action = _PLAY[key] = Play(card, target)
+    return action
+
+
+def exchange_options(hand: list[str]) -> list[Exchange]:
+    """Every distinct choice of 1 to 5 cards of ``hand`` to exchange."""
+    key = sort_cards(hand)
+    options = _EXCHANGES.get(key)
+    if options is None:
+        seen: set[tuple[str, ...]] = set()
+        options = []
+        for size in range(1, min(MAX_EXCHANGE, len(key)) + 1):
+            for cards in combinations(key, size):
+                if cards not in seen:
+                    seen.add(cards)
+                    action = _EXCHANGE.get(cards)
+                    if action is None:
+                        action = _EXCHANGE[cards] = Exchange(cards)
+                    options.append(action)
+        if len(_EXCHANGES) > 20_000:
+            _EXCHANGES.clear()
+        _EXCHANGES[key] = options
+    return options
+
+
+def legal(st: CapitalState, seat: int) -> list[Action]:
+    """Every legal action of the current player in step C-4.5."""
+    out: list[Action] = []
+    player = st.seats[seat]
+    balance = player.balance
+    square = st.landed
+    if square is not None and BOARD.kind[square] == "block":
+        for lot in range(LOTS):
+            if (square, lot) not in st.businesses:
+                for kind in _KINDS_BY_PRICE:
+                    if PRICE[kind] > balance:
+                        break
+                    out.append(_BUILD[lot, kind])
+    seen: set[str] = set()
+    for card in player.hand:
+        if card in seen:
+            continue
+        seen.add(card)
+        for target in card_rules.targets(st, seat, card):
+            out.append(play_action(card, target))
+    if player.hand:
+        out.extend(exchange_options(player.hand))
+    out.append(PASS)
+    return out
+
+
+def check(st: CapitalState, seat: int, action: Action) -> None:
+    """Raise ``IllegalAction`` unless ``action`` is legal in step C-4.5."""
+    player = st.seats[seat]
+    if isinstance(action, Build):
+        square = st.landed
+        if square is None or BOARD.kind[square] != "block":
+            raise IllegalAction("you can only build on the block you landed on this turn")
+        if (square, action.lot) in st.businesses:
+            raise IllegalAction(f"lot {action.lot} of block {square} is taken")
+        price = PRICE[action.kind]
+        if price > player.balance:
+            raise IllegalAction(
+                f"a {NAME[action.kind]} costs ${price} and your balance is ${player.balance}"
+            )
+    elif isinstance(action, Play):
+        card_rules.check(st, seat, action.card, action.target)
+    elif isinstance(action, Exchange):
+        if not 1 <= len(action.cards) <= MAX_EXCHANGE:
+            raise IllegalAction(f"exchange 1 to {MAX_EXCHANGE} cards")
+        have = Counter(player.hand)
+        for card, n in Counter(action.cards).items():
+            if have[card] < n:
+                raise IllegalAction(f"you do not hold {n} {CARD_NAME[card]} card(s)")
+    elif not isinstance(action, Pass):
+        raise IllegalAction(f"now is the time to build, play a card, exchange or pass, not "
+                            f"{action.type}")
+
+
+def apply(st: CapitalState, seat: int, action: Action, events: list[Event]) -> None:
+    """Carry out a checked action; the turn then ends unless a victory card ended the game."""
+    player = st.seats[seat]
+    if isinstance(action, Build):
+        square = st.landed
+        assert square is not None
+        pay(st, seat, None, PRICE[action.kind], "build", events)
+        st.add_business((square, action.lot), Business(action.kind, seat, 1))
+        events.append(Built(seat, square, action.lot, action.kind))
+    elif isinstance(action, Play):
+        card = action.card
+        player.hand.remove(card)
+        st.discard.append(card)
+        events.append(CardPlayed(seat, card, card_rules.target_json(action.target)))
+        pay(st, seat, None, COST[card], f"card:{card}", events)
+        if card in VICTORY:  # C-7.3
+            st.winner = seat
+            st.reason = card
+            st.phase = "over"
+            events.append(GameOver(seat, card))
+            return
+        card_rules.resolve(st, seat, card, action.target, events)
+    elif isinstance(action, Exchange):
+        for card in action.cards:
+            player.hand.remove(card)
+            st.discard.append(card)
+        events.append(Discarded(seat, action.cards))
+        draw(st, seat, len(action.cards), events)

@@ -1,0 +1,103 @@
+"""Businesses (C-5): kinds, prices, levelled income and the three bonuses of C-5.4.
+
+Incomes are exact: ``base * (6/5)**(level-1) * (100 + bonus) / 100`` rounded half up.
+
+>>> income("bar", 1, 0), income("bar", 4, 0), income("bar", 1, 25)
+(25, 43, 31)
+>>> income("office_building", 2, 100)
+600
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from typing import NamedTuple
+
+from .board import BOARD, Board
+
+KINDS: tuple[str, ...] = (
+    "bar", "grocery", "supermarket", "gallery", "office_building", "shopping_center",
+    "super_center",
+)
+PRICE: dict[str, int] = {
+    "bar": 50, "grocery": 100, "supermarket": 150, "gallery": 250, "office_building": 500,
+    "shopping_center": 1000, "super_center": 1500,
+}
+BASE: dict[str, int] = {k: v // 2 for k, v in PRICE.items()}
+NAME: dict[str, str] = {
+    "bar": "bar", "grocery": "grocery", "supermarket": "supermarket", "gallery": "gallery",
+    "office_building": "office building", "shopping_center": "shopping center",
+    "super_center": "super center",
+}
+LOTS = 4  # C-1.2
+
+#: C-5.4.1, indexed by the number of distinct regions.
+BRAND_BONUS = (0, 0, 25, 50, 100)
+#: C-5.4.3, indexed by the number of distinct other kinds around (D-9).
+NEIGHBOURHOOD_BONUS = (0, 25, 50, 75, 100, 150, 200)
+
+
+class Business(NamedTuple):
+    """A business on a lot: its kind, owner seat and level (>= 1)."""
+
+    kind: str
+    owner: int
+    level: int
+
+
+def round_half_up(num: int, den: int) -> int:
+    """``num/den`` rounded half up, for ``den > 0``.
+
+    >>> round_half_up(5, 2), round_half_up(-5, 2), round_half_up(7, 3)
+    (3, -2, 2)
+    """
+    return (2 * num + den) // (2 * den)
+
+
+def income(kind: str, level: int, bonus: int) -> int:
+    """C-5.4: levelled base income of ``kind`` with ``bonus`` percent, rounded half up."""
+    e = level - 1
+    return round_half_up(BASE[kind] * 6**e * (100 + bonus), 5**e * 100)
+
+
+Lot = tuple[int, int]
+
+
+def bonuses(
+    businesses: Mapping[Lot, Business], board: Board = BOARD
+) -> dict[Lot, tuple[int, int, int]]:
+    """The (brand, region, neighbourhood) bonuses of every business (C-5.4.1-3).
+
+    The owner's own region is the region of the seat's colour (region index = seat).
+    """
+    regions_of: dict[tuple[int, str], set[int]] = defaultdict(set)
+    home: dict[int, int] = defaultdict(int)
+    kinds_on: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    region = board.region
+    for (square, lot), b in businesses.items():
+        r = region[square]
+        regions_of[b.owner, b.kind].add(r)
+        if r == b.owner:
+            home[b.owner] += 1
+        kinds_on[square].append((lot, b.kind))
+    out: dict[Lot, tuple[int, int, int]] = {}
+    adjacent = board.adjacent
+    for (square, lot), b in businesses.items():
+        brand = BRAND_BONUS[len(regions_of[b.owner, b.kind])]
+        reg = 20 * home[b.owner] if region[square] == b.owner else 0
+        around = {k for other, k in kinds_on[square] if other != lot}
+        for sq in adjacent[square]:
+            for _, k in kinds_on.get(sq, ()):
+                around.add(k)
+        hood = 0 if b.kind in around else NEIGHBOURHOOD_BONUS[len(around)]
+        out[square, lot] = (brand, reg, hood)
+    return out
+
+
+def incomes(businesses: Mapping[Lot, Business], board: Board = BOARD) -> dict[Lot, int]:
+    """The income (C-5.4) of every business."""
+    return {
+        key: income(businesses[key].kind, businesses[key].level, sum(bonus))
+        for key, bonus in bonuses(businesses, board).items()
+    }

@@ -1,0 +1,110 @@
+"""The four Capital minigames (C-9), pure and seeded: contents, scoring, bot players.
+
+Each game has two levels (C-4.4.2: the player whose turn it is plays ``easy``, the others
+``hard``) and lasts 30 s. ``generate`` gives one seat's contents (JSON-ready, the same for
+the same seed); the client plays them and sends its raw inputs; ``score`` replays the inputs
+against the contents and returns the points (C-9.5), rejecting inputs that could not have
+happened with :class:`InvalidInputs`; ``bot_inputs`` plays like a person of a given skill.
+The formats are documented in ``docs/minigames.md``.
+
+>>> contents = generate("memory", "easy", seed=5)
+>>> generate("memory", "easy", seed=5) == contents
+True
+>>> perfect = bot_inputs("memory", "easy", contents, skill=1.0, seed=1)
+>>> score("memory", "easy", contents, perfect) > score("memory", "easy", contents, [])
+True
+>>> score("memory", "easy", contents, [{"t": 10, "cell": 99}])
+Traceback (most recent call last):
+...
+tycoon.capital.minigames.common.InvalidInputs: input 0: cell 99 is outside 0..13
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from tycoon.engine import check_seed
+
+from . import catch_coins, change_money, find_key, memory
+from .common import DURATION_MS, InvalidInputs, check_skill
+
+GAMES = ("change_money", "catch_coins", "memory", "find_key")
+"""The minigames, in the order of C-9."""
+LEVELS = ("easy", "hard")
+
+_MODULES: dict[str, ModuleType] = {
+    "change_money": change_money,
+    "catch_coins": catch_coins,
+    "memory": memory,
+    "find_key": find_key,
+}
+
+__all__ = [
+    "DURATION_MS",
+    "GAMES",
+    "LEVELS",
+    "InvalidInputs",
+    "bot_inputs",
+    "generate",
+    "progress",
+    "score",
+]
+
+
+def _seed(seed: object) -> int:
+    if seed is None:
+        raise ValueError("a minigame seed must be given (an integer from 0 to 2**64-1)")
+    return check_seed(seed)
+
+
+def _game(game: object, level: object) -> ModuleType:
+    if not isinstance(game, str) or game not in _MODULES:
+        raise ValueError(f"unknown minigame {game!r}; the minigames are {', '.join(GAMES)}")
+    if not isinstance(level, str) or level not in LEVELS:
+        raise ValueError(f"unknown minigame level {level!r}; the levels are easy, hard")
+    return _MODULES[game]
+
+
+def generate(game: str, level: str, seed: int) -> dict:
+    """The contents one seat plays (JSON-ready), the same for the same seed.
+
+    >>> generate("find_key", "hard", 1)["rounds"][0]["keys"][0]["scale"]
+    60
+    """
+    return _game(game, level).generate(level, _seed(seed))
+
+
+def score(game: str, level: str, contents: dict, inputs: list) -> int:
+    """The points of ``inputs`` played on ``contents`` (may be negative).
+
+    Raises :class:`InvalidInputs` (a ``ValueError``) for inputs that could not have
+    happened, and ``ValueError`` for an unknown game or level or contents of another game.
+
+    >>> score("change_money", "easy", generate("change_money", "easy", 1), [])
+    0
+    """
+    return _game(game, level).score(level, contents, inputs)
+
+
+def progress(game: str, level: str, contents: dict, inputs: list) -> dict:
+    """The state of play after ``inputs`` (what the player sees now), always with
+    ``points``; the other keys depend on the game (see ``docs/minigames.md``). Useful for a
+    text client, for a server revealing Memory faces click by click, and for tests.
+
+    >>> c = generate("change_money", "easy", 3)
+    >>> sorted(progress("change_money", "easy", c, []))
+    ['a', 'c', 'errors', 'paid', 'points', 'solved', 'sum']
+    """
+    return _game(game, level).progress(level, contents, inputs)
+
+
+def bot_inputs(game: str, level: str, contents: dict, skill: float, seed: int) -> list:
+    """Inputs of a bot player of ``skill`` from 0 (hopeless) to 1 (near perfect), the same
+    for the same seed; ``score`` always accepts them.
+
+    >>> c = generate("change_money", "hard", 2)
+    >>> bot_inputs("change_money", "hard", c, 1.0, 0)[:2]
+    [{'t': ..., 'note': ...}, {'t': ..., 'note': ...}]
+    """
+    module = _game(game, level)
+    return module.bot_inputs(level, contents, check_skill(skill), _seed(seed))

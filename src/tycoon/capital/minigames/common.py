@@ -1,0 +1,147 @@
+"""What the four minigames share (C-9): the 30-second clock, input validation, bot timing.
+
+Every input a client sends is a JSON object with an integer time ``t`` in milliseconds since
+the minigame started (``0 <= t <= 30000``), times never decreasing, plus the game's own
+fields, exactly those. :func:`check_inputs` enforces that and turns the list into tuples.
+
+>>> check_inputs([{"t": 0, "note": 5}, {"t": 700, "note": 2}], {"note": (1, 100)}, 10)
+[(0, 5), (700, 2)]
+>>> check_inputs([{"t": 9, "note": 5}, {"t": 3, "note": 2}], {"note": (1, 100)}, 10)
+Traceback (most recent call last):
+...
+tycoon.capital.minigames.common.InvalidInputs: input 1: time 3 is before the previous input's 9
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from tycoon.engine import Rng
+
+DURATION_MS = 30_000
+"""Every minigame lasts 30 seconds; input times run from 0 to 30000 ms, both included."""
+
+
+class InvalidInputs(ValueError):
+    """Inputs that could not have come from a real play of the minigame; the message says why."""
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_inputs(
+    inputs: object, fields: Mapping[str, tuple[int, int]], max_count: int
+) -> list[tuple[int, ...]]:
+    """Validate raw inputs and return them as tuples ``(t, field1, field2, ...)``.
+
+    ``fields`` maps each field other than ``t`` to its allowed integer range (both ends
+    included), in the order of the tuple. Raises :class:`InvalidInputs` naming the first
+    problem: not a list, too many inputs, not an object, missing or extra fields, a value
+    that is not an integer or is out of range, a time out of ``0..30000`` or before the
+    previous input's time.
+    """
+    if not isinstance(inputs, list):
+        raise InvalidInputs(f"inputs must be a list, not {type(inputs).__name__}")
+    if len(inputs) > max_count:
+        raise InvalidInputs(f"too many inputs: {len(inputs)}, at most {max_count}")
+    names = ("t", *fields)
+    expected = set(names)
+    ranges = [(0, DURATION_MS), *fields.values()]
+    out: list[tuple[int, ...]] = []
+    last = 0
+    for i, item in enumerate(inputs):
+        if not isinstance(item, dict):
+            raise InvalidInputs(f"input {i}: must be an object, not {type(item).__name__}")
+        if item.keys() != expected:
+            missing = sorted(expected - item.keys())
+            extra = sorted(str(k) for k in item.keys() - expected)
+            parts = []
+            if missing:
+                parts.append("missing " + ", ".join(missing))
+            if extra:
+                parts.append("unknown " + ", ".join(extra))
+            raise InvalidInputs(
+                f"input {i}: fields must be exactly {', '.join(names)} ({'; '.join(parts)})"
+            )
+        row = []
+        for name, (lo, hi) in zip(names, ranges, strict=True):
+            value = item[name]
+            if not _is_int(value):
+                raise InvalidInputs(f"input {i}: {name} must be an integer, not {value!r}")
+            if not lo <= value <= hi:
+                what = "time" if name == "t" else name
+                raise InvalidInputs(f"input {i}: {what} {value} is outside {lo}..{hi}")
+            row.append(value)
+        if row[0] < last:
+            raise InvalidInputs(f"input {i}: time {row[0]} is before the previous input's {last}")
+        last = row[0]
+        out.append(tuple(row))
+    return out
+
+
+def check_skill(skill: object) -> float:
+    """A bot's skill: a number from 0 (hopeless) to 1 (near perfect)."""
+    if isinstance(skill, bool) or not isinstance(skill, int | float) or not 0 <= skill <= 1:
+        raise ValueError(f"skill must be a number from 0 to 1, not {skill!r}")
+    return float(skill)
+
+
+def chance(rng: Rng, p: float) -> bool:
+    """True with probability ``p`` (a bot's decision; bots may use floats, rules may not)."""
+    return rng.below(1 << 30) < int(p * (1 << 30))
+
+
+def pace(rng: Rng, slow_ms: int, fast_ms: int, skill: float) -> int:
+    """A bot's delay before its next action: from ``slow_ms`` at skill 0 to ``fast_ms`` at
+    skill 1, varied by up to a fifth either way, and at least 1 ms."""
+    base = slow_ms + (fast_ms - slow_ms) * skill
+    spread = int(base / 5)
+    return max(1, int(base) + rng.randint(-spread, spread))
+
+
+def check_contents(contents: object, game: str, level: str, keys: tuple[str, ...]) -> dict:
+    """Check that ``contents`` is an object made by ``generate(game, level, ...)``.
+
+    Contents come from the server's own generator (or a hand-written position), so a
+    mismatch is a plain :class:`ValueError`, not :class:`InvalidInputs`.
+    """
+    if not isinstance(contents, dict):
+        raise ValueError(f"{game} contents must be an object, not {type(contents).__name__}")
+    if contents.get("game") != game or contents.get("level") != level:
+        raise ValueError(
+            f"contents are for {contents.get('game')!r} at level {contents.get('level')!r}, "
+            f"not {game!r} at level {level!r}"
+        )
+    missing = [k for k in keys if k not in contents]
+    if missing:
+        raise ValueError(f"{game} contents lack {', '.join(missing)}")
+    return contents
+
+
+def sample(rng: Rng, n: int, k: int) -> list[int]:
+    """``k`` distinct integers of ``range(n)`` in random order, uniformly, using as few draws
+    of the generator as possible (one while ``n!/(n-k)!`` stays within 2**64).
+
+    >>> sorted(sample(Rng(1), 9, 9)) == list(range(9))
+    True
+    >>> len(set(sample(Rng(2), 28, 28)))
+    28
+    """
+    swaps: dict[int, int] = {}  # a partial Fisher-Yates shuffle of range(n), kept sparse
+    out: list[int] = []
+    i = 0
+    while i < k:
+        radices = [n - i]
+        count = n - i
+        while i + len(radices) < k and count * (n - i - len(radices)) <= 1 << 64:
+            count *= n - i - len(radices)
+            radices.append(n - i - len(radices))
+        r = rng.below(count)
+        for q in radices:
+            r, j = divmod(r, q)
+            j += i
+            out.append(swaps.get(j, j))
+            swaps[j] = swaps.get(i, i)
+            i += 1
+    return out

@@ -1,0 +1,166 @@
+"""C-9.4 Find the Key: pick, among several keys, the one whose silhouette matches the lock.
+
+A key's silhouette is its *bitting*: 5 cuts along the blade, from the bow to the tip, each
+of depth 1 (shallow) to 4 (deep). The lock shows the bitting of the right key. Every key of
+a round has a different bitting, and exactly one equals the lock's. Easy: 6 keys, drawn at
+full size, bow on the left. Hard: 9 keys at 60 % size, each one possibly flipped (drawn
+mirrored, bow on the right, so its cuts read right to left), and most wrong keys are near
+misses: five differ from the lock by one cut, and one has the lock's cuts reversed.
+
+A right pick scores +40 and the next lock follows at once. A wrong pick scores nothing and
+the round stays, but the keys are locked for 1000 ms: picks before then are ignored (a
+client should not send them). After the last round the first comes again.
+
+>>> c = generate("easy", 3)
+>>> r = c["rounds"][0]
+>>> wrong = (r["answer"] + 1) % 6
+>>> score("easy", c, [{"t": 900, "key": wrong}, {"t": 1500, "key": r["answer"]},
+...                   {"t": 1900, "key": r["answer"]}])  # the second pick comes too early
+40
+"""
+
+from __future__ import annotations
+
+from tycoon.engine import Rng
+
+from .common import DURATION_MS, chance, check_contents, check_inputs, pace, sample
+
+GAME = "find_key"
+KEYS = {"easy": 6, "hard": 9}
+SCALE = {"easy": 100, "hard": 60}
+"""Drawing size of the keys, in percent of the easy size."""
+CUTS = 5
+DEPTHS = 4
+ROUND_COUNT = 60
+SUCCESS_POINTS = 40
+WRONG_LOCK_MS = 1000
+NEAR_MISSES = 5
+"""On hard, this many wrong keys differ from the lock by one cut only."""
+MAX_INPUTS = 1000
+
+
+_CODES = DEPTHS**CUTS
+"""A bitting as an integer: cut ``i`` has depth ``code // DEPTHS**i % DEPTHS + 1``."""
+_BITTINGS = tuple(
+    tuple(code // DEPTHS**i % DEPTHS + 1 for i in range(CUTS)) for code in range(_CODES)
+)
+_REVERSED = tuple(sum((b[CUTS - 1 - i] - 1) * DEPTHS**i for i in range(CUTS)) for b in _BITTINGS)
+
+
+def _near_misses(rng: Rng, lock: int, count: int) -> list[int]:
+    """``count`` different bitting codes each one cut away from ``lock``."""
+    out = []
+    for k in sample(rng, CUTS * (DEPTHS - 1), count):
+        cut, step = divmod(k, DEPTHS - 1)
+        old = lock // DEPTHS**cut % DEPTHS
+        new = (old + step + 1) % DEPTHS  # any depth but the lock's
+        out.append(lock + (new - old) * DEPTHS**cut)
+    return out
+
+
+def generate(level: str, seed: int) -> dict:
+    """60 rounds for one seat: each a lock, its keys and the index of the right key."""
+    rng = Rng(seed)
+    count = KEYS[level]
+    scale = SCALE[level]
+    hard = level == "hard"
+    rounds = []
+    for _ in range(ROUND_COUNT):
+        if hard:
+            lock = rng.below(_CODES)
+            codes = [lock]
+            if _REVERSED[lock] != lock:
+                codes.append(_REVERSED[lock])
+            codes += _near_misses(rng, lock, NEAR_MISSES)
+            while len(codes) < count:
+                code = rng.below(_CODES)
+                if code not in codes:
+                    codes.append(code)
+            order = [codes[j] for j in sample(rng, count, count)]
+            flips = rng.below(1 << count)
+        else:
+            order = sample(rng, _CODES, count)
+            lock = order[rng.below(count)]
+            flips = 0
+        keys = [
+            {"bitting": list(_BITTINGS[code]), "flip": bool(flips >> i & 1), "scale": scale}
+            for i, code in enumerate(order)
+        ]
+        rounds.append({"lock": list(_BITTINGS[lock]), "keys": keys, "answer": order.index(lock)})
+    return {
+        "game": GAME,
+        "level": level,
+        "keys": count,
+        "cuts": CUTS,
+        "depths": DEPTHS,
+        "points": SUCCESS_POINTS,
+        "lock_ms": WRONG_LOCK_MS,
+        "rounds": rounds,
+    }
+
+
+def progress(level: str, contents: dict, inputs: list) -> dict:
+    """The play after ``inputs``: points, successes, wrong picks (ignored picks not
+    counted), the current ``round`` index and ``locked_until`` (ms; picks before are ignored).
+
+    >>> c = {"game": "find_key", "level": "easy", "rounds": [{"answer": 3}, {"answer": 1}]}
+    >>> progress("easy", c, [{"t": 50, "key": 3}, {"t": 80, "key": 0}])
+    {'points': 40, 'successes': 1, 'wrong': 1, 'round': 1, 'locked_until': 1080}
+    """
+    rounds = check_contents(contents, GAME, level, ("rounds",))["rounds"]
+    if not rounds:
+        raise ValueError(f"{GAME} contents hold no rounds")
+    picks = check_inputs(inputs, {"key": (0, KEYS[level] - 1)}, MAX_INPUTS)
+    successes = wrong = 0
+    index = 0
+    locked_until = 0
+    for t, key in picks:
+        if t < locked_until:
+            continue
+        if key == rounds[index]["answer"]:
+            successes += 1
+            index = (index + 1) % len(rounds)
+        else:
+            wrong += 1
+            locked_until = t + WRONG_LOCK_MS
+    return {
+        "points": SUCCESS_POINTS * successes,
+        "successes": successes,
+        "wrong": wrong,
+        "round": index,
+        "locked_until": locked_until,
+    }
+
+
+def score(level: str, contents: dict, inputs: list) -> int:
+    """Replay the picks ``[{"t": ms, "key": i}, ...]`` and return the points."""
+    return progress(level, contents, inputs)["points"]
+
+
+def bot_inputs(level: str, contents: dict, skill: float, seed: int) -> list:
+    """Picks of a bot: it looks for 4 s before a pick at skill 0 (1.2 s at skill 1; on hard
+    5 s and 1.8 s) and picks right with probability ``skill + (1 - skill) / n`` among the
+    ``n`` keys it has not tried yet this round."""
+    rounds = check_contents(contents, GAME, level, ("rounds",))["rounds"]
+    rng = Rng(seed)
+    count = KEYS[level]
+    slow, fast = (4000, 1200) if level == "easy" else (5000, 1800)
+    out: list[dict] = []
+    t = 0
+    index = 0
+    tried: set[int] = set()
+    while True:
+        t += pace(rng, slow, fast, skill)
+        if t > DURATION_MS or len(out) >= MAX_INPUTS:
+            return out
+        answer = rounds[index]["answer"]
+        untried = [k for k in range(count) if k not in tried]
+        if chance(rng, skill + (1 - skill) / len(untried)):
+            out.append({"t": t, "key": answer})
+            index = (index + 1) % len(rounds)
+            tried = set()
+        else:
+            key = rng.choice([k for k in untried if k != answer])
+            out.append({"t": t, "key": key})
+            tried.add(key)
+            t += WRONG_LOCK_MS

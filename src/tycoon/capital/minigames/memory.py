@@ -1,0 +1,177 @@
+"""C-9.3 Memory: face-down banknotes, turned two at a time to find pairs.
+
+Easy: 7 pairs (14 cells, 2 rows of 7), +60 a pair. Hard: 14 pairs (28 cells, 4 rows of 7),
++30 a pair. Cells are numbered row by row from 0. The first click of a pair turns a card,
+the second turns another: equal faces stay face up (a pair found), different faces turn
+back down (no penalty). A finished board is dealt again at once, from the next layout of
+the contents (after the last layout the first comes again). Clicking a cell already
+matched on the current board, or the same cell twice in one pair, is impossible.
+
+>>> c = {"game": "memory", "level": "easy", "boards": [[5, 5, 1, 1, 2, 2, 10, 10, 20, 20,
+...      50, 50, 100, 100]]}
+>>> score("easy", c, [{"t": 100, "cell": 0}, {"t": 200, "cell": 2},    # 5 and 1: no pair
+...                   {"t": 300, "cell": 0}, {"t": 400, "cell": 1}])   # 5 and 5: a pair
+60
+"""
+
+from __future__ import annotations
+
+from tycoon.engine import Rng
+
+from .common import (
+    DURATION_MS,
+    InvalidInputs,
+    chance,
+    check_contents,
+    check_inputs,
+    pace,
+    sample,
+)
+
+GAME = "memory"
+FACES = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 50000)
+"""Banknote values printed on the cards; a board uses as many as it has pairs."""
+PAIRS = {"easy": 7, "hard": 14}
+PAIR_POINTS = {"easy": 60, "hard": 30}
+COLUMNS = 7
+BOARD_COUNT = 10
+MAX_INPUTS = 1000
+
+
+def generate(level: str, seed: int) -> dict:
+    """Ten layouts for one seat: ``boards[k][cell]`` is the face of that cell on board k."""
+    rng = Rng(seed)
+    pairs = PAIRS[level]
+    boards = []
+    for _ in range(BOARD_COUNT):
+        faces = [FACES[i] for i in sample(rng, len(FACES), pairs)] * 2
+        boards.append([faces[i] for i in sample(rng, 2 * pairs, 2 * pairs)])
+    return {
+        "game": GAME,
+        "level": level,
+        "pairs": pairs,
+        "columns": COLUMNS,
+        "rows": 2 * pairs // COLUMNS,
+        "points": PAIR_POINTS[level],
+        "boards": boards,
+    }
+
+
+def progress(level: str, contents: dict, inputs: list) -> dict:
+    """The play after ``inputs``: points, pairs found, the current ``board`` index, and
+    ``cells``: the face of every card now face up on it (``None`` for a face-down card).
+
+    Face up are the matched cards, the first card of a pair being turned, and the two cards of
+    the last pair until the next click. A server that keeps the contents secret can send the
+    client ``cells`` after each click instead of the whole layout.
+
+    >>> c = {"game": "memory", "level": "easy", "boards": [[5, 5, 1, 1, 2, 2, 10, 10, 20, 20,
+    ...      50, 50, 100, 100]]}
+    >>> p = progress("easy", c, [{"t": 100, "cell": 0}, {"t": 200, "cell": 2}])
+    >>> p["points"], p["board"], p["cells"][:4]
+    (0, 0, [5, None, 1, None])
+    """
+    boards = check_contents(contents, GAME, level, ("boards",))["boards"]
+    cells = 2 * PAIRS[level]
+    if not boards or any(not isinstance(b, list) or len(b) != cells for b in boards):
+        raise ValueError(f"{GAME} contents: every board must hold {cells} cells")
+    clicks = check_inputs(inputs, {"cell": (0, cells - 1)}, MAX_INPUTS)
+    pairs = 0
+    index = 0
+    board = boards[0]
+    matched = [False] * cells
+    found = 0
+    first = -1
+    shown: tuple[int, ...] = ()
+    for i, (_, cell) in enumerate(clicks):
+        if matched[cell]:
+            raise InvalidInputs(f"input {i}: cell {cell} is already matched")
+        if first < 0:
+            first = cell
+            shown = (cell,)
+            continue
+        if cell == first:
+            raise InvalidInputs(f"input {i}: cell {cell} is already turned in this pair")
+        shown = (first, cell)
+        if board[cell] == board[first]:
+            pairs += 1
+            matched[cell] = matched[first] = True
+            found += 1
+            if found * 2 == cells:
+                index = (index + 1) % len(boards)
+                board = boards[index]
+                matched = [False] * cells
+                found = 0
+                shown = ()
+        first = -1
+    faces = [board[c] if matched[c] or c in shown else None for c in range(cells)]
+    return {"points": PAIR_POINTS[level] * pairs, "pairs": pairs, "board": index, "cells": faces}
+
+
+def score(level: str, contents: dict, inputs: list) -> int:
+    """Replay the clicks ``[{"t": ms, "cell": i}, ...]`` and return the points."""
+    return progress(level, contents, inputs)["points"]
+
+
+def bot_inputs(level: str, contents: dict, skill: float, seed: int) -> list:
+    """Clicks of a bot that remembers each card it sees with probability ``skill`` (perfect
+    recall at 1, none at 0) and clicks every 2 s at skill 0, every 0.6 s at skill 1."""
+    boards = check_contents(contents, GAME, level, ("boards",))["boards"]
+    cells = 2 * PAIRS[level]
+    rng = Rng(seed)
+    out: list[dict] = []
+    t = 0
+    index = 0
+    board = boards[0]
+    matched = [False] * cells
+    found = 0
+    known: dict[int, int] = {}  # remembered cell -> face
+
+    def click(cell: int) -> bool:
+        nonlocal t
+        t += pace(rng, 2000, 600, skill)
+        if t > DURATION_MS or len(out) >= MAX_INPUTS:
+            return False
+        out.append({"t": t, "cell": cell})
+        if chance(rng, skill):
+            known[cell] = board[cell]
+        return True
+
+    while True:
+        open_cells = [c for c in range(cells) if not matched[c]]
+        pair = None
+        seen: dict[int, int] = {}
+        for c in sorted(known):
+            if known[c] in seen:
+                pair = (seen[known[c]], c)
+                break
+            seen[known[c]] = c
+        if pair is None:
+            unknown = [c for c in open_cells if c not in known] or open_cells
+            a = rng.choice(unknown)
+            if not click(a):
+                return out
+            mate = [c for c in known if c != a and known[c] == board[a]]
+            if mate:
+                b = mate[0]
+            else:
+                rest = [c for c in unknown if c != a] or [c for c in open_cells if c != a]
+                b = rng.choice(rest)
+            pair = (a, b)
+        else:
+            if not click(pair[0]):
+                return out
+        if not click(pair[1]):
+            return out
+        a, b = pair
+        if board[a] == board[b]:
+            matched[a] = matched[b] = True
+            known.pop(a, None)
+            known.pop(b, None)
+            found += 1
+            if found * 2 == cells:
+                index = (index + 1) % len(boards)
+                board = boards[index]
+                matched = [False] * cells
+                found = 0
+                known.clear()

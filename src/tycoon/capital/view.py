@@ -1,0 +1,90 @@
+"""What a seat may see (C-8): everything public, its own hand, nothing of the deck order."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import landing
+from .board import COLORS
+from .businesses import round_half_up
+
+if TYPE_CHECKING:
+    from .state import CapitalState
+
+
+def view(st: CapitalState, seat: int | None) -> dict[str, Any]:
+    """The JSON-ready view of ``seat`` (``None``: a spectator)."""
+    from .state import EFFECTS
+
+    worths = [st.net_worth(s) for s in range(len(st.seats))]
+    total = sum(worths)
+    incomes = st.incomes()
+    seats = []
+    for i, p in enumerate(st.seats):
+        entry: dict[str, Any] = {
+            "seat": i,
+            "color": COLORS[i],
+            "balance": p.balance,
+            "net_worth": worths[i],
+            "net_worth_percent": round_half_up(100 * worths[i], total) if total > 0 else 0,
+            "laps": p.laps,
+            "dice": p.dice,
+            "square": p.square,
+            "hand_size": len(p.hand),
+            "effects": {e: p.uses(e) for e in EFFECTS},
+            "mafia_payees": list(p.mafia),
+        }
+        if i == seat:
+            entry["hand"] = list(p.hand)
+        seats.append(entry)
+    out: dict[str, Any] = {
+        "game": "capital",
+        "turn": st.turn,
+        "current": st.current,
+        "to_move": st.to_move(),
+        "phase": st.phase,
+        "seats": seats,
+        "businesses": [
+            {"square": s, "lot": lot, "kind": b.kind, "owner": b.owner, "level": b.level,
+             "income": incomes[s, lot]}
+            for (s, lot), b in sorted(st.businesses.items())
+        ],
+        "constructions": [
+            {"square": s, "type": kind, "owner": owner}
+            for s, (kind, owner) in sorted(st.constructions.items())
+        ],
+        "deck_size": len(st.deck),
+        "discard": list(st.discard),
+        "roll": list(st.roll),
+        "landed": st.landed,
+        "minigame": _minigame(st, seat),
+        "winner": st.winner_seat,
+        "reason": st.reason,
+        "options": dict(st.options),
+    }
+    if st.phase == "waive" and seat == st.current:
+        from .payments import charges
+
+        out["charges"] = [
+            {"id": c.id, "exemption": c.exemption, "payee": c.payee, "amount": c.amount}
+            for c in charges(st, st.current)
+        ]
+    return out
+
+
+def _minigame(st: CapitalState, seat: int | None) -> dict[str, Any] | None:
+    mg = st.minigame
+    if mg is None:
+        return None
+    scores = mg["scores"]
+    done = all(s is not None for s in scores)
+    out: dict[str, Any] = {
+        "game": mg["game"],
+        "level": None if seat is None else landing.level(st, seat),
+        "contents": None,
+        "submitted": [s for s, score in enumerate(scores) if score is not None],
+        "scores": list(scores) if done else None,
+    }
+    if seat is not None:
+        out["contents"] = landing.contents(st, seat)
+    return out

@@ -1,0 +1,100 @@
+"""The ASGI application: REST API, WebSocket endpoint, and the web client as static files."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from .api import router
+from .broker import Broker, LocalBroker
+from .lobby import Lobby
+from .settings import ServerSettings
+from .storage import Storage
+from .ws import game_socket
+
+log = logging.getLogger("tycoon.server")
+
+#: The browser client, served at ``/``.
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+
+def default_db_url() -> str:
+    """A SQLite file in the user's data directory (created if needed)."""
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("tycoon", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'tycoon.sqlite3'}"
+
+
+def create_app(
+    db_url: str | None = None,
+    *,
+    settings: ServerSettings | None = None,
+    broker: Broker | None = None,
+    **overrides: Any,
+) -> FastAPI:
+    """Build the server application.
+
+    ``db_url``: a SQLAlchemy URL (default: :func:`default_db_url`); ``settings`` and keyword
+    ``overrides`` (e.g. ``decision_seconds=2``, ``bot_delay=0``) tune it; ``broker`` fans
+    updates out (default: in this process only).
+    """
+    settings = (settings or ServerSettings()).replace(**overrides)
+    url = db_url or default_db_url()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        storage = Storage(url, prefix=settings.table_prefix)
+        await storage.open()
+        fanout = broker or LocalBroker()
+        await fanout.start()
+        lobby = Lobby(storage, fanout, settings)
+        app.state.lobby = lobby
+        restored = await lobby.restore()
+        log.info("tycoon server: %d unfinished game(s) restored", restored)
+        try:
+            yield
+        finally:
+            await lobby.close()
+            await fanout.stop()
+            await storage.close()
+
+    app = FastAPI(
+        title="Tycoon",
+        summary="Play Capital and Monopoly Deal online: lobby, games, records.",
+        description="REST API of the Tycoon server; the WebSocket protocol of "
+        "`/ws/games/{id}` is documented in docs/protocol.md.",
+        version="1",
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+
+    @app.middleware("http")
+    async def limit_body(request: Request, call_next: Any) -> Any:
+        length = request.headers.get("content-length")
+        if length is not None:
+            if not length.isdigit():
+                return JSONResponse({"detail": "bad Content-Length"}, status_code=400)
+            if int(length) > settings.max_body_bytes:
+                return JSONResponse(
+                    {"detail": f"request body over {settings.max_body_bytes} bytes"},
+                    status_code=413,
+                )
+        return await call_next(request)
+
+    app.include_router(router)
+    app.add_api_websocket_route("/ws/games/{game_id}", game_socket)
+    i18n_dir = WEB_DIR.parent / "i18n"  # the client's texts (en, pt, es, fr), see docs/web.md
+    if i18n_dir.is_dir():
+        app.mount("/i18n", StaticFiles(directory=i18n_dir), name="i18n")
+    if WEB_DIR.is_dir():
+        app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")
+    return app

@@ -1,0 +1,143 @@
+"""Fan-out of game updates to the connections that watch a game.
+
+A room publishes each outgoing message on its game's channel, addressed to an *audience*: a
+seat number, or ``None`` for spectators. Every server process subscribes the connections it
+holds. :class:`LocalBroker` does this inside one process (no copies, no serialisation);
+:class:`RedisBroker` goes through Redis pub/sub so that connections held by other processes get
+them too (the seam for running several server processes behind one address).
+
+>>> import asyncio
+>>> async def demo():
+...     broker, got = LocalBroker(), []
+...     unsubscribe = broker.subscribe("g1", got.append)
+...     await broker.publish("g1", 0, {"type": "update"})
+...     unsubscribe()
+...     await broker.publish("g1", 0, {"type": "update"})
+...     return got
+>>> asyncio.run(demo())
+[(0, {'type': 'update'})]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Callable
+from typing import Any, Protocol
+
+#: A subscriber receives ``(audience, message)``.
+Handler = Callable[[tuple[int | None, dict[str, Any]]], None]
+
+
+class Broker(Protocol):
+    """Publish messages per game and audience; subscribe handlers per game."""
+
+    async def start(self) -> None:
+        """Connect (if needed)."""
+
+    async def stop(self) -> None:
+        """Disconnect."""
+
+    async def publish(self, game_id: str, audience: int | None, message: dict[str, Any]) -> None:
+        """Deliver ``message`` to every subscriber of ``game_id`` (they filter by audience)."""
+
+    def subscribe(self, game_id: str, handler: Handler) -> Callable[[], None]:
+        """Call ``handler((audience, message))`` for each message; returns an unsubscribe."""
+
+
+class LocalBroker:
+    """In-process fan-out: handlers are called synchronously, in publish order."""
+
+    def __init__(self) -> None:
+        self._handlers: dict[str, list[Handler]] = {}
+
+    async def start(self) -> None:
+        """Nothing to connect."""
+
+    async def stop(self) -> None:
+        """Forget every subscriber."""
+        self._handlers.clear()
+
+    async def publish(self, game_id: str, audience: int | None, message: dict[str, Any]) -> None:
+        """Call the game's handlers now."""
+        self.deliver(game_id, audience, message)
+
+    def deliver(self, game_id: str, audience: int | None, message: dict[str, Any]) -> None:
+        """Hand a message to this process's subscribers."""
+        for handler in list(self._handlers.get(game_id, ())):
+            handler((audience, message))
+
+    def subscribe(self, game_id: str, handler: Handler) -> Callable[[], None]:
+        """Add a handler; the returned function removes it."""
+        self._handlers.setdefault(game_id, []).append(handler)
+
+        def unsubscribe() -> None:
+            handlers = self._handlers.get(game_id, [])
+            with contextlib.suppress(ValueError):
+                handlers.remove(handler)
+            if not handlers:
+                self._handlers.pop(game_id, None)
+
+        return unsubscribe
+
+
+class RedisBroker:
+    """Fan-out through Redis pub/sub (channel ``{prefix}{game_id}``), for several processes.
+
+    Messages are JSON; each process delivers what it receives to its local subscribers, its
+    own publications included (so every process sees one order per game).
+    """
+
+    def __init__(self, url: str = "redis://127.0.0.1:6379/0", prefix: str = "tycoon:game:") -> None:
+        self.url = url
+        self.prefix = prefix
+        self.local = LocalBroker()
+        self._redis: Any = None
+        self._pubsub: Any = None
+        self._task: asyncio.Task[None] | None = None
+        self._ready = asyncio.Event()
+
+    async def start(self) -> None:
+        """Connect and start listening."""
+        import redis.asyncio as aioredis
+
+        self._redis = aioredis.from_url(self.url)
+        await self._redis.ping()
+        self._pubsub = self._redis.pubsub()
+        await self._pubsub.psubscribe(f"{self.prefix}*")
+        self._task = asyncio.create_task(self._listen())
+
+    async def stop(self) -> None:
+        """Stop listening and disconnect."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+        if self._pubsub is not None:
+            await self._pubsub.aclose()
+        if self._redis is not None:
+            await self._redis.aclose()
+        await self.local.stop()
+
+    async def publish(self, game_id: str, audience: int | None, message: dict[str, Any]) -> None:
+        """Publish to Redis; delivery happens when the message comes back."""
+        payload = json.dumps({"a": audience, "m": message}, separators=(",", ":"))
+        await self._redis.publish(f"{self.prefix}{game_id}", payload)
+
+    def subscribe(self, game_id: str, handler: Handler) -> Callable[[], None]:
+        """Subscribe a local handler."""
+        return self.local.subscribe(game_id, handler)
+
+    async def _listen(self) -> None:
+        async for item in self._pubsub.listen():
+            if item.get("type") != "pmessage":
+                continue
+            channel = item["channel"]
+            if isinstance(channel, bytes):
+                channel = channel.decode()
+            try:
+                data = json.loads(item["data"])
+            except (ValueError, TypeError):
+                continue
+            self.local.deliver(channel[len(self.prefix):], data.get("a"), data.get("m"))

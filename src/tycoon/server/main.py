@@ -1,0 +1,47 @@
+"""``tycoon serve``: run the server with uvicorn."""
+
+from __future__ import annotations
+
+import logging
+import os
+
+from .app import create_app, default_db_url
+from .settings import ServerSettings
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> None:
+    """Serve Tycoon at ``http://host:port/`` with the database ``db`` (default: SQLite file).
+
+    Settings may be overridden with ``$TYCOON_SERVER_SETTINGS`` (a JSON object, see
+    :class:`~tycoon.server.settings.ServerSettings`).
+    """
+    import uvicorn
+
+    register_extra_games()
+    settings = ServerSettings.from_env()
+    url = db or default_db_url()
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    app = create_app(url, settings=settings)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=settings.max_message_bytes,
+        log_level="info",
+    )
+
+
+#: Environment variable naming extra game modules, ``name=module,...`` (used by tests to serve a
+#: small fake game from a subprocess server).
+GAMES_ENV = "TYCOON_EXTRA_GAMES"
+
+
+def register_extra_games() -> None:
+    """Add the games of ``$TYCOON_EXTRA_GAMES`` to the engine's registry."""
+    from tycoon.engine.registry import GAMES
+
+    for item in filter(None, os.environ.get(GAMES_ENV, "").split(",")):
+        name, sep, module = item.partition("=")
+        if not sep or not name.strip() or not module.strip():
+            raise ValueError(f"${GAMES_ENV}: expected name=module, not {item!r}")
+        GAMES[name.strip()] = module.strip()

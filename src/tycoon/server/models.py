@@ -1,0 +1,129 @@
+"""Pydantic models of the REST API (they make its OpenAPI document)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr
+
+PlayerKind = Literal["human", "random", "easy", "medium", "hard"]
+OptionValue = StrictBool | StrictInt | StrictFloat | StrictStr | None
+
+
+class CreateGame(BaseModel):
+    """A new game: which game, who sits where, options and time limit."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: StrictStr = Field(
+        min_length=1, max_length=32,
+        description="The game: `capital` or `deal` (see `GET /api/kinds`).",
+    )
+    players: list[PlayerKind] = Field(
+        min_length=1, max_length=8,
+        description="One entry per seat: `human` (a free seat to join) or a bot strength.",
+    )
+    preset: StrictStr | None = Field(
+        default=None, max_length=40, description="Capital preset (`capital` or `kapital`)."
+    )
+    options: dict[str, OptionValue] = Field(
+        default_factory=dict, max_length=32,
+        description="Rules options (see `GET /api/kinds`), e.g. `{\"turn_limit\": 100}`.",
+    )
+    decision_seconds: float | None = Field(
+        default=None, ge=1, le=3600,
+        description="Time limit of each decision; when it runs out a bot decides.",
+    )
+    seed: StrictInt | None = Field(
+        default=None, ge=0, le=2**63 - 1,
+        description="Seed of the game (for tests and puzzles; such a game is marked `seeded`).",
+    )
+    name: StrictStr = Field(default="", max_length=80, description="A title for the lobby.")
+
+
+class JoinGame(BaseModel):
+    """Take a seat: the first free one, or the one named."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: StrictStr = Field(min_length=1, max_length=40, description="Display name.")
+    seat: StrictInt | None = Field(default=None, ge=0, le=7, description="A free human seat.")
+
+
+class Player(BaseModel):
+    """A seat as the lobby shows it."""
+
+    seat: int
+    kind: Literal["human", "bot"]
+    bot: str | None
+    name: str | None
+    taken: bool
+    connected: bool
+
+
+class GameSummary(BaseModel):
+    """A game in the lobby."""
+
+    id: str
+    game: str
+    name: str
+    status: Literal["open", "playing", "finished"]
+    seats: int
+    players: list[Player]
+    free_seats: list[int]
+    options: dict[str, Any]
+    decision_seconds: float
+    seeded: bool
+    version: int = Field(description="Number of actions played.")
+    turn: int | None
+    created: float
+    result: dict[str, Any] | None
+
+
+class Joined(BaseModel):
+    """A seat taken: keep the token secret, it acts for the seat."""
+
+    game_id: str
+    seat: int
+    token: str
+    ws: str = Field(description="Path of the game's WebSocket (add `?token=...`).")
+
+
+class RecordAction(BaseModel):
+    """One action of a record (redacted records keep only its type)."""
+
+    seat: int
+    action: dict[str, Any]
+    by: str
+    reason: str | None
+
+
+class GameRecord(BaseModel):
+    """A game's record: complete once the game is over, redacted before."""
+
+    id: str
+    game: str
+    seats: int
+    seed: int | None
+    options: dict[str, Any]
+    status: str
+    complete: bool
+    actions: list[RecordAction]
+    result: dict[str, Any] | None
+
+
+class GameKind(BaseModel):
+    """A game the server offers, with what its creation form needs."""
+
+    name: str
+    min_seats: int
+    max_seats: int
+    default_seats: int
+    options: dict[str, Any]
+    players: list[str]
+
+
+class ErrorBody(BaseModel):
+    """An error answer."""
+
+    detail: str

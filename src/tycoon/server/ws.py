@@ -1,0 +1,221 @@
+"""The WebSocket endpoint ``/ws/games/{id}``: one connection, one seat (or a spectator).
+
+See ``docs/protocol.md``. Every incoming message is checked for size, rate, JSON, shape and
+legality; a bad one gets an ``error`` naming the problem and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+import time
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketState
+
+from .lobby import Lobby
+from .protocol import ProtocolError, dumps, error, parse_client
+from .room import Room
+from .settings import ServerSettings
+
+log = logging.getLogger("tycoon.server")
+
+GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+
+#: Close codes (besides 1000): see docs/protocol.md.
+CLOSE_TOO_BIG = 1009
+CLOSE_POLICY = 1008
+CLOSE_UNAUTHORIZED = 4401
+CLOSE_UNKNOWN_GAME = 4404
+
+
+class RateLimit:
+    """A token bucket: ``rate`` messages per second on average, bursts up to ``burst``.
+
+    >>> bucket = RateLimit(1.0, 2)
+    >>> [bucket.allow(0.0), bucket.allow(0.0), bucket.allow(0.0), bucket.allow(1.0)]
+    [True, True, False, True]
+    """
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.last: float | None = None
+
+    def allow(self, now: float) -> bool:
+        """Take a token if there is one."""
+        if self.last is not None:
+            self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+class Connection:
+    """One client: an outgoing queue (so a slow client never blocks a room) and its seat."""
+
+    def __init__(self, websocket: WebSocket, settings: ServerSettings) -> None:
+        self.websocket = websocket
+        self.seat: int | None = None
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(settings.send_queue)
+        self.too_slow = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message; a client that lets its queue fill up is dropped."""
+        if self.too_slow:
+            return
+        try:
+            self.queue.put_nowait(dumps(message))
+        except asyncio.QueueFull:
+            self.too_slow = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.get_nowait()
+                self.queue.put_nowait(None)
+
+    def deliver(self, item: tuple[int | None, dict[str, Any]]) -> None:
+        """Broker handler: keep the messages addressed to this connection's audience."""
+        audience, message = item
+        if audience == self.seat:
+            self.send(message)
+
+    async def writer(self) -> None:
+        """Send queued messages in order until told to stop."""
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                if self.too_slow:
+                    await self.close(CLOSE_POLICY, "client too slow: too many unsent messages")
+                return
+            await self.websocket.send_text(text)
+
+    async def close(self, code: int, reason: str) -> None:
+        """Close with a code and a reason (ignoring a connection already gone)."""
+        if self.websocket.application_state != WebSocketState.DISCONNECTED:
+            with contextlib.suppress(Exception):
+                await self.websocket.close(code, reason)
+
+
+async def game_socket(websocket: WebSocket, game_id: str) -> None:
+    """Serve one WebSocket connection to a game."""
+    lobby: Lobby = websocket.app.state.lobby
+    settings: ServerSettings = lobby.settings
+    await websocket.accept()
+    conn = Connection(websocket, settings)
+    room = await lobby.room(game_id) if GAME_ID.match(game_id) else None
+    if room is None:
+        await websocket.send_text(dumps(error("unknown_game", f"unknown game {game_id!r}")))
+        await conn.close(CLOSE_UNKNOWN_GAME, "unknown game")
+        return
+    token = websocket.query_params.get("token")
+    if token is not None:
+        seat = room.seat_for_token(token)
+        if seat is None:
+            await websocket.send_text(dumps(error("unauthorized", "invalid seat token")))
+            await conn.close(CLOSE_UNAUTHORIZED, "invalid seat token")
+            return
+        conn.seat = seat
+    writer = asyncio.create_task(conn.writer())
+    unsubscribe = lobby.broker.subscribe(room.id, conn.deliver)
+    await _enter(room, conn, conn.seat)
+    try:
+        await _serve(websocket, room, conn, settings)
+    finally:
+        unsubscribe()
+        room.disconnect(conn.seat)
+        if not conn.queue.full():
+            conn.queue.put_nowait(None)
+        with contextlib.suppress(BaseException):
+            await asyncio.wait_for(writer, 1.0)
+        writer.cancel()
+        if not room.closed:
+            with contextlib.suppress(Exception):
+                await room.presence_changed()
+        lobby.forget_if_idle(room)
+
+
+async def _enter(room: Room, conn: Connection, seat: int | None) -> None:
+    async with room.lock:
+        room.connect(seat)
+        conn.send(room.welcome(seat))
+        conn.send(room.update_for(seat, [], None))
+    await room.presence_changed()
+
+
+async def _serve(
+    websocket: WebSocket, room: Room, conn: Connection, settings: ServerSettings
+) -> None:
+    limit = RateLimit(settings.rate_per_second, settings.rate_burst)
+    refused = 0
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        raw = message.get("text")
+        if raw is None:
+            raw = message.get("bytes") or b""
+        size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "replace"))
+        if size > settings.max_message_bytes:
+            conn.send(error("too_big", f"message of {size} bytes is over the limit of "
+                                       f"{settings.max_message_bytes} bytes"))
+            await asyncio.sleep(0)
+            await conn.close(CLOSE_TOO_BIG, "message too big")
+            return
+        if not limit.allow(time.monotonic()):
+            refused += 1
+            if refused >= settings.flood_close_after:
+                conn.send(error("rate_limited", "too many messages: closing"))
+                await asyncio.sleep(0)
+                await conn.close(CLOSE_POLICY, "flooding")
+                return
+            conn.send(error("rate_limited", f"too many messages (at most "
+                                            f"{settings.rate_per_second:g}/s); this one was "
+                                            "dropped", _peek_seq(raw)))
+            continue
+        try:
+            msg = parse_client(raw)
+        except ProtocolError as exc:
+            conn.send(error(exc.code, str(exc)))
+            continue
+        kind = msg["type"]
+        if kind == "ping":
+            conn.send({"type": "pong", "seq": msg["seq"], "time": time.time()})
+        elif kind == "auth":
+            if conn.seat is not None:
+                conn.send(error("bad_message", f"already playing seat {conn.seat}"))
+                continue
+            seat = room.seat_for_token(msg["token"])
+            if seat is None:
+                conn.send(error("unauthorized", "invalid seat token"))
+                await asyncio.sleep(0)
+                await conn.close(CLOSE_UNAUTHORIZED, "invalid seat token")
+                return
+            room.disconnect(None)
+            conn.seat = seat
+            await _enter(room, conn, seat)
+        else:
+            seq = msg["seq"]
+            if conn.seat is None:
+                conn.send(error("not_a_player", "spectators cannot act; join a seat first", seq))
+                continue
+            try:
+                await room.submit(
+                    conn.seat, msg["action"],
+                    on_commit=lambda version, seq=seq: conn.send(
+                        {"type": "ack", "seq": seq, "version": version}),
+                )
+            except ProtocolError as exc:
+                conn.send(error(exc.code, str(exc), seq))
+
+
+def _peek_seq(raw: str | bytes) -> int | None:
+    """The ``seq`` of a message if it has a valid one (to name it in an error)."""
+    try:
+        msg = parse_client(raw)
+    except ProtocolError:
+        return None
+    return msg.get("seq")

@@ -1,0 +1,104 @@
+"""Monopoly Deal in the terminal, for people and screen readers: plain lines, no colours,
+numbered choices in words. You are seat 0; the other seats are random bots.
+
+Type the number of a choice and Enter. Enter alone repeats the table; ``q`` quits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tycoon.bots import RandomBot
+from tycoon.deal import new_game
+from tycoon.deal.cards import VALUE, card_text
+from tycoon.deal.describe import prompt, set_text
+from tycoon.deal.state import DealState
+from tycoon.engine import new_seed
+
+HUMAN = 0
+
+
+def table_text(state: DealState, me: int = HUMAN) -> list[str]:
+    """Your hand, then every player's bank and sets, the piles and whose turn it is."""
+    lines = [
+        f"Turn {state.turn}. Seat {state.current} is playing; {state.plays_left} play(s) left."
+    ]
+    hand = sorted(state.hands[me])
+    lines.append(f"Your hand, {len(hand)} cards: " + ("; ".join(map(card_text, hand)) or "empty"))
+    for s in range(state.n):
+        who = "You" if s == me else f"Seat {s}"
+        bank = state.banks[s]
+        total = sum(VALUE[c] for c in bank)
+        full = len(state.full_colors(s))
+        lines.append(
+            f"{who}: {len(state.hands[s])} cards in hand, bank {total}M"
+            f" ({len(bank)} cards), {full} full set(s) of 3 needed."
+        )
+        for x in state.tables[s]:
+            lines.append("  Set " + set_text(x.color, x.cards, x.house, x.hotel))
+    top = f", top {card_text(state.discard[-1])}" if state.discard else ""
+    lines.append(
+        f"Draw pile: {len(state.deck)} cards. Discard pile: {len(state.discard)} cards{top}."
+    )
+    return lines
+
+
+def play(
+    seats: int | None = None,
+    seed: int | None = None,
+    options: dict[str, Any] | None = None,
+    read: Callable[[str], str] = input,
+    write: Callable[[str], None] = print,
+    max_bot_actions: int = 100_000,
+) -> DealState:
+    """Play a game as seat 0 against random bots; ``read``/``write`` may be replaced (tests).
+
+    Returns the final state (or the state when the player quit).
+    """
+    seed = new_seed() if seed is None else seed
+    state = new_game(seats=seats or 2, seed=seed, **(options or {}))
+    bots = {s: RandomBot(seed + s) for s in range(1, state.n)}
+    write(f"Monopoly Deal, {state.n} players, seed {seed}. You are seat 0.")
+    write("Collect three full property sets of different colours to win.")
+    bot_actions = 0
+    shown_turn = -1
+    while not state.is_over:
+        seat = state.to_move()[0]
+        if seat != HUMAN:
+            action = bots[seat].choose(state, seat)
+            write(f"Seat {seat}: {state.describe(action, seat)}.")
+            state.apply(seat, action)
+            bot_actions += 1
+            if bot_actions > max_bot_actions:
+                write("The bots played too long; stopping.")
+                return state
+            continue
+        if shown_turn != state.turn or state.phase != "play":
+            for line in table_text(state):
+                write(line)
+            shown_turn = state.turn
+        actions = state.legal_actions(HUMAN)
+        write(prompt(state, HUMAN))
+        for i, a in enumerate(actions, 1):
+            write(f"{i}. {state.describe(a, HUMAN)}")
+        while True:
+            answer = read(f"Choose 1 to {len(actions)}: ").strip().lower()
+            if answer in ("q", "quit"):
+                write("You left the game.")
+                return state
+            if answer == "":
+                for line in table_text(state):
+                    write(line)
+                continue
+            if answer.isdigit() and 1 <= int(answer) <= len(actions):
+                break
+            write(f"Please type a number from 1 to {len(actions)}, Enter for the table, q to quit.")
+        action = actions[int(answer) - 1]
+        write(f"You: {state.describe(action, HUMAN)}.")
+        state.apply(HUMAN, action)
+    for line in table_text(state):
+        write(line)
+    who = "You win" if state.winner == HUMAN else f"Seat {state.winner} wins"
+    write(f"{who} with three full sets: {', '.join(sorted(state.full_colors(state.winner)))}.")
+    return state

@@ -1,0 +1,457 @@
+// The four minigames of Capital (C-9) as real games, following docs/minigames.md: the page shows
+// the contents the server sent, records the player's raw inputs with their times (ms since the
+// screen appeared), and after 30 s sends them as one `minigame` action. The score shown while
+// playing mirrors the engine's formulas; the server computes the one that counts.
+import { el, svg } from "../util.js";
+import { t } from "../i18n.js";
+
+export const DURATION_MS = 30000;
+
+/** Find this seat's minigame contents and level in the view (several shapes are accepted). */
+export function minigameOf(view, seat) {
+  const mg = view.minigame;
+  if (!mg) return null;
+  const mine = (mg.seats && seat != null ? mg.seats[seat] : null) || null;
+  const contents = mine?.contents ?? mg.contents ?? mine ?? null;
+  const game = mg.game ?? contents?.game;
+  const level = contents?.level ?? mine?.level ?? (Array.isArray(mg.levels) && seat != null ? mg.levels[seat] : mg.level);
+  const submitted = Array.isArray(mg.submitted) ? (seat != null && mg.submitted.includes?.(seat)) || mg.submitted[seat] === true : false;
+  return { game, level, contents, submitted, raw: mg };
+}
+
+export class MinigameScreen {
+  constructor(state, send, ctx) {
+    this.state = state;
+    this.send = send;
+    this.ctx = ctx;
+    this.info = minigameOf(state.view, state.seat);
+    this.inputs = [];
+    this.points = 0;
+    this.sent = false;
+    this.start = performance.now();
+    this.node = el("div", { class: "overlay minigame", role: "dialog", "aria-modal": "true", "aria-labelledby": "mg-h" });
+    this.plays = state.seat != null && state.view.to_move?.includes(state.seat) && !this.info.submitted && this.info.contents && this.info.contents.game;
+    this.build();
+  }
+
+  sameGame(mg) {
+    return this.info.raw === mg || JSON.stringify(this.info.raw?.game) === JSON.stringify(mg.game) && this.state.view.turn === this.turn;
+  }
+
+  update(state) {
+    this.state = state;
+    const info = minigameOf(state.view, state.seat);
+    if (info.submitted && !this.sent) {
+      this.sent = true;
+      this.finish(false);
+    }
+  }
+
+  message() {}
+
+  now() {
+    return Math.min(DURATION_MS, Math.round(performance.now() - this.start));
+  }
+
+  record(input) {
+    if (this.sent) return false;
+    const t0 = this.now();
+    if (t0 >= DURATION_MS) return false;
+    this.inputs.push({ t: t0, ...input });
+    return true;
+  }
+
+  build() {
+    this.turn = this.state.view.turn;
+    const { game, level } = this.info;
+    this.bar = el("div", { class: "mg-bar" }, el("span", {}));
+    this.clock = el("span", { class: "mg-clock", "aria-live": "off" }, "30");
+    this.score = el("span", { class: "mg-score", "aria-live": "polite" }, t("minigame.points", { n: 0 }));
+    this.area = el("div", { class: "mg-area" });
+    this.node.replaceChildren(el("div", { class: `overlay-box mg-box mg-${game}` },
+      el("div", { class: "mg-head" },
+        el("h2", { id: "mg-h" }, t(`minigame.${game}.name`)),
+        el("span", { class: "badge" }, t(`minigame.level.${level}`)),
+        this.clock, this.score),
+      this.bar,
+      el("p", { class: "hint" }, t(`minigame.${game}.help`)),
+      this.area));
+    if (!this.plays) {
+      this.area.append(el("p", { class: "lead" }, this.info.submitted ? t("minigame.waiting_others") : t("minigame.watching")));
+    } else {
+      const Game = { change_money: ChangeMoney, catch_coins: CatchCoins, memory: Memory, find_key: FindKey }[game];
+      if (Game) this.game = new Game(this, this.info.contents);
+    }
+    this.timer = setInterval(() => this.tick(), 100);
+    this.tick();
+  }
+
+  tick() {
+    const ms = this.now();
+    const left = Math.max(0, Math.ceil((DURATION_MS - ms) / 1000));
+    this.clock.textContent = t("minigame.seconds_left", { s: left });
+    this.bar.firstElementChild.style.width = `${(100 * (DURATION_MS - ms)) / DURATION_MS}%`;
+    if (ms >= DURATION_MS && this.plays && !this.sent) this.finish(true);
+  }
+
+  setPoints(n) {
+    this.points = n;
+    this.score.textContent = t("minigame.points", { n });
+  }
+
+  finish(send) {
+    if (this.sent && send) return;
+    this.sent = true;
+    this.game?.stop?.();
+    if (send && this.plays) this.send(this.inputs);
+    this.area.replaceChildren(el("p", { class: "lead", "data-key": "mg-done", tabindex: "-1" }, t("minigame.done", { n: this.points })), el("p", {}, t("minigame.waiting_others")));
+  }
+
+  close() {
+    clearInterval(this.timer);
+    this.game?.stop?.();
+    this.node.remove();
+  }
+}
+
+// ---- Change Money (C-9.1) --------------------------------------------------------------------
+class ChangeMoney {
+  constructor(screen, c) {
+    this.s = screen;
+    this.c = c;
+    this.i = 0;
+    this.paid = [];
+    this.sum = el("div", { class: "cm-sum", "aria-live": "polite" });
+    this.notes = el("div", { class: "cm-notes", role: "group", "aria-label": t("minigame.change_money.notes") });
+    (c.notes || [1, 2, 5, 10, 20, 50, 100]).forEach((n, k) => {
+      this.notes.append(el("button", { class: `note note-${n}`, "data-note": n, "data-key": `note-${n}`, onclick: () => this.click(n), "aria-keyshortcuts": String(k + 1) }, el("span", {}, `$${n}`)));
+    });
+    this.onKey = (ev) => {
+      const k = Number(ev.key);
+      const notes = c.notes || [];
+      if (k >= 1 && k <= notes.length) this.click(notes[k - 1]);
+    };
+    document.addEventListener("keydown", this.onKey);
+    screen.area.append(this.sum, this.notes);
+    this.draw();
+    this.notes.querySelector("button")?.focus();
+  }
+
+  current() {
+    return this.c.sums[this.i % this.c.sums.length];
+  }
+
+  draw() {
+    const { a, c } = this.current();
+    const paid = this.paid.reduce((x, y) => x + y, 0);
+    this.sum.replaceChildren(
+      el("span", { class: "cm-a" }, `$${a}`), " + ",
+      el("span", { class: "cm-gap" }, this.paid.length ? this.paid.map((n) => `$${n}`).join(" + ") : "?"), " = ",
+      el("span", { class: "cm-c" }, `$${c}`),
+      el("span", { class: "visually-hidden" }, t("minigame.change_money.left", { n: c - a - paid })));
+  }
+
+  click(note) {
+    if (!this.s.record({ note })) return;
+    const { a, c } = this.current();
+    const total = a + this.paid.reduce((x, y) => x + y, 0);
+    if (total + note > c) {
+      this.s.setPoints(this.s.points - 50);
+      this.sum.classList.remove("shake");
+      void this.sum.offsetWidth;
+      this.sum.classList.add("shake");
+    } else {
+      this.paid.push(note);
+      if (total + note === c) {
+        this.s.setPoints(this.s.points + 25);
+        this.i += 1;
+        this.paid = [];
+      }
+    }
+    this.draw();
+  }
+
+  stop() {
+    document.removeEventListener("keydown", this.onKey);
+  }
+}
+
+// ---- Catch Coins (C-9.2) ---------------------------------------------------------------------
+class CatchCoins {
+  constructor(screen, c) {
+    this.s = screen;
+    this.c = c;
+    const W = c.field?.width ?? 1000;
+    this.W = W;
+    this.H = c.field?.height ?? 1000;
+    this.canvas = el("canvas", { class: "cc-canvas", width: 600, height: 600, tabindex: "0", "data-key": "cc-canvas", role: "application", "aria-label": t("minigame.catch_coins.canvas") });
+    screen.area.append(this.canvas);
+    this.ctx = this.canvas.getContext("2d");
+    this.pointer = c.bank?.start ?? 500;
+    this.bankX = this.pointer;
+    this.target = this.pointer;
+    this.lastT = 0;
+    this.lastSent = -100;
+    this.keys = { left: false, right: false };
+    this.objects = (c.objects || []).map((o, i) => ({ ...o, i, tc: o.t + Math.floor((900000 + o.speed - 1) / o.speed), done: null }));
+    this.canvas.addEventListener("pointermove", (ev) => {
+      const r = this.canvas.getBoundingClientRect();
+      this.setPointer(Math.round(((ev.clientX - r.left) / r.width) * W));
+    });
+    this.canvas.addEventListener("keydown", (ev) => {
+      if (ev.key === "ArrowLeft") this.keys.left = true;
+      else if (ev.key === "ArrowRight") this.keys.right = true;
+      else return;
+      ev.preventDefault();
+    });
+    this.canvas.addEventListener("keyup", (ev) => {
+      if (ev.key === "ArrowLeft") this.keys.left = false;
+      if (ev.key === "ArrowRight") this.keys.right = false;
+    });
+    this.canvas.focus();
+    this.running = true;
+    const frame = () => {
+      if (!this.running) return;
+      this.step();
+      this.raf = requestAnimationFrame(frame);
+    };
+    this.raf = requestAnimationFrame(frame);
+  }
+
+  setPointer(x) {
+    x = Math.max(0, Math.min(this.W, x));
+    const now = this.s.now();
+    this.pointer = x;
+    if (now - this.lastSent < 10) return;
+    this.advance(now);
+    if (this.s.record({ x })) {
+      this.target = Math.max(50, Math.min(950, x));
+      this.lastSent = now;
+    }
+  }
+
+  /** Move the bank as the engine does: 2 units a millisecond towards its target. */
+  advance(now) {
+    const dt = now - this.lastT;
+    if (dt <= 0) return;
+    const g = this.target;
+    this.bankX += Math.max(-2 * dt, Math.min(2 * dt, g - this.bankX));
+    this.lastT = now;
+  }
+
+  step() {
+    const now = this.s.now();
+    if (this.keys.left || this.keys.right) {
+      const v = this.keys.left ? -30 : 30;
+      this.setPointer(this.pointer + v);
+    }
+    // Resolve catches in time order, as the engine's scorer does.
+    for (const o of this.objects) {
+      if (o.done !== null || o.tc > now || o.tc > 30000) continue;
+      this.advance(o.tc);
+      o.done = Math.abs(o.x - this.bankX) < 70;
+      if (o.done) this.s.setPoints(this.s.points + (this.c.points?.[o.kind] ?? 0));
+    }
+    this.advance(now);
+    this.draw(now);
+  }
+
+  draw(now) {
+    const { ctx, canvas } = this;
+    const k = canvas.width / this.W;
+    ctx.fillStyle = "#0f2a3d";
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.fillStyle = "#17405c";
+    ctx.fillRect(0, 900 * k, canvas.width, canvas.height);
+    const size = (this.c.object_size ?? 40) * k;
+    for (const o of this.objects) {
+      if (o.t > now || o.done === true) continue;
+      const y = ((now - o.t) * o.speed) / 1000;
+      if (y - 40 > this.H) continue;
+      const cx = o.x * k;
+      const cy = (y - 20) * k;
+      if (o.kind === "hammer") {
+        ctx.fillStyle = "#8d6e63";
+        ctx.fillRect(cx - size * 0.08, cy - size * 0.1, size * 0.16, size * 0.6);
+        ctx.fillStyle = "#b0bec5";
+        ctx.fillRect(cx - size * 0.45, cy - size * 0.45, size * 0.9, size * 0.35);
+        ctx.strokeStyle = "#263238";
+        ctx.strokeRect(cx - size * 0.45, cy - size * 0.45, size * 0.9, size * 0.35);
+      } else {
+        ctx.beginPath();
+        ctx.arc(cx, cy, size / 2, 0, Math.PI * 2);
+        ctx.fillStyle = { silver: "#cfd8dc", gold: "#ffca28", green: "#66bb6a" }[o.kind] || "#fff";
+        ctx.fill();
+        ctx.lineWidth = 2;
+        ctx.strokeStyle = "#37474f";
+        ctx.stroke();
+        ctx.fillStyle = "#263238";
+        ctx.font = `bold ${Math.round(size * 0.45)}px sans-serif`;
+        ctx.textAlign = "center";
+        ctx.textBaseline = "middle";
+        ctx.fillText(String(this.c.points?.[o.kind] ?? ""), cx, cy + 1);
+      }
+    }
+    // The piggy bank.
+    const bx = this.bankX * k;
+    const bw = 100 * k;
+    ctx.fillStyle = "#f48fb1";
+    ctx.beginPath();
+    ctx.ellipse(bx, 950 * k, bw / 2, 45 * k, 0, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.fillStyle = "#ad1457";
+    ctx.fillRect(bx - 15 * k, 905 * k, 30 * k, 6 * k);
+    ctx.fillStyle = "#fff";
+    ctx.font = `${Math.round(22 * k)}px sans-serif`;
+    ctx.textAlign = "center";
+    ctx.fillText("$", bx, 962 * k);
+    // The pointer's target.
+    ctx.strokeStyle = "rgba(255,255,255,.35)";
+    ctx.beginPath();
+    ctx.moveTo(this.pointer * k, 890 * k);
+    ctx.lineTo(this.pointer * k, canvas.height);
+    ctx.stroke();
+  }
+
+  stop() {
+    this.running = false;
+    cancelAnimationFrame(this.raf);
+  }
+}
+
+// ---- Memory (C-9.3) --------------------------------------------------------------------------
+class Memory {
+  constructor(screen, c) {
+    this.s = screen;
+    this.c = c;
+    this.board = 0;
+    this.matched = new Set();
+    this.open = [];
+    this.grid = el("div", { class: "mem-grid", role: "grid", style: `grid-template-columns: repeat(${c.columns || 7}, 1fr)` });
+    screen.area.append(this.grid);
+    this.draw();
+    this.grid.querySelector("button")?.focus();
+  }
+
+  faces() {
+    return this.c.boards[this.board % this.c.boards.length];
+  }
+
+  draw() {
+    const faces = this.faces();
+    const focusKey = document.activeElement?.dataset?.key;
+    this.grid.replaceChildren(...faces.map((face, cell) => {
+      const up = this.matched.has(cell) || this.open.includes(cell);
+      return el("button", {
+        class: `mem-cell${up ? " up" : ""}${this.matched.has(cell) ? " matched" : ""}`,
+        "data-key": `mem-${cell}`,
+        "data-cell": cell,
+        disabled: this.matched.has(cell) || (this.open.length === 1 && this.open[0] === cell),
+        "aria-label": up ? t("minigame.memory.face", { n: face, cell: cell + 1 }) : t("minigame.memory.hidden", { cell: cell + 1 }),
+        onclick: () => this.click(cell),
+      }, up ? `$${face}` : "");
+    }));
+    if (focusKey) this.grid.querySelector(`[data-key="${focusKey}"]`)?.focus();
+  }
+
+  click(cell) {
+    if (this.matched.has(cell)) return;
+    if (this.open.length === 2) this.open = [];
+    if (this.open.length === 1 && this.open[0] === cell) return;
+    if (!this.s.record({ cell })) return;
+    this.open.push(cell);
+    if (this.open.length === 2) {
+      const faces = this.faces();
+      const [x, y] = this.open;
+      if (faces[x] === faces[y]) {
+        this.matched.add(x);
+        this.matched.add(y);
+        this.open = [];
+        this.s.setPoints(this.s.points + (this.c.points ?? 0));
+        if (this.matched.size === faces.length) {
+          this.board += 1;
+          this.matched = new Set();
+        }
+      }
+    }
+    this.draw();
+  }
+}
+
+// ---- Find the Key (C-9.4) --------------------------------------------------------------------
+/** A key (or the lock's profile) as SVG from its bitting: bow and a blade with cut teeth. */
+export function keyShape(bitting, { flip = false, scale = 100, lock = false } = {}) {
+  const n = bitting.length;
+  const tooth = 16;
+  const bladeX = 46;
+  const w = bladeX + n * tooth + 10;
+  const parts = [];
+  let d = `M${bladeX} 20 L${bladeX + n * tooth + 8} 20 L${bladeX + n * tooth + 8} 30`;
+  for (let i = n - 1; i >= 0; i--) {
+    const x0 = bladeX + i * tooth;
+    const y = 30 + bitting[i] * 6;
+    d += ` L${x0 + tooth} ${y} L${x0 + 3} ${y} L${x0} 30`;
+  }
+  d += ` L${bladeX} 30 Z`;
+  if (lock) {
+    parts.push(svg("rect", { x: 2, y: 2, width: w - 4, height: 66, rx: 10, class: "lock-body" }));
+    parts.push(svg("path", { d, class: "lock-hole" }));
+  } else {
+    parts.push(svg("circle", { cx: 24, cy: 30, r: 20, class: "key-bow" }));
+    parts.push(svg("circle", { cx: 20, cy: 30, r: 7, class: "key-hole" }));
+    parts.push(svg("path", { d, class: "key-blade" }));
+  }
+  const g = svg("g", { transform: flip ? `translate(${w} 0) scale(-1 1)` : "" }, parts);
+  const k = scale / 100;
+  return svg("svg", { viewBox: `0 0 ${w} 70`, width: Math.round(w * k * 1.2), height: Math.round(70 * k * 1.2), "aria-hidden": "true" }, g);
+}
+
+class FindKey {
+  constructor(screen, c) {
+    this.s = screen;
+    this.c = c;
+    this.round = 0;
+    this.lockedUntil = -1;
+    this.lock = el("div", { class: "fk-lock" });
+    this.keys = el("div", { class: "fk-keys", role: "group", "aria-label": t("minigame.find_key.keys") });
+    screen.area.append(this.lock, this.keys);
+    this.draw();
+    this.keys.querySelector("button")?.focus();
+  }
+
+  current() {
+    return this.c.rounds[this.round % this.c.rounds.length];
+  }
+
+  draw() {
+    const r = this.current();
+    const locked = this.s.now() < this.lockedUntil;
+    this.lock.replaceChildren(el("span", { class: "visually-hidden" }, t("minigame.find_key.lock_is", { cuts: r.lock.join(" ") })), keyShape(r.lock, { lock: true, scale: 140 }));
+    this.keys.replaceChildren(...r.keys.map((k, i) =>
+      el("button", { class: "fk-key", "data-key": `key-${i}`, "data-index": i, disabled: locked, onclick: () => this.pick(i),
+        "aria-label": t("minigame.find_key.key_n", { n: i + 1, cuts: (k.flip ? [...k.bitting].reverse() : k.bitting).join(" "), flipped: k.flip ? t("minigame.find_key.flipped") : "" }) },
+        keyShape(k.bitting, { flip: k.flip, scale: k.scale ?? 100 }))));
+  }
+
+  pick(i) {
+    const now = this.s.now();
+    if (now < this.lockedUntil) return;
+    if (!this.s.record({ key: i })) return;
+    const r = this.current();
+    if (i === r.answer) {
+      this.s.setPoints(this.s.points + (this.c.points ?? 40));
+      this.round += 1;
+      this.draw();
+      this.keys.querySelector("button")?.focus();
+    } else {
+      this.lockedUntil = now + (this.c.lock_ms ?? 1000);
+      this.keys.classList.add("locked");
+      this.draw();
+      setTimeout(() => {
+        this.keys.classList.remove("locked");
+        this.draw();
+        this.keys.querySelector(`[data-index="${i}"]`)?.focus();
+      }, this.c.lock_ms ?? 1000);
+    }
+  }
+}

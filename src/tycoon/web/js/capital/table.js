@@ -1,0 +1,355 @@
+// The Capital table: board, players' panels, your hand, the legal actions of this moment (and
+// nothing else), target picking on the board, the minigame screen and the victory screen.
+import { el } from "../util.js";
+import { t, money } from "../i18n.js";
+import { drawBoard, seatLetter, seatFill, squareName } from "./board.js";
+import { defaultBoard, CARDS, EFFECTS, EFFECT_SHORT, KINDS } from "./data.js";
+import { describeCapitalAction, seatName, cardName } from "./words.js";
+import { MinigameScreen } from "./minigames.js";
+
+const sortKey = (cards) => JSON.stringify([...cards].sort());
+
+export class CapitalTable {
+  constructor(container, ctx) {
+    this.game = "capital";
+    this.container = container;
+    this.ctx = ctx;
+    this.ui = { card: null, exchange: false, picked: new Set(), lot: null };
+    this.minigameScreen = null;
+    this.root = el("div", { class: "capital-table" });
+    container.replaceChildren(this.root);
+  }
+
+  update(state) {
+    const turnKey = `${state.view.turn}:${state.view.phase}:${state.legal.length}`;
+    if (turnKey !== this.lastKey) {
+      this.ui = { card: null, exchange: false, picked: new Set(), lot: null };
+      this.lastKey = turnKey;
+    }
+    this.state = state;
+    this.render();
+  }
+
+  act(action) {
+    this.ui = { card: null, exchange: false, picked: new Set(), lot: null };
+    this.ctx.act(action);
+  }
+
+  render() {
+    const { view, legal, seat } = this.state;
+    const active = document.activeElement;
+    const key = active?.dataset?.key || active?.getAttribute?.("data-key");
+    const targets = this.targets();
+    const boardWrap = el("div", { class: "board-wrap" });
+    boardWrap.append(drawBoard(view, targets, this.highlight()));
+    const side = el("div", { class: "side" },
+      this.prompt(),
+      this.actionsPanel(),
+      this.playersPanel(targets),
+      seat != null ? this.handPanel() : null,
+      this.discardPanel(),
+      this.ctx.logPanel);
+    this.root.replaceChildren(boardWrap, side);
+    this.renderMinigame();
+    if (view.winner != null || view.result?.finished) this.root.append(this.victory());
+    if (key) {
+      const again = this.root.querySelector(`[data-key="${CSS.escape(key)}"]`);
+      if (again) again.focus({ preventScroll: true });
+    }
+  }
+
+  names() {
+    return this.state.names;
+  }
+
+  // ---- what can be done now -------------------------------------------------------------
+  byType(type) {
+    return this.state.legal.filter((a) => a.type === type);
+  }
+
+  /** Board targets for the chosen card, the build lots or the fork. */
+  targets() {
+    const { view, seat } = this.state;
+    const squares = new Map();
+    const lots = new Map();
+    const seats = new Map();
+    const onPick = (a) => this.act(a);
+    if (this.ui.card) {
+      for (const a of this.byType("play").filter((a) => a.card === this.ui.card)) {
+        const tg = a.target;
+        if (tg === null || tg === undefined) continue;
+        if (typeof tg === "number") seats.set(tg, a);
+        else if ("lot" in tg) lots.set(`${tg.square}:${tg.lot}`, a);
+        else if ("square" in tg) squares.set(tg.square, a);
+      }
+    }
+    const builds = this.byType("build");
+    if (builds.length && !this.ui.card && !this.ui.exchange) {
+      const sq = view.seats?.[seat]?.square;
+      for (const a of builds) {
+        const lotKey = `${a.square ?? sq}:${a.lot}`;
+        if (!lots.has(lotKey)) lots.set(lotKey, { type: "_select_lot", lot: a.lot });
+      }
+    }
+    const branches = this.byType("branch");
+    if (branches.length) {
+      const board = view.board || defaultBoard();
+      const here = board.find((s) => s.square === (view.fork ?? view.seats?.[seat]?.square));
+      if (here && here.next.length === 2) {
+        for (const a of branches) squares.set(here.next[a.way === "right" ? 1 : 0], a);
+      }
+    }
+    const pick = (a) => {
+      if (a.type === "_select_lot") {
+        this.ui.lot = a.lot;
+        this.render();
+        this.root.querySelector(`[data-key="kind-${a.lot}-0"]`)?.focus();
+        return;
+      }
+      onPick(a);
+    };
+    return { squares, lots, seats, onPick: pick };
+  }
+
+  highlight() {
+    const { view, seat } = this.state;
+    const set = new Set();
+    const s = view.seats?.[view.current]?.square;
+    if (s != null) set.add(s);
+    if (this.byType("build").length && seat != null) set.add(view.seats[seat].square);
+    return set;
+  }
+
+  prompt() {
+    const { view, seat, legal } = this.state;
+    let text;
+    if (view.winner != null) text = t("capital.prompt.over");
+    else if (seat != null && legal.length) text = t(`capital.phase.${view.phase}`) === `capital.phase.${view.phase}` ? t("capital.prompt.your_move") : t(`capital.phase.${view.phase}`);
+    else text = t("capital.prompt.waiting", { player: seatName(view.current, this.names()) });
+    return el("div", { class: "prompt", id: "prompt", "aria-live": "polite" },
+      el("span", { class: "swatch", style: `background:${seatFill(view, view.current)}` }, seatLetter(view.current)),
+      el("span", {}, text));
+  }
+
+  actionsPanel() {
+    const { view, legal, seat } = this.state;
+    const box = el("section", { class: "actions", "aria-labelledby": "actions-h" }, el("h2", { id: "actions-h", class: "visually-hidden" }, t("ui.actions")));
+    if (seat == null || !legal.length || view.winner != null || legal.every((a) => a.type === "minigame")) return null;
+    const btn = (a, label, extra = {}) =>
+      el("button", { class: extra.primary ? "primary" : "", "data-key": extra.key || `act-${JSON.stringify(a)}`, onclick: () => this.act(a) }, label);
+    const rows = [];
+    for (const a of this.byType("roll")) rows.push(btn(a, t("capital.action.roll"), { primary: true, key: "act-roll" }));
+    const branches = this.byType("branch");
+    if (branches.length) {
+      rows.push(el("p", { class: "hint" }, t("capital.fork_hint")));
+      rows.push(el("div", { class: "button-row" }, branches.map((a) => btn(a, t(`capital.way.${a.way}`), { primary: true, key: `act-branch-${a.way}` }))));
+    }
+    const waives = this.byType("waive");
+    if (waives.length) {
+      rows.push(el("p", { class: "hint" }, t("capital.waive_hint")));
+      rows.push(el("div", { class: "button-col" }, waives.map((a) => btn(a, describeCapitalAction(a, view, this.names())))));
+    }
+    const builds = this.byType("build");
+    if (builds.length && !this.ui.card && !this.ui.exchange) rows.push(this.buildChooser(builds));
+    if (this.ui.card) rows.push(this.cardChooser());
+    else if (this.ui.exchange) rows.push(this.exchangeChooser());
+    const known = new Set(["roll", "branch", "waive", "build", "play", "exchange", "pass", "minigame"]);
+    for (const a of legal.filter((a) => !known.has(a.type))) rows.push(btn(a, describeCapitalAction(a, view, this.names())));
+    const bottom = [];
+    if (this.byType("exchange").length && !this.ui.exchange && !this.ui.card)
+      bottom.push(el("button", { "data-key": "act-exchange-start", onclick: () => { this.ui.exchange = true; this.render(); this.root.querySelector("[data-key^='hand-']")?.focus(); } }, t("capital.exchange_start")));
+    for (const a of this.byType("pass")) bottom.push(btn(a, t("capital.action.pass"), { key: "act-pass" }));
+    if (bottom.length) rows.push(el("div", { class: "button-row" }, bottom));
+    box.append(...rows);
+    return box;
+  }
+
+  buildChooser(builds) {
+    const { view, seat } = this.state;
+    const lots = [...new Set(builds.map((a) => a.lot))].sort();
+    const square = view.landed ?? view.seats?.[seat]?.square;
+    const chosen = lots.includes(this.ui.lot) ? this.ui.lot : lots[0];
+    const wrap = el("div", { class: "build" }, el("h3", {}, t("capital.build_title", { square })));
+    wrap.append(el("div", { class: "lot-pick", role: "radiogroup", "aria-label": t("capital.choose_lot") },
+      el("span", { class: "lot-label" }, t("capital.lot")),
+      [0, 1, 2, 3].map((lot) => el("button", {
+        class: `lot-button${lot === chosen ? " on" : ""}`, role: "radio", "aria-checked": lot === chosen ? "true" : "false",
+        disabled: !lots.includes(lot), "data-key": `lot-${lot}`,
+        "aria-label": t("capital.lot_n", { n: lot + 1 }),
+        onclick: () => { this.ui.lot = lot; this.render(); },
+      }, String(lot + 1)))));
+    const row = el("div", { class: "kind-row", role: "group", "aria-label": t("capital.lot_n", { n: chosen + 1 }) });
+    builds.filter((a) => a.lot === chosen).forEach((a, k) => {
+      row.append(el("button", { class: "kind", "data-key": `kind-${chosen}-${k}`, "data-kind": a.kind, onclick: () => this.act(a),
+        "aria-label": describeCapitalAction(a, view, this.names()) },
+        el("strong", {}, t(`capital.kind.${a.kind}`)), " ", el("span", { class: "price" }, money(KINDS[a.kind]?.price ?? 0))));
+    });
+    wrap.append(row);
+    return wrap;
+  }
+
+  cardChooser() {
+    const { view } = this.state;
+    const card = this.ui.card;
+    const plays = this.byType("play").filter((a) => a.card === card);
+    const wrap = el("div", { class: "card-choice" }, el("h3", {}, cardName(card)));
+    const withTarget = plays.filter((a) => a.target !== null && a.target !== undefined);
+    if (withTarget.length) {
+      wrap.append(el("p", { class: "hint" }, t("capital.pick_target")));
+      const sel = el("select", { id: "target-select", "data-key": "target-select", "aria-label": t("capital.target") },
+        withTarget.map((a, i) => el("option", { value: String(i) }, describeCapitalAction(a, view, this.names()))));
+      wrap.append(el("div", { class: "button-row" }, sel,
+        el("button", { class: "primary", "data-key": "target-confirm", onclick: () => this.act(withTarget[Number(sel.value)]) }, t("capital.play_card"))));
+    }
+    for (const a of plays.filter((a) => a.target === null || a.target === undefined))
+      wrap.append(el("button", { class: "primary", "data-key": "card-play", onclick: () => this.act(a) }, describeCapitalAction(a, view, this.names())));
+    wrap.append(el("button", { class: "ghost", "data-key": "card-cancel", onclick: () => { this.ui.card = null; this.render(); } }, t("ui.cancel")));
+    return wrap;
+  }
+
+  exchangeChooser() {
+    const picked = [...this.ui.picked];
+    const match = this.byType("exchange").find((a) => sortKey(a.cards) === sortKey(picked.map((i) => this.hand()[i])));
+    return el("div", { class: "exchange" },
+      el("p", { class: "hint" }, t("capital.exchange_hint")),
+      el("div", { class: "button-row" },
+        el("button", { class: "primary", "data-key": "exchange-confirm", disabled: !match, onclick: () => match && this.act(match) }, t("capital.exchange_n", { n: picked.length })),
+        el("button", { class: "ghost", "data-key": "exchange-cancel", onclick: () => { this.ui.exchange = false; this.ui.picked = new Set(); this.render(); } }, t("ui.cancel"))));
+  }
+
+  // ---- players ----------------------------------------------------------------------------
+  playersPanel(targets) {
+    const { view } = this.state;
+    const seats = view.seats || [];
+    const total = seats.reduce((a, s) => a + Math.max(0, s.net_worth ?? 0), 0);
+    const list = el("ul", { class: "players" });
+    seats.forEach((s, i) => {
+      const share = total > 0 ? Math.round((100 * Math.max(0, s.net_worth ?? 0)) / total) : 0;
+      const effects = EFFECTS.filter((e) => (s.effects?.[e] ?? 0) > 0).map((e) =>
+        el("span", { class: `effect effect-${e}`, title: `${t(`capital.effect.${e}.name`)}: ${t(`capital.effect.${e}.help`)}`, tabindex: "0", "data-key": `eff-${i}-${e}`, "aria-label": t("capital.effect_uses", { name: t(`capital.effect.${e}.name`), n: s.effects[e] }) },
+          EFFECT_SHORT[e], el("sub", {}, String(s.effects[e]))));
+      const target = targets.seats.get(i);
+      const item = el("li", { class: `player${view.current === i ? " current" : ""}${target ? " target" : ""}${i === this.state.seat ? " me" : ""}`, "data-seat": i },
+        el("div", { class: "player-head" },
+          el("span", { class: "swatch", style: `background:${seatFill(view, i)}` }, seatLetter(i)),
+          el("span", { class: "player-name" }, seatName(i, this.names())),
+          view.current === i ? el("span", { class: "badge turn" }, t("capital.turn_badge")) : null,
+          i === this.state.seat ? el("span", { class: "badge" }, t("ui.you")) : null),
+        el("dl", { class: "stats" },
+          el("div", {}, el("dt", {}, t("capital.balance")), el("dd", { class: (s.balance ?? 0) < 0 ? "neg" : "" , "data-stat": "balance" }, money(s.balance ?? 0))),
+          el("div", {}, el("dt", {}, t("capital.net_worth")), el("dd", { "data-stat": "net_worth" }, `${money(s.net_worth ?? 0)} · ${share}%`)),
+          el("div", {}, el("dt", {}, t("capital.laps")), el("dd", {}, String(s.laps ?? 0))),
+          el("div", {}, el("dt", {}, t("capital.dice")), el("dd", {}, diceText(s))),
+          el("div", {}, el("dt", {}, t("capital.cards")), el("dd", {}, String(s.hand_size ?? s.hand?.length ?? 0)))),
+        effects.length ? el("div", { class: "effects", "aria-label": t("capital.effects") }, effects) : null,
+        el("div", { class: "share-bar", "aria-hidden": "true" }, el("span", { style: `width:${share}%;background:${seatFill(view, i)}` })));
+      if (target) {
+        const pick = el("button", { class: "primary pick-seat", "data-key": `pick-seat-${i}`, onclick: () => this.act(target) }, t("capital.pick_player", { player: seatName(i, this.names()) }));
+        item.append(pick);
+      }
+      list.append(item);
+    });
+    return el("section", { class: "players-panel", "aria-labelledby": "players-h" }, el("h2", { id: "players-h" }, t("capital.players")), list);
+  }
+
+  hand() {
+    const { view, seat } = this.state;
+    return view.seats?.[seat]?.hand || [];
+  }
+
+  handPanel() {
+    const { view } = this.state;
+    const hand = this.hand();
+    const playable = new Set(this.byType("play").map((a) => a.card));
+    const list = el("ul", { class: "hand" });
+    hand.forEach((card, i) => {
+      const info = CARDS[card] || { cost: 0 };
+      const canPlay = playable.has(card) && !this.ui.exchange;
+      const picked = this.ui.picked.has(i);
+      const body = [
+        el("span", { class: "card-name" }, cardName(card)),
+        el("span", { class: "card-cost" }, info.cost ? money(info.cost) : t("capital.free")),
+        el("span", { class: "card-text" }, t(`capital.card.${card}.text`)),
+        info.victory ? el("span", { class: "badge victory" }, t("capital.victory_card")) : null,
+      ];
+      let node;
+      if (this.ui.exchange) {
+        node = el("button", { class: `card${picked ? " picked" : ""}`, "aria-pressed": picked ? "true" : "false", "data-key": `hand-${i}`,
+          onclick: () => { picked ? this.ui.picked.delete(i) : this.ui.picked.add(i); this.render(); } }, body);
+      } else if (canPlay) {
+        node = el("button", { class: `card playable${this.ui.card === card ? " chosen" : ""}`, "data-key": `hand-${i}`, "aria-label": `${t("capital.play_card")}: ${cardName(card)}, ${info.cost ? money(info.cost) : t("capital.free")}. ${t(`capital.card.${card}.text`)}`,
+          onclick: () => { this.ui.card = card; this.render(); (this.root.querySelector("[data-key='target-select']") || this.root.querySelector("[data-key='card-play']"))?.focus(); } }, body);
+      } else {
+        node = el("div", { class: "card", tabindex: "0", "data-key": `hand-${i}` }, body);
+      }
+      list.append(el("li", {}, node));
+    });
+    return el("section", { class: "hand-panel", "aria-labelledby": "hand-h" }, el("h2", { id: "hand-h" }, t("capital.your_hand"), " ", el("small", {}, t("capital.deck_size", { n: view.deck_size ?? 0 }))), list);
+  }
+
+  discardPanel() {
+    const { view } = this.state;
+    const d = view.discard || [];
+    if (!d.length) return null;
+    return el("details", { class: "discard" }, el("summary", {}, t("capital.discard_n", { n: d.length })),
+      el("p", {}, d.slice(-12).reverse().map(cardName).join(" · ")));
+  }
+
+  // ---- minigame and the end ------------------------------------------------------------
+  renderMinigame() {
+    const { view } = this.state;
+    const mg = view.minigame;
+    if (!mg) {
+      if (this.minigameScreen) {
+        this.minigameScreen.close();
+        this.minigameScreen = null;
+      }
+      return;
+    }
+    if (!this.minigameScreen || !this.minigameScreen.sameGame(mg)) {
+      this.minigameScreen?.close();
+      this.minigameScreen = new MinigameScreen(this.state, (inputs) => this.sendMinigame(inputs), this.ctx);
+    } else {
+      this.minigameScreen.update(this.state);
+    }
+    this.root.append(this.minigameScreen.node);
+  }
+
+  sendMinigame(inputs) {
+    const { legal } = this.state;
+    const template = legal.find((a) => a.type === "minigame");
+    const action = { ...(template || { type: "minigame" }), inputs };
+    return this.ctx.act(action);
+  }
+
+  minigame(msg) {
+    this.minigameScreen?.message(msg);
+  }
+
+  victory() {
+    const { view } = this.state;
+    const seats = view.seats || [];
+    const order = seats.map((s, i) => i).sort((a, b) => (seats[b].net_worth ?? 0) - (seats[a].net_worth ?? 0));
+    const reason = view.reason ?? view.result?.reason;
+    return el("div", { class: "overlay victory-screen", role: "dialog", "aria-modal": "true", "aria-labelledby": "victory-h" },
+      el("div", { class: "overlay-box" },
+        el("h2", { id: "victory-h" }, view.winner != null ? t("capital.winner", { player: seatName(view.winner, this.names()) }) : t("capital.no_winner")),
+        reason ? el("p", { class: "lead" }, reason === "turn_limit" ? t("capital.reason.turn_limit") : cardName(reason)) : null,
+        el("ol", { class: "standings" }, order.map((i) => el("li", {}, el("span", { class: "swatch", style: `background:${seatFill(view, i)}` }, seatLetter(i)), " ", seatName(i, this.names()), " — ", money(seats[i].net_worth ?? 0)))),
+        el("div", { class: "button-row" },
+          el("a", { class: "button primary", href: "#/", "data-key": "victory-lobby" }, t("ui.lobby")),
+          el("button", { "data-key": "victory-close", onclick: (e) => e.target.closest(".overlay").remove() }, t("ui.close")))));
+  }
+
+  close() {
+    this.minigameScreen?.close();
+  }
+}
+
+function diceText(s) {
+  const n = typeof s.dice === "number" ? s.dice : Array.isArray(s.dice) ? s.dice.length : 2;
+  const last = s.last_roll || (Array.isArray(s.dice) ? s.dice : null);
+  return last ? `${n} · ${last.join("+")}` : String(n);
+}
+
+export { squareName };

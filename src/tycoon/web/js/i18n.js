@@ -1,0 +1,76 @@
+// Texts in four languages. The JSON files live in the package's i18n/ folder; the server serves
+// them (see docs/web.md). Keys are flat, dotted, and use the rule ids of shared/rules as names
+// ("capital.card.easy_money.name", "deal.color.dark_blue").
+
+export const LANGS = ["en", "pt", "es", "fr"];
+const cache = {};
+let current = "en";
+let texts = {};
+let fallback = {};
+
+/** Where the language files are served: the server mounts them at /i18n/ (fallback: web/i18n/). */
+const SOURCES = ["i18n/", "/i18n/"];
+
+async function fetchLang(lang) {
+  if (cache[lang]) return cache[lang];
+  for (const base of SOURCES) {
+    try {
+      const res = await fetch(`${base}${lang}.json`);
+      if (res.ok) {
+        cache[lang] = await res.json();
+        return cache[lang];
+      }
+    } catch (e) {
+      /* try the next place */
+    }
+  }
+  cache[lang] = {};
+  return cache[lang];
+}
+
+/** Load a language (and English as the fallback for any missing key). */
+export async function setLang(lang) {
+  if (!LANGS.includes(lang)) lang = "en";
+  fallback = await fetchLang("en");
+  texts = await fetchLang(lang);
+  current = lang;
+  document.documentElement.lang = lang;
+  translateStatic(document);
+}
+
+export function lang() {
+  return current;
+}
+
+/** The text of `key`, with {name} placeholders filled from `params`. */
+export function t(key, params = {}) {
+  let s = texts[key];
+  if (s === undefined) s = fallback[key];
+  if (s === undefined) return key;
+  return s.replace(/\{(\w+)\}/g, (m, k) => (params[k] === undefined ? m : String(params[k])));
+}
+
+/** Whether a key exists in the current language or in English. */
+export function has(key) {
+  return texts[key] !== undefined || fallback[key] !== undefined;
+}
+
+/** Fill every element carrying data-i18n (text) or data-i18n-label (aria-label). */
+export function translateStatic(root) {
+  root.querySelectorAll("[data-i18n]").forEach((el) => {
+    el.textContent = t(el.dataset.i18n);
+  });
+  root.querySelectorAll("[data-i18n-label]").forEach((el) => {
+    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+  });
+}
+
+/** Money in the player's language: "$1,250" (Capital) or "5M" (Deal). */
+export function money(n) {
+  const fmt = new Intl.NumberFormat(current === "en" ? "en-US" : current, { maximumFractionDigits: 0 });
+  return n < 0 ? `−$${fmt.format(-n)}` : `$${fmt.format(n)}`;
+}
+
+export function millions(n) {
+  return t("deal.millions", { n });
+}

@@ -1,0 +1,186 @@
+// The lobby: your name and language, a form to create a game, the list of open games to join or
+// watch, and the invitation link of a game.
+import { api, tokens } from "./net.js";
+import { t } from "./i18n.js";
+import { el, toast } from "./util.js";
+import { settings } from "./main.js";
+
+/** Games, seat counts and options when the server cannot be asked (`GET /api/kinds` wins). */
+export let KINDS = [
+  { name: "capital", min_seats: 2, max_seats: 4, default_seats: 4, players: ["human", "random", "easy", "medium", "hard"], options: {} },
+  { name: "deal", min_seats: 2, max_seats: 5, default_seats: 2, players: ["human", "random", "easy", "medium", "hard"], options: {} },
+];
+
+async function loadKinds() {
+  try {
+    const kinds = await api.kinds();
+    if (Array.isArray(kinds) && kinds.length) KINDS = kinds;
+  } catch (e) {
+    /* keep the defaults */
+  }
+}
+
+function valueLabel(v) {
+  if (v === null) return t("lobby.preset_default");
+  if (v === true) return t("ui.yes");
+  if (v === false) return t("ui.no");
+  const key = `lobby.value.${v}`;
+  const s = t(key);
+  return s === key ? String(v) : s;
+}
+
+function seatRow(i, spec) {
+  const kinds = spec.players || ["human", "random"];
+  const kind = el("select", { id: `seat-${i}-kind`, "data-seat": i, "aria-label": t("lobby.seat_n", { n: i + 1 }) },
+    kinds.map((k) => el("option", { value: k }, k === "human" ? t("lobby.seat_human") : t("lobby.bot_name", { strength: t(`lobby.strength.${k}`) }))));
+  if (i > 0) kind.value = kinds.includes("medium") ? "medium" : kinds[kinds.length - 1];
+  return el("div", { class: "seat-row" }, el("span", { class: "seat-no" }, t("lobby.seat_n", { n: i + 1 })), kind);
+}
+
+function optionInput(name, o) {
+  const id = `opt-${name}`;
+  if (Array.isArray(o.values)) {
+    return el("select", { id, dataset: { option: name } },
+      o.values.map((v, k) => el("option", { value: String(k), selected: v === o.default }, valueLabel(v) + (v === o.default ? ` (${t("lobby.default")})` : ""))));
+  }
+  return el("input", { id, type: "number", min: o.min ?? undefined, max: o.max ?? undefined, value: o.default ?? "", placeholder: o.nullable ? t("lobby.none") : "", dataset: { option: name } });
+}
+
+function createForm(onCreated) {
+  const form = el("form", { class: "card-panel create", "aria-labelledby": "create-h" });
+  let game = KINDS[0].name;
+  const spec = () => KINDS.find((k) => k.name === game);
+  const build = () => {
+    const sp = spec();
+    const gameSel = el("select", { id: "game-select", name: "game" },
+      KINDS.map((k) => el("option", { value: k.name, selected: k.name === game }, t(`game.${k.name}`))));
+    gameSel.addEventListener("change", () => {
+      game = gameSel.value;
+      build();
+      form.querySelector("#game-select").focus();
+    });
+    const seats = el("select", { id: "seats-select", name: "seats" });
+    for (let n = sp.min_seats; n <= sp.max_seats; n++) seats.append(el("option", { value: n, selected: n === sp.default_seats }, String(n)));
+    const seatBox = el("div", { class: "seat-rows", role: "group", "aria-label": t("lobby.players") });
+    const drawSeats = () => seatBox.replaceChildren(...Array.from({ length: Number(seats.value) }, (_, i) => seatRow(i, sp)));
+    seats.addEventListener("change", drawSeats);
+    drawSeats();
+    const entries = Object.entries(sp.options || {});
+    const opts = entries.length
+      ? el("details", { class: "options-box" }, el("summary", {}, t("lobby.options")),
+          el("div", { class: "options" }, entries.map(([name, o]) =>
+            el("label", { title: o.help || "" }, el("span", {}, t(`lobby.option.${name}`)), optionInput(name, o)))))
+      : null;
+    form.replaceChildren(
+      el("h2", { id: "create-h" }, t("lobby.new_game")),
+      el("div", { class: "form-grid" },
+        el("label", {}, el("span", {}, t("lobby.game")), gameSel),
+        el("label", {}, el("span", {}, t("lobby.seats")), seats),
+        el("label", {}, el("span", {}, t("lobby.time_limit")), el("input", { id: "time-limit", type: "number", min: "5", max: "3600", step: "5", value: "60" }))),
+      seatBox,
+      opts,
+      el("button", { type: "submit", class: "primary", id: "create-button" }, t("lobby.create")));
+  };
+  build();
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const sp = spec();
+    const n = Number(form.querySelector("#seats-select").value);
+    const players = Array.from({ length: n }, (_, i) => form.querySelector(`#seat-${i}-kind`).value);
+    const options = {};
+    form.querySelectorAll("[data-option]").forEach((input) => {
+      const name = input.dataset.option;
+      const o = sp.options[name];
+      let v;
+      if (Array.isArray(o.values)) v = o.values[Number(input.value)];
+      else v = input.value === "" ? null : Number(input.value);
+      if (v !== o.default) options[name] = v;
+    });
+    const body = { game, players, options, decision_seconds: Number(form.querySelector("#time-limit").value) || 60 };
+    try {
+      const created = await api.create(body);
+      const id = created.id;
+      const human = players.indexOf("human");
+      if (human >= 0) {
+        const joined = await api.join(id, { name: settings.name || t("lobby.anonymous"), seat: human });
+        tokens.set(id, { token: joined.token, seat: joined.seat });
+      }
+      onCreated(id);
+    } catch (e) {
+      toast(t("ui.error", { message: e.message }));
+    }
+  });
+  return form;
+}
+
+function playerWords(p) {
+  if (p.kind === "bot") return t("lobby.bot_name", { strength: t(`lobby.strength.${p.bot}`) });
+  return p.name || t("lobby.free_seat");
+}
+
+function gameRow(g, refresh) {
+  const id = g.id;
+  const free = g.free_seats || [];
+  const mine = tokens.get(id);
+  const join = async () => {
+    try {
+      const joined = await api.join(id, { name: settings.name || t("lobby.anonymous"), seat: free[0] });
+      tokens.set(id, { token: joined.token, seat: joined.seat });
+      location.hash = `#/game/${id}`;
+    } catch (e) {
+      toast(t("ui.error", { message: e.message }));
+      refresh();
+    }
+  };
+  const status = g.status;
+  return el("li", { class: "game-row", dataset: { game: id } },
+    el("span", { class: "game-name" }, el("strong", {}, t(`game.${g.game}`)), " ", el("code", {}, id)),
+    el("span", { class: "game-who" }, (g.players || []).map(playerWords).join(" · ")),
+    el("span", { class: `badge ${status}` }, t(`lobby.status.${status}`)),
+    el("span", { class: "game-actions" },
+      mine && status !== "finished" ? el("a", { class: "button primary", href: `#/game/${id}` }, t("lobby.resume")) : null,
+      !mine && free.length && status !== "finished" ? el("button", { class: "primary", onclick: join }, t("lobby.join")) : null,
+      status !== "finished" ? el("a", { class: "button", href: `#/game/${id}` }, t("lobby.watch")) : null,
+      status === "finished" ? el("a", { class: "button", href: `#/replay/${id}` }, t("lobby.replay")) : null,
+      status !== "finished" ? el("button", { onclick: () => copyInvite(id), "aria-label": t("lobby.copy_invite_for", { id }) }, t("lobby.copy_invite")) : null));
+}
+
+export async function copyInvite(id) {
+  const link = `${location.origin}${location.pathname}#/game/${id}`;
+  try {
+    await navigator.clipboard.writeText(link);
+    toast(t("lobby.copied", { link }));
+  } catch (e) {
+    toast(link);
+  }
+}
+
+export async function renderLobby(main) {
+  await loadKinds();
+  const name = el("input", { id: "player-name", value: settings.name, autocomplete: "nickname", maxlength: "24", placeholder: t("lobby.name_placeholder") });
+  name.addEventListener("change", () => (settings.name = name.value.trim()));
+  const list = el("ul", { class: "game-list", id: "game-list", "aria-live": "polite" });
+  const refresh = async () => {
+    try {
+      const data = await api.games();
+      const games = Array.isArray(data) ? data : data.games || [];
+      list.replaceChildren(...(games.length ? games.map((g) => gameRow(g, refresh)) : [el("li", { class: "empty" }, t("lobby.no_games"))]));
+    } catch (e) {
+      list.replaceChildren(el("li", { class: "empty" }, t("ui.error", { message: e.message })));
+    }
+  };
+  const page = el("div", { class: "lobby" },
+    el("section", { class: "card-panel you" },
+      el("h1", {}, t("lobby.welcome")),
+      el("p", { class: "lead" }, t("lobby.intro")),
+      el("label", {}, el("span", {}, t("lobby.your_name")), name)),
+    createForm((id) => (location.hash = `#/game/${id}`)),
+    el("section", { class: "card-panel open-games", "aria-labelledby": "open-h" },
+      el("div", { class: "row-between" }, el("h2", { id: "open-h" }, t("lobby.open_games")),
+        el("button", { onclick: refresh, id: "refresh-games" }, t("lobby.refresh"))),
+      list));
+  main.replaceChildren(page);
+  await refresh();
+  const timer = setInterval(refresh, 5000);
+  return { close: () => clearInterval(timer) };
+}

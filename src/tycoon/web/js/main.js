@@ -1,0 +1,66 @@
+// The app shell: settings (name, language), the router (#/ lobby, #/game/ID, #/replay/ID) and the
+// game screen that feeds the server's messages to the Capital or Deal table.
+import { setLang, lang, t } from "./i18n.js";
+import { renderLobby } from "./lobby.js";
+import { GameScreen } from "./game.js";
+import { renderReplay } from "./replay.js";
+import { loadCards } from "./deal/words.js";
+
+export const settings = {
+  get name() {
+    return localStorage.getItem("tycoon.name") || "";
+  },
+  set name(v) {
+    localStorage.setItem("tycoon.name", v);
+  },
+  get lang() {
+    const stored = localStorage.getItem("tycoon.lang");
+    if (stored) return stored;
+    const nav = (navigator.language || "en").slice(0, 2);
+    return ["en", "pt", "es", "fr"].includes(nav) ? nav : "en";
+  },
+  set lang(v) {
+    localStorage.setItem("tycoon.lang", v);
+  },
+};
+
+let screen = null;
+
+async function route() {
+  const main = document.getElementById("main");
+  const hash = location.hash.replace(/^#\/?/, "");
+  const [page, id] = hash.split("/");
+  if (screen) {
+    screen.close();
+    screen = null;
+  }
+  document.body.dataset.page = page || "lobby";
+  if (page === "game" && id) {
+    screen = new GameScreen(main, decodeURIComponent(id));
+  } else if (page === "replay" && id) {
+    screen = await renderReplay(main, decodeURIComponent(id));
+  } else {
+    screen = await renderLobby(main);
+  }
+}
+
+async function start() {
+  const select = document.getElementById("lang-select");
+  const params = new URLSearchParams(location.search);
+  const chosen = params.get("lang") || settings.lang;
+  await Promise.all([setLang(chosen), loadCards().catch(() => null)]);
+  select.value = lang();
+  select.addEventListener("change", async () => {
+    settings.lang = select.value;
+    await setLang(select.value);
+    document.title = t("ui.title");
+    if (screen && screen.relabel) screen.relabel();
+    else route();
+  });
+  document.title = t("ui.title");
+  window.addEventListener("hashchange", route);
+  await route();
+  document.body.dataset.ready = "1";
+}
+
+start();

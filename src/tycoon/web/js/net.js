@@ -1,0 +1,127 @@
+// The server's REST API and WebSocket protocol (docs/protocol.md), seen from the page.
+// The page never decides a rule: it shows the views and legal actions the server sends and sends
+// back one of those actions.
+
+async function request(method, path, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.headers["content-type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  const res = await fetch(path, opts);
+  let data = null;
+  const text = await res.text();
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch (e) {
+    data = { detail: text };
+  }
+  if (!res.ok) {
+    const detail = data && (data.detail || data.message || data.error);
+    const msg = typeof detail === "string" ? detail : JSON.stringify(detail || data);
+    const err = new Error(msg || `${res.status}`);
+    err.status = res.status;
+    throw err;
+  }
+  return data;
+}
+
+export const api = {
+  games: () => request("GET", "/api/games"),
+  game: (id) => request("GET", `/api/games/${encodeURIComponent(id)}`),
+  kinds: () => request("GET", "/api/kinds"),
+  create: (body) => request("POST", "/api/games", body),
+  join: (id, body) => request("POST", `/api/games/${encodeURIComponent(id)}/join`, body),
+  record: (id) => request("GET", `/api/games/${encodeURIComponent(id)}/record`),
+  replayStep: (id, step) => request("GET", `/api/games/${encodeURIComponent(id)}/replay/${step}`),
+};
+
+/** Seat tokens, kept in this browser per game so that a reload or a lost connection resumes. */
+export const tokens = {
+  get(id) {
+    try {
+      return JSON.parse(localStorage.getItem(`tycoon.seat.${id}`) || "null");
+    } catch (e) {
+      return null;
+    }
+  },
+  set(id, value) {
+    localStorage.setItem(`tycoon.seat.${id}`, JSON.stringify(value));
+  },
+};
+
+/**
+ * A game connection: `/ws/games/{id}` with the seat token (none: a spectator).
+ * Calls `onMessage(msg)` for each server message (after normalising its shape), reconnects with
+ * a growing delay when the connection drops, and numbers the actions it sends.
+ */
+export class GameSocket {
+  constructor(id, token, handlers) {
+    this.id = id;
+    this.token = token;
+    this.handlers = handlers;
+    this.seq = 0;
+    this.pending = new Map();
+    this.closed = false;
+    this.retry = 0;
+    this.connect();
+  }
+
+  url() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
+    return `${proto}//${location.host}/ws/games/${encodeURIComponent(this.id)}${q}`;
+  }
+
+  connect() {
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 0;
+      this.handlers.onStatus?.("open");
+    };
+    ws.onmessage = (ev) => {
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch (e) {
+        return;
+      }
+      if (msg.type === "ack" || msg.type === "error") {
+        const p = this.pending.get(msg.seq);
+        if (p) {
+          this.pending.delete(msg.seq);
+          p(msg);
+        }
+      }
+      this.handlers.onMessage(msg);
+    };
+    ws.onclose = () => {
+      this.handlers.onStatus?.("closed");
+      if (this.closed) return;
+      const delay = Math.min(8000, 300 * 2 ** this.retry++);
+      setTimeout(() => !this.closed && this.connect(), delay);
+    };
+  }
+
+  /** Send one action (a JSON object from the legal actions); resolves with the ack or error. */
+  send(action) {
+    return this.sendMessage({ type: "action", action });
+  }
+
+  /** Send a message of the protocol with the next sequence number. */
+  sendMessage(msg) {
+    const seq = ++this.seq;
+    const out = { ...msg, seq };
+    return new Promise((resolve) => {
+      this.pending.set(seq, resolve);
+      if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(out));
+      else resolve({ type: "error", seq, message: "not connected" });
+    });
+  }
+
+  close() {
+    this.closed = true;
+    this.ws?.close();
+  }
+}

@@ -1,0 +1,81 @@
+// Small helpers shared by every screen: escaping, element building, the live region, toasts.
+
+export function esc(s) {
+  return String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+/** Build an element: el("button", {class: "x", onclick: f}, "text", child...). */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+    else if (k === "class") node.className = v;
+    else if (k === "html") node.innerHTML = v;
+    else if (k === "dataset") Object.assign(node.dataset, v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === undefined || c === null || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+const SVGNS = "http://www.w3.org/2000/svg";
+export function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === undefined || c === null || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+/** Speak a sentence through the ARIA live region (screen readers read each event). */
+export function announce(text) {
+  const region = document.getElementById("announcer");
+  if (!region) return;
+  const p = document.createElement("p");
+  p.textContent = text;
+  region.append(p);
+  while (region.childElementCount > 8) region.firstElementChild.remove();
+}
+
+let toastTimer = null;
+export function toast(text) {
+  const box = document.getElementById("toast");
+  if (!box) return;
+  box.textContent = text;
+  box.classList.add("show");
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => box.classList.remove("show"), 5000);
+}
+
+/** Re-render `container` with `build()` keeping keyboard focus on the element with the same data-key. */
+export function rerender(container, build) {
+  const active = document.activeElement;
+  const key = active && container.contains(active) ? active.dataset?.key || active.getAttribute?.("data-key") : null;
+  const scroll = {};
+  container.querySelectorAll("[data-scroll]").forEach((n) => (scroll[n.dataset.scroll] = n.scrollTop));
+  container.replaceChildren(...[build()].flat());
+  container.querySelectorAll("[data-scroll]").forEach((n) => {
+    if (scroll[n.dataset.scroll] !== undefined) n.scrollTop = scroll[n.dataset.scroll];
+  });
+  if (key) {
+    const again = container.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    if (again) again.focus({ preventScroll: true });
+  }
+}
+
+/** Same JSON (order of keys kept as sent): used to match a chosen action against the legal ones. */
+export function sameJson(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export const SEAT_LETTERS = ["A", "B", "C", "D", "E"];

@@ -1,0 +1,88 @@
+"""The search bot on a tiny hidden-information game: legality, budget, no peeking."""
+
+from tycoon.bots import RandomBot
+from tycoon.bots.ismcts import ISMCTSBot
+
+from .toygame import Play, TricksState
+
+
+def play_out(state, bots):
+    while not state.is_over:
+        seat = state.to_move()[0]
+        action = bots[seat].choose(state, seat)
+        assert action in state.legal_actions(seat)
+        state.apply(seat, action)
+    return state.winner
+
+
+def test_search_bot_picks_only_legal_actions_and_runs_its_iteration_budget():
+    for seed in range(15):
+        state = TricksState.new(seed)
+        bot = ISMCTSBot(seed=seed, iterations=25)
+        while not state.is_over:
+            seat = state.to_move()[0]
+            legal = state.legal_actions(seat)
+            if seat == 0:
+                action = bot.choose(state, 0)
+                assert action in legal
+                assert bot.last_iterations == (25 if len(legal) > 1 else 0)
+            else:
+                action = legal[0]
+            state.apply(seat, action)
+
+
+def test_search_bot_time_budget_stops():
+    state = TricksState.new(1)
+    bot = ISMCTSBot(seed=1, seconds=0.05)
+    assert bot.choose(state, 0) in state.legal_actions(0)
+    assert bot.last_iterations >= 1
+
+
+def test_search_bot_is_reproducible_from_its_seed():
+    state = TricksState.new(4)
+    a = [ISMCTSBot(seed=9, iterations=40).choose(state, 0) for _ in range(3)]
+    assert a[0] == a[1] == a[2]
+
+
+def scrambled(state, seat):
+    """The same position as ``seat`` sees it, with the hidden cards dealt differently."""
+    other = 1 - seat
+    pool = state.hands[other] + state.deck
+    pool = pool[::-1]
+    twin = state.clone()
+    n = len(state.hands[other])
+    twin.hands[other] = sorted(pool[:n])
+    twin.deck = pool[n:]
+    return twin
+
+
+def test_search_bot_decision_does_not_depend_on_the_hidden_truth():
+    for seed in range(20):
+        state = TricksState.new(seed)
+        twin = scrambled(state, 0)
+        assert twin.view(0) == state.view(0)
+        assert twin.hands[1] != state.hands[1] or twin.deck != state.deck
+        a = ISMCTSBot(seed=seed, iterations=60).choose(state, 0)
+        b = ISMCTSBot(seed=seed, iterations=60).choose(twin, 0)
+        assert a == b
+
+
+def test_search_bot_as_follower_takes_the_last_trick_when_it_can():
+    # Seat 1 answers a 5 holding 6 and 2; with one trick each, only the 6 wins the game.
+    state = TricksState([[], [2, 6]], [1, 3, 4], None, leader=0, table=[5], tricks=[1, 1],
+                        turn=3)
+    state.hands[0] = []
+    from tycoon.engine import Rng
+
+    state.rng = Rng(0)
+    assert ISMCTSBot(seed=0, iterations=30).choose(state, 1) == Play(6)
+
+
+def test_search_bot_beats_random_on_average():
+    wins = 0
+    games = 120
+    for g in range(games):
+        me = g % 2
+        bots = {me: ISMCTSBot(seed=g, iterations=40), 1 - me: RandomBot(g)}
+        wins += play_out(TricksState.new(g), bots) == me
+    assert wins / games > 0.5

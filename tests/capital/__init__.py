@@ -1,0 +1,1 @@
+"""Tests of the Capital rules engine (tycoon.capital)."""

@@ -1,0 +1,170 @@
+"""C-4.1 and C-4.2: dice, Hare and Turtle, forks, laps, obstacles and tolls; C-2 board."""
+
+import pytest
+
+from tycoon.capital import Branch
+from tycoon.capital.board import BLOCKS, BOARD
+from tycoon.engine import IllegalAction
+
+from .helpers import act, business, of_type, position, roll, transfers
+
+
+def test_c1_1_board_has_56_squares_48_blocks_and_4_forks():
+    assert BOARD.size == 56 and len(BLOCKS) == 48
+    assert [BOARD.kind.count(k) for k in ("start", "minigame", "exchange")] == [4, 2, 2]
+    assert sorted(BOARD.forks) == [3, 17, 31, 45]
+    assert [BOARD.region[s] for s in (0, 13, 14, 55)] == [0, 0, 1, 3]
+
+
+def _lap_length(way):
+    square, steps = 0, 0
+    while True:
+        nxt = BOARD.next[square]
+        square = BOARD.forks[square][way] if nxt < 0 else nxt
+        steps += 1
+        if square == 0:
+            return steps
+
+
+def test_c2_2_lap_is_44_outer_40_inner():
+    assert _lap_length(0) == 44
+    assert _lap_length(1) == 40
+
+
+def test_c4_1_roll_moves_the_sum_exactly():
+    st = position(seat={0: {"square": 4}})
+    events = roll(st, 2, 3)
+    assert of_type(events, "moved")[0].path == (5, 6, 7, 11, 12)
+    assert st.seats[0].square == 12 and st.landed == 12 and st.phase == "action"
+
+
+def test_c4_1_operation_hare_all_sixes_uses_one():
+    st = position(seat={0: {"square": 4, "effects": {"hare": 3}}}, dice_queue=[1, 1])
+    events = roll(st)
+    assert of_type(events, "rolled")[0].dice == (6, 6)
+    assert st.seats[0].effects["hare"] == 2 and st.dice_queue == [1, 1]
+    # 5, 6, 7, 11, 12, 13, 14, 15, 16, 17 (fork) with 2 squares left
+    assert st.seats[0].square == 17 and st.steps_left == 2
+
+
+def test_c4_1_operation_turtle_all_ones():
+    st = position(seat={0: {"square": 4, "dice": 3, "effects": {"turtle": 1}}})
+    events = roll(st)
+    assert of_type(events, "rolled")[0].dice == (1, 1, 1)
+    assert st.seats[0].square == 7 and st.seats[0].effects["turtle"] == 0
+
+
+def test_d2_hare_and_turtle_cancel_and_each_loses_a_use():
+    st = position(seat={0: {"square": 4, "effects": {"hare": 3, "turtle": 2}}})
+    events = roll(st, 2, 1)
+    rolled = of_type(events, "rolled")[0]
+    assert rolled.dice == (2, 1) and rolled.effect == "cancel"
+    assert st.seats[0].effects["hare"] == 2 and st.seats[0].effects["turtle"] == 1
+    assert st.seats[0].square == 7
+
+
+def test_c4_2_1_fork_asks_way_then_continues():
+    st = position()
+    roll(st, 1, 4)  # 0 -> 1, 2, 3 (fork) with 2 squares to go
+    assert st.phase == "branch" and st.seats[0].square == 3
+    assert st.legal_actions(0) == [Branch("straight"), Branch("right")]
+    with pytest.raises(IllegalAction):
+        act(st, {"type": "pass"})
+    act(st, {"type": "branch", "way": "right"})
+    assert st.seats[0].square == 9 and st.phase == "action"
+
+
+def test_c4_2_1_fork_straight_goes_outer_branch():
+    st = position()
+    roll(st, 1, 4)
+    act(st, {"type": "branch", "way": "straight"})
+    assert st.seats[0].square == 5
+
+
+def test_c4_2_1_pawn_stopping_on_fork_chooses_next_move():
+    st = position(seat={0: {"square": 1}})
+    roll(st, 1, 1)
+    assert st.seats[0].square == 3 and st.phase == "action"  # no choice yet
+    st = position(seat={0: {"square": 3}})
+    roll(st, 1, 1)
+    assert st.phase == "branch" and st.steps_left == 2
+    act(st, {"type": "branch", "way": "right"})
+    assert st.seats[0].square == 9
+
+
+def test_c4_2_2_lap_on_passing_own_start_levels_businesses():
+    st = position(seat={1: {"square": 12}}, current=1,
+                  businesses=[business(15, 0, "bar", 1), business(5, 0, "bar", 0)])
+    events = roll(st, 1, 2)  # 13, 14 (own start), 15
+    assert st.seats[1].laps == 1
+    assert st.businesses[15, 0].level == 2 and st.businesses[5, 0].level == 1
+    assert of_type(events, "lap")[0].laps == 1
+    assert of_type(events, "level_up")[0].lots == ((15, 0),)
+
+
+def test_c4_2_2_landing_on_own_start_is_a_lap_other_start_is_not():
+    st = position(seat={0: {"square": 54}})
+    roll(st, 1, 1)
+    assert st.seats[0].square == 0 and st.seats[0].laps == 1
+    st = position(seat={0: {"square": 12}})
+    roll(st, 1, 1)  # 13, 14: red's start
+    assert st.seats[0].square == 14 and st.seats[0].laps == 0
+
+
+def test_c4_2_2_leaving_start_is_not_a_lap():
+    st = position()
+    roll(st, 1, 1)
+    assert st.seats[0].laps == 0
+
+
+def test_c4_2_3_obstacle_stops_pawn_before_it():
+    st = position(constructions=[{"square": 2, "type": "obstacle", "owner": 1}])
+    events = roll(st, 2, 3)
+    assert st.seats[0].square == 1 and st.landed == 1
+    assert of_type(events, "moved")[0].blocked_by == 2
+
+
+def test_c4_2_3_a_six_passes_the_obstacle():
+    st = position(seat={0: {"square": 4}},
+                  constructions=[{"square": 6, "type": "obstacle", "owner": 1}])
+    roll(st, 6, 1)
+    assert st.seats[0].square == 14  # 5, 6 (obstacle), 7, 11, 12, 13, 14
+
+
+def test_c4_2_3_owner_passes_own_obstacle():
+    st = position(constructions=[{"square": 2, "type": "obstacle", "owner": 0}])
+    roll(st, 1, 2)
+    assert st.seats[0].square == 3
+
+
+def test_c4_2_3_obstacle_after_fork_stops_on_the_fork_square():
+    st = position(constructions=[{"square": 4, "type": "obstacle", "owner": 1}])
+    roll(st, 2, 3)
+    assert st.phase == "branch"
+    act(st, {"type": "branch", "way": "straight"})
+    assert st.seats[0].square == 3 and st.landed == 3 and st.phase == "action"
+
+
+def test_c4_2_3_blocked_at_once_stays_and_lands_on_own_square():
+    st = position(seat={0: {"square": 5}},
+                  constructions=[{"square": 6, "type": "obstacle", "owner": 1}],
+                  businesses=[business(5, 0, "bar", 1)])
+    events = roll(st, 1, 2)
+    assert st.seats[0].square == 5 and st.landed == 5
+    assert transfers(events) == [(0, 1, 25, "fee")]
+
+
+def test_c4_2_4_toll_passed_through_and_landed_on_costs_100_each():
+    st = position(constructions=[{"square": 1, "type": "toll", "owner": 1},
+                                 {"square": 2, "type": "toll", "owner": 1},
+                                 {"square": 5, "type": "toll", "owner": 0}])
+    st.seats[0].square = 0
+    events = roll(st, 1, 1)
+    assert transfers(events) == [(0, 1, 100, "toll"), (0, 1, 100, "toll")]
+    assert st.seats[0].balance == 300 and st.seats[1].balance == 700
+
+
+def test_c4_2_4_own_toll_is_free():
+    st = position(constructions=[{"square": 1, "type": "toll", "owner": 0}])
+    events = roll(st, 1, 1)
+    assert transfers(events) == []

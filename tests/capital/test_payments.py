@@ -1,0 +1,147 @@
+"""C-4.3: fees, tolls, Mafia, Lion in the order of D-4; exemptions (C-4.3.1); negative
+balances (D-5); Blocked Account (C-4.3.3)."""
+
+import pytest
+
+from tycoon.capital import Waive
+from tycoon.engine import IllegalAction
+
+from .helpers import act, business, of_type, position, roll, transfers
+
+
+def test_c4_3_1_fee_for_each_business_of_another_player():
+    st = position(seats=3, businesses=[business(2, 0, "bar", 1), business(2, 1, "grocery", 2),
+                                       business(2, 2, "bar", 0)])
+    events = roll(st, 1, 1)
+    # bar of 1 shares the block with another bar (+0): 25; grocery of 2 next to bars (+25):
+    # 62.5 -> 63; seat 0's own bar: free
+    assert transfers(events) == [(0, 1, 25, "fee"), (0, 2, 63, "fee")]
+    assert [p.balance for p in st.seats] == [500 - 88, 525, 563]
+
+
+def test_d4_payment_order_fee_toll_mafia_lion_on_what_is_left():
+    st = position(
+        seat={0: {"effects": {"lion": 1, "mafia": 1}, "mafia_payees": [1]}},
+        businesses=[business(2, 0, "bar", 1), business(40, 0, "grocery", 0)],
+        constructions=[{"square": 1, "type": "toll", "owner": 1}],
+    )
+    events = roll(st, 1, 1)
+    # fee 25; toll 100; mafia 30% of 50 = 15; lion 50% of 360 = 180
+    assert transfers(events) == [(0, 1, 25, "fee"), (0, 1, 100, "toll"), (0, 1, 15, "mafia"),
+                                 (0, None, 180, "lion")]
+    assert st.seats[0].balance == 180 and st.seats[1].balance == 640
+    assert st.seats[0].uses("lion") == 0 and st.seats[0].uses("mafia") == 0
+
+
+def test_c6_1_two_lions_are_two_charges():
+    st = position(seat={0: {"balance": 1000, "effects": {"lion": 2}}})
+    events = roll(st, 1, 2)
+    assert transfers(events) == [(0, None, 500, "lion"), (0, None, 250, "lion")]
+
+
+def test_c4_3_lion_takes_nothing_from_zero_or_negative_balance():
+    st = position(seat={0: {"balance": -40, "effects": {"lion": 1}}})
+    events = roll(st, 1, 2)
+    assert transfers(events) == [] and st.seats[0].balance == -40
+    assert st.seats[0].uses("lion") == 0
+
+
+def test_c4_3_lion_rounds_half_up():
+    st = position(seat={0: {"balance": 101, "effects": {"lion": 1}}})
+    events = roll(st, 1, 2)
+    assert transfers(events) == [(0, None, 51, "lion")]
+
+
+def test_c12_lion_percent_option():
+    st = position(seat={0: {"balance": 1000, "effects": {"lion": 1}}},
+                  options={"lion_percent": 30})
+    events = roll(st, 1, 2)
+    assert transfers(events) == [(0, None, 300, "lion")]
+
+
+def test_c4_3_mafia_pays_each_card_player():
+    st = position(seats=3, seat={0: {"effects": {"mafia": 2}, "mafia_payees": [1, 2]}},
+                  businesses=[business(40, 0, "office_building", 0)])
+    events = roll(st, 1, 2)
+    assert transfers(events) == [(0, 1, 75, "mafia"), (0, 2, 75, "mafia")]
+
+
+def test_c4_3_1_business_exemption_waives_fees_automatically():
+    st = position(seat={0: {"effects": {"business_exemption": 3}}},
+                  businesses=[business(2, 0, "bar", 1), business(2, 1, "bar", 1)])
+    events = roll(st, 1, 1)
+    assert transfers(events) == []
+    assert st.seats[0].effects["business_exemption"] == 1
+    assert [e.charge for e in of_type(events, "waived")] == ["fee:2:0", "fee:2:1"]
+
+
+def test_c4_3_1_tax_exemption_waives_toll_mafia_lion_not_fees():
+    st = position(
+        seat={0: {"effects": {"tax_exemption": 3, "lion": 1, "mafia": 1}, "mafia_payees": [1]}},
+        businesses=[business(2, 0, "bar", 1)],
+        constructions=[{"square": 1, "type": "toll", "owner": 1}],
+    )
+    events = roll(st, 1, 1)
+    assert transfers(events) == [(0, 1, 25, "fee")]
+    assert st.seats[0].effects["tax_exemption"] == 0 and st.seats[0].uses("lion") == 0
+
+
+def test_c4_3_1_choice_when_charges_outnumber_uses():
+    st = position(
+        seat={0: {"balance": 1000, "effects": {"tax_exemption": 1, "lion": 1}}},
+        constructions=[{"square": 1, "type": "toll", "owner": 1}],
+    )
+    events = roll(st, 1, 1)
+    assert st.phase == "waive" and transfers(events) == []
+    assert set(st.legal_actions(0)) == {Waive(("toll:1",)), Waive(("lion:0",))}
+    with pytest.raises(IllegalAction):
+        act(st, {"type": "waive", "charges": ["toll:1", "lion:0"]})
+    with pytest.raises(IllegalAction):
+        act(st, {"type": "waive", "charges": []})
+    events = act(st, {"type": "waive", "charges": ["lion:0"]})
+    assert transfers(events) == [(0, 1, 100, "toll")]
+    assert st.seats[0].effects["tax_exemption"] == 0 and st.seats[0].balance == 900
+    assert st.phase == "action"
+
+
+def test_c4_3_1_choice_for_fees_keeps_tax_charges_automatic():
+    st = position(
+        seat={0: {"effects": {"business_exemption": 1, "tax_exemption": 2}}},
+        businesses=[business(2, 0, "bar", 1), business(2, 1, "grocery", 1)],
+        constructions=[{"square": 1, "type": "toll", "owner": 1}],
+    )
+    roll(st, 1, 1)
+    assert st.phase == "waive"
+    assert set(st.legal_actions(0)) == {Waive(("fee:2:0",)), Waive(("fee:2:1",))}
+    events = act(st, {"type": "waive", "charges": ["fee:2:1"]})
+    assert transfers(events) == [(0, 1, 31, "fee")]  # bar next to a grocery
+    assert st.seats[0].effects == {**st.seats[0].effects, "business_exemption": 0,
+                                   "tax_exemption": 1}
+
+
+def test_d5_payment_in_full_into_negative_balance():
+    st = position(seat={0: {"balance": 10}}, businesses=[business(2, 0, "bar", 1)])
+    roll(st, 1, 1)
+    assert st.seats[0].balance == -15
+    # C-4.3.2: cannot afford anything priced above the balance
+    assert all(a.type in ("exchange", "pass") or (a.type == "play" and a.card in (
+        "easy_money", "business_insurance", "operation_hare", "richest_in_town",
+        "successful_entrepreneur")) for a in st.legal_actions(0))
+
+
+def test_c4_3_3_blocked_account_diverts_to_bank_payer_still_pays():
+    st = position(seat={1: {"effects": {"blocked_account": 1}}},
+                  businesses=[business(2, 0, "bar", 1), business(2, 1, "bar", 1)])
+    events = roll(st, 1, 1)
+    assert transfers(events) == [(0, None, 25, "fee"), (0, 1, 25, "fee")]
+    assert of_type(events, "diverted")[0].seat == 1
+    assert st.seats[0].balance == 450 and st.seats[1].balance == 525
+    assert st.seats[1].effects["blocked_account"] == 0
+
+
+def test_c4_3_3_blocked_account_diverts_bank_money_too():
+    st = position(seat={0: {"hand": ["easy_money"], "effects": {"blocked_account": 2}}})
+    roll(st, 1, 2)
+    events = act(st, {"type": "play", "card": "easy_money"})
+    assert transfers(events) == [] and st.seats[0].balance == 500
+    assert st.seats[0].effects["blocked_account"] == 1

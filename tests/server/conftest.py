@@ -1,0 +1,294 @@
+"""Server test harness: a real uvicorn server on a free loopback port, WebSocket clients.
+
+The fake game of ``fakegame.py`` is registered in the engine registry as ``fake`` (the
+documented hook: ``tycoon.engine.registry.GAMES``; subprocess servers get
+``$TYCOON_EXTRA_GAMES``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+import websockets
+
+from tycoon.engine.registry import GAMES
+from tycoon.server import create_app
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+GAMES.setdefault("fake", "fakegame")
+
+#: Settings for fast tests: bots act at once.
+FAST = {"bot_delay": 0.0, "rate_per_second": 1000.0, "rate_burst": 1000}
+
+
+def free_port() -> int:
+    """A free TCP port on the loopback interface."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LiveServer:
+    """``create_app(...)`` served by uvicorn in a thread."""
+
+    def __init__(self, db_url: str, **settings: Any) -> None:
+        self.port = free_port()
+        self.app = create_app(db_url, **{**FAST, **settings})
+        max_size = self.app.state.settings.max_message_bytes
+        config = uvicorn.Config(
+            self.app, host="127.0.0.1", port=self.port, log_level="warning",
+            ws_max_size=max_size * 4, lifespan="on",
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    @property
+    def lobby(self) -> Any:
+        return self.app.state.lobby
+
+    def start(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("server did not start")
+            time.sleep(0.02)
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(20)
+
+    # REST helpers ------------------------------------------------------------------------
+    def post(self, path: str, body: Any) -> httpx.Response:
+        return httpx.post(self.http + path, json=body, timeout=20)
+
+    def get(self, path: str) -> httpx.Response:
+        return httpx.get(self.http + path, timeout=20)
+
+    def create(self, **body: Any) -> dict[str, Any]:
+        r = self.post("/api/games", body)
+        assert r.status_code == 201, r.text
+        return r.json()
+
+    def join(self, game_id: str, name: str, seat: int | None = None) -> dict[str, Any]:
+        r = self.post(f"/api/games/{game_id}/join", {"name": name, "seat": seat})
+        assert r.status_code == 200, r.text
+        return r.json()
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'tycoon.sqlite3'}"
+
+
+@pytest.fixture
+def live(db_url: str):
+    """A running server with fast settings; tests may start more with ``LiveServer``."""
+    server = LiveServer(db_url).start()
+    yield server
+    server.stop()
+
+
+class Client:
+    """A WebSocket client that keeps every message it receives and the latest update."""
+
+    def __init__(self, ws: Any, name: str = "") -> None:
+        self.ws = ws
+        self.name = name
+        self.messages: list[dict[str, Any]] = []
+        self.update: dict[str, Any] | None = None
+        self.welcome: dict[str, Any] | None = None
+        self.closed: tuple[int | None, str | None] | None = None
+
+    @classmethod
+    async def open(cls, base: str, game_id: str, token: str | None = None,
+                   name: str = "") -> Client:
+        url = f"{base}/ws/games/{game_id}" + (f"?token={token}" if token else "")
+        ws = await websockets.connect(url, max_size=None, open_timeout=10)
+        client = cls(ws, name)
+        await client.until(lambda m: m["type"] == "update")
+        return client
+
+    async def recv(self, timeout: float = 10) -> dict[str, Any]:
+        try:
+            text = await asyncio.wait_for(self.ws.recv(), timeout)
+        except websockets.ConnectionClosed as exc:
+            rcvd = exc.rcvd
+            self.closed = (rcvd.code, rcvd.reason) if rcvd else (None, None)
+            raise
+        msg = json.loads(text)
+        self.messages.append(msg)
+        if msg["type"] == "update":
+            if self.update is None or msg["version"] >= self.update["version"]:
+                self.update = msg
+        elif msg["type"] == "welcome":
+            self.welcome = msg
+        return msg
+
+    async def until(self, pred: Any, timeout: float = 10) -> dict[str, Any]:
+        end = time.monotonic() + timeout
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"{self.name}: condition not met; last {self.messages[-3:]}")
+            msg = await self.recv(left)
+            if pred(msg):
+                return msg
+
+    async def send(self, message: Any) -> None:
+        await self.ws.send(message if isinstance(message, str) else json.dumps(message))
+
+    async def act(self, action: dict[str, Any], seq: int) -> dict[str, Any]:
+        """Send an action; return its ack or error."""
+        await self.send({"seq": seq, "action": action})
+        return await self.until(lambda m: m["type"] in ("ack", "error") and m.get("seq") == seq)
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+    @property
+    def legal(self) -> list[dict[str, Any]]:
+        return self.update["legal"] if self.update else []
+
+    @property
+    def view(self) -> dict[str, Any]:
+        assert self.update is not None
+        return self.update["view"]
+
+
+def run(coro: Any, timeout: float = 120) -> Any:
+    """Run a coroutine to completion (tests are plain functions)."""
+    return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+def services_required() -> bool:
+    """CI=true: the services must be there (tests fail loudly instead of skipping)."""
+    return os.environ.get("CI", "").lower() == "true"
+
+
+async def player_loop(client: Client, pick: Any, errors: list[dict[str, Any]],
+                      limit: int = 5000) -> None:
+    """Act whenever the client has legal actions, until the game is over."""
+    seq = 0
+    while limit > 0:
+        upd = client.update
+        if upd is not None and upd["status"] == "finished":
+            return
+        if upd is not None and upd["legal"]:
+            seq += 1
+            limit -= 1
+            reply = await client.act(pick(upd["legal"], upd)["action"], seq)
+            if reply["type"] == "ack":
+                version = reply["version"]
+                await client.until(lambda m, v=version: m["type"] == "update"
+                                   and m["version"] >= v, timeout=20)
+            else:
+                errors.append(reply)
+                await client.until(lambda m: m["type"] == "update", timeout=20)
+        else:
+            await client.until(lambda m: m["type"] == "update", timeout=60)
+
+
+async def watch_until_over(client: Client) -> None:
+    while client.update is None or client.update["status"] != "finished":
+        await client.until(lambda m: m["type"] == "update", timeout=60)
+
+
+def expected_by_version(record: dict[str, Any], audiences: list[int | None]) -> dict:
+    """Replay a complete record: for each version, each audience's view, events and legal."""
+    from tycoon.engine import get_game
+
+    game = get_game(record["game"])
+    state = game.new_game(seats=record["seats"], seed=record["seed"], **record["options"])
+    out: dict[int, dict[int | None, dict[str, Any]]] = {}
+    secrets_: dict[int, Any] = {}
+
+    def snap(version: int, events: list[Any]) -> None:
+        out[version] = {}
+        for aud in audiences:
+            shown = [e.to_json() for e in events
+                     if not getattr(type(e), "private", False) or getattr(e, "seat", None) == aud]
+            legal = []
+            if aud is not None and not state.is_over and aud in state.to_move():
+                legal = [a.to_json() for a in state.legal_actions(aud)]
+            out[version][aud] = {"view": state.view(aud), "events": shown, "legal": legal}
+        secrets_[version] = state.to_json()
+
+    snap(0, [])
+    for i, item in enumerate(record["actions"]):
+        events = state.apply(item["seat"], game.parse_action(item["action"]))
+        snap(i + 1, events)
+    return {"expected": out, "positions": secrets_}
+
+
+def check_updates(client: Client, seat: int | None, replayed: dict) -> int:
+    """Every update the client got is exactly what the engine says its seat may see.
+
+    Returns the number of updates checked.
+    """
+    n = 0
+    for msg in client.messages:
+        if msg["type"] != "update":
+            continue
+        exp = replayed["expected"][msg["version"]][seat]
+        assert msg["view"] == exp["view"], f"seat {seat} v{msg['version']}: view differs"
+        if msg["actor"] is not None:
+            assert msg["events"] == exp["events"], f"seat {seat} v{msg['version']}: events"
+        else:
+            assert msg["events"] == []
+        if msg["status"] == "playing":
+            assert [x["action"] for x in msg["legal"]] == exp["legal"]
+        else:
+            assert msg["legal"] == []
+        n += 1
+    return n
+
+
+def hidden_strings(position: dict[str, Any], seat: int | None) -> list[str]:
+    """JSON fragments of a position that ``seat`` must never receive: the RNG state, the deck
+    order, other seats' hands (when they hold at least two cards)."""
+    out = []
+    rng = position.get("rng")
+    if isinstance(rng, dict) and isinstance(rng.get("state"), int):
+        out.append(str(rng["state"]))
+    deck = position.get("deck")
+    if isinstance(deck, list) and len(deck) >= 4:
+        out.append(json.dumps(deck[:4])[1:-1])
+        out.append(json.dumps(deck[-4:])[1:-1])
+    for s in position.get("seats", []) if isinstance(position.get("seats"), list) else []:
+        if isinstance(s, dict) and s.get("seat") != seat:
+            hand = s.get("hand")
+            if isinstance(hand, list) and len(hand) >= 2:
+                out.append(json.dumps(hand))
+    return out
+
+
+def scan_secrets(client: Client, seat: int | None, replayed: dict) -> None:
+    """No message to ``client`` contains a secret of the position it was sent at."""
+    version = 0
+    for msg in client.messages:
+        version = msg.get("version", version) if msg["type"] in ("update", "ack") else version
+        text = json.dumps(msg)
+        for secret in hidden_strings(replayed["positions"][version], seat):
+            assert secret not in text, f"seat {seat} got a secret {secret!r} in {msg['type']}"
