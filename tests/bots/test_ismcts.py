@@ -69,8 +69,7 @@ def test_search_bot_decision_does_not_depend_on_the_hidden_truth():
 
 def test_search_bot_as_follower_takes_the_last_trick_when_it_can():
     # Seat 1 answers a 5 holding 6 and 2; with one trick each, only the 6 wins the game.
-    state = TricksState([[], [2, 6]], [1, 3, 4], None, leader=0, table=[5], tricks=[1, 1],
-                        turn=3)
+    state = TricksState([[], [2, 6]], [1, 3, 4], None, leader=0, table=[5], tricks=[1, 1], turn=3)
     state.hands[0] = []
     from tycoon.engine import Rng
 

@@ -64,8 +64,14 @@ def test_elo_prior_adds_virtual_draws():
 
 def test_elo_three_bots_transitive():
     # a beats b 2:1 odds, b beats c 2:1 odds: a-c is 2*400*log10(2) apart (consistent BT data)
-    scores = {("a", "b"): 2.0, ("b", "a"): 1.0, ("b", "c"): 2.0, ("c", "b"): 1.0,
-              ("a", "c"): 4.0, ("c", "a"): 1.0}
+    scores = {
+        ("a", "b"): 2.0,
+        ("b", "a"): 1.0,
+        ("b", "c"): 2.0,
+        ("c", "b"): 1.0,
+        ("a", "c"): 4.0,
+        ("c", "a"): 1.0,
+    }
     r = elo_ratings(scores, prior=0.0)
     assert r["a"] > r["b"] > r["c"]
     assert sum(r.values()) / 3 == pytest.approx(1500)

@@ -83,24 +83,43 @@ class TricksState(State):
                 d["hand"] = list(self.hands[s])
             seats.append(d)
         return {
-            "game": "tricks", "turn": self.turn, "current": self.leader,
-            "to_move": self.to_move(), "phase": "play", "seats": seats,
-            "table": list(self.table), "winner": self.winner,
+            "game": "tricks",
+            "turn": self.turn,
+            "current": self.leader,
+            "to_move": self.to_move(),
+            "phase": "play",
+            "seats": seats,
+            "table": list(self.table),
+            "winner": self.winner,
         }
 
     def to_json(self) -> dict[str, Any]:
-        return {"hands": self.hands, "deck": self.deck, "rng": self.rng.to_json(),
-                "leader": self.leader, "table": self.table, "tricks": self.tricks,
-                "turn": self.turn}
+        return {
+            "hands": self.hands,
+            "deck": self.deck,
+            "rng": self.rng.to_json(),
+            "leader": self.leader,
+            "table": self.table,
+            "tricks": self.tricks,
+            "turn": self.turn,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TricksState:
-        return cls(data["hands"], data["deck"], Rng.from_json(data["rng"]), data["leader"],
-                   data["table"], data["tricks"], data["turn"])
+        return cls(
+            data["hands"],
+            data["deck"],
+            Rng.from_json(data["rng"]),
+            data["leader"],
+            data["table"],
+            data["tricks"],
+            data["turn"],
+        )
 
     def clone(self) -> TricksState:
-        return TricksState(self.hands, self.deck, self.rng.clone(), self.leader, self.table,
-                           self.tricks, self.turn)
+        return TricksState(
+            self.hands, self.deck, self.rng.clone(), self.leader, self.table, self.tricks, self.turn
+        )
 
     @property
     def is_over(self) -> bool:
@@ -114,9 +133,15 @@ class TricksState(State):
 
     def result(self) -> dict[str, Any]:
         w = self.winner
-        return {"game": "tricks", "finished": self.is_over, "winner": w,
-                "reason": "tricks" if w is not None else None, "turns": self.turn,
-                "standings": [w, 1 - w] if w is not None else [0, 1], "scores": self.tricks}
+        return {
+            "game": "tricks",
+            "finished": self.is_over,
+            "winner": w,
+            "reason": "tricks" if w is not None else None,
+            "turns": self.turn,
+            "standings": [w, 1 - w] if w is not None else [0, 1],
+            "scores": self.tricks,
+        }
 
     def determinize(self, seat: int, seed: int) -> TricksState:
         other = 1 - seat
@@ -136,6 +161,7 @@ def new_game(seats: int = 2, seed: int | None = None, **options: Any) -> TricksS
     if options:
         raise ValueError(f"tricks has no options: {sorted(options)}")
     return TricksState.new(seed or 0)
+
 
 NAME = "tricks"
 MIN_SEATS = MAX_SEATS = DEFAULT_SEATS = 2

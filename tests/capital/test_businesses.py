@@ -1,5 +1,11 @@
 """C-5: prices, levelled incomes and the bonuses of C-5.4, with incomes computed by hand."""
 
+import math
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from tycoon.capital.businesses import BASE, PRICE, income
 
 from .helpers import business, position
@@ -74,7 +80,7 @@ def test_c5_4_3_neighbourhood_same_kind_cancels():
     assert inc[4, 0] == 63  # grocery next to one kind (bar) -> +25
 
 
-def test_c5_4_3_neighbourhood_counts_same_block_and_six_kinds():
+def test_c5_4_3_d9_neighbourhood_counts_same_block_and_six_kinds():
     # block 11 touches 7, 10 and 12 (C-2.3); seat 1 owns all (no region bonus in region 0)
     inc = incomes_of(
         business(11, 0, "bar", 1), business(11, 1, "grocery", 1),
@@ -118,3 +124,49 @@ def test_c5_4_all_three_bonuses_add_up():
     )
     # 125 * 1.44 = 180; * 1.90 = 342
     assert inc[2, 0] == 342
+
+
+# --------------------------------------------------------------------------- reference check
+PAIRS = [(1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 7), (7, 11), (3, 8), (8, 9), (9, 10),
+         (10, 11), (11, 12)]  # C-2.3, offsets within a region
+BLOCK_OFFSETS = range(1, 13)
+BASES = {"bar": 25, "grocery": 50, "supermarket": 75, "gallery": 125, "office_building": 250,
+         "shopping_center": 500, "super_center": 750}
+
+
+def reference_income(lots, key):
+    """C-5.4 straight from the rule text, with Fractions."""
+    square = key[0]
+    kind, owner, level = lots[key]
+    regions = {s // 14 for (s, _), (k, o, _) in lots.items() if o == owner and k == kind}
+    brand = {1: 0, 2: 25, 3: 50, 4: 100}[len(regions)]
+    home = sum(1 for (s, _), (_, o, _) in lots.items() if o == owner and s // 14 == owner)
+    region = 20 * home if square // 14 == owner else 0
+    near = {square}
+    for a, b in PAIRS:
+        base = square - square % 14
+        if square % 14 == a:
+            near.add(base + b)
+        if square % 14 == b:
+            near.add(base + a)
+    kinds = [k for (s, lt), (k, _, _) in lots.items() if s in near and (s, lt) != key]
+    hood = 0 if kind in kinds else [0, 25, 50, 75, 100, 150, 200][len(set(kinds))]
+    value = BASES[kind] * Fraction(6, 5) ** (level - 1) * Fraction(100 + brand + region + hood,
+                                                                    100)
+    return math.floor(value + Fraction(1, 2))
+
+
+lots_strategy = st.dictionaries(
+    st.tuples(st.sampled_from([14 * r + o for r in range(4) for o in BLOCK_OFFSETS]),
+              st.integers(0, 3)),
+    st.tuples(st.sampled_from(sorted(BASES)), st.integers(0, 3), st.integers(1, 12)),
+    max_size=30,
+)
+
+
+@given(lots=lots_strategy)
+@settings(max_examples=40)
+def test_c5_4_incomes_match_the_rule_text_for_random_boards(lots):
+    st_ = position(4, businesses=[business(s, lt, k, o, lv) for (s, lt), (k, o, lv) in
+                                  lots.items()])
+    assert st_.incomes() == {key: reference_income(lots, key) for key in lots}

@@ -29,7 +29,7 @@ def refused(st, card, target=None, match=None):
         not in st.legal_actions(0)
 
 
-def test_c7_easy_money_receives_500_and_card_goes_to_discard():
+def test_c7_4_easy_money_receives_500_and_card_goes_to_discard():
     st = acting(["easy_money"], deck=["toll"] * 4 + ["demolition"] * 2)
     events = play(st, "easy_money")
     assert transfers(events) == [(None, 0, 500, "easy_money")]
@@ -233,7 +233,7 @@ def test_c11_richest_in_town_other_players_basis():
         "richest_in_town")
 
 
-def test_c5_5_net_worth_counts_business_prices():
+def test_c5_5_d10_net_worth_counts_business_prices():
     st = acting([], seat={0: {"balance": -100}}, businesses=[business(20, 1, "gallery", 0, 5)])
     assert st.net_worth(0) == 150 and st.view()["seats"][0]["net_worth"] == 150
 
@@ -279,3 +279,19 @@ def test_c7_3_victory_ends_game_without_refill():
     assert st.seats[0].hand == [] and len(st.deck) == 4
     with pytest.raises(IllegalAction, match="over"):
         act(st, {"type": "pass"}, 0)
+
+
+def test_c6_1_hare_and_turtle_uses_add_up():
+    st = acting(["operation_hare"], seat={0: {"effects": {"hare": 2}}})
+    play(st, "operation_hare")
+    assert st.seats[0].effects["hare"] == 5
+    st = acting(["operation_turtle"], seat={1: {"effects": {"turtle": 1}}})
+    play(st, "operation_turtle", 1)
+    assert st.seats[1].effects["turtle"] == 4
+
+
+def test_c6_1_two_mafia_collections_from_two_players():
+    st = acting(["mafia_collection"], seats=3, seat={2: {"effects": {"mafia": 1},
+                                                         "mafia_payees": [1]}})
+    play(st, "mafia_collection", 2)
+    assert st.seats[2].mafia == [1, 0] and st.view()["seats"][2]["effects"]["mafia"] == 2

@@ -9,7 +9,7 @@ from tycoon.engine import IllegalAction
 from .helpers import act, business, of_type, position, roll, transfers
 
 
-def test_c1_1_board_has_56_squares_48_blocks_and_4_forks():
+def test_c1_1_d1_board_has_56_squares_48_blocks_and_4_forks():
     assert BOARD.size == 56 and len(BLOCKS) == 48
     assert [BOARD.kind.count(k) for k in ("start", "minigame", "exchange")] == [4, 2, 2]
     assert sorted(BOARD.forks) == [3, 17, 31, 45]
@@ -117,7 +117,7 @@ def test_c4_2_2_leaving_start_is_not_a_lap():
     assert st.seats[0].laps == 0
 
 
-def test_c4_2_3_obstacle_stops_pawn_before_it():
+def test_c4_2_3_d3_obstacle_stops_pawn_before_it():
     st = position(constructions=[{"square": 2, "type": "obstacle", "owner": 1}])
     events = roll(st, 2, 3)
     assert st.seats[0].square == 1 and st.landed == 1
@@ -168,3 +168,69 @@ def test_c4_2_4_own_toll_is_free():
     st = position(constructions=[{"square": 1, "type": "toll", "owner": 0}])
     events = roll(st, 1, 1)
     assert transfers(events) == []
+
+
+def test_c4_2_3_operation_hare_sixes_pass_obstacles_turtle_ones_do_not():
+    obstacle = [{"square": 6, "type": "obstacle", "owner": 1}]
+    st = position(seat={0: {"square": 11, "effects": {"hare": 1}}}, constructions=[
+        {"square": 13, "type": "obstacle", "owner": 1}])
+    roll(st)  # 12, 13 (obstacle: passed with sixes), 14, 15, 16, 17 (fork), 6 to go
+    assert st.seats[0].square == 17 and st.steps_left == 6 and st.phase == "branch"
+    st = position(seat={0: {"square": 4, "effects": {"turtle": 1}}}, constructions=obstacle)
+    events = roll(st)
+    assert st.seats[0].square == 5 and of_type(events, "moved")[0].blocked_by == 6
+
+
+def test_c4_2_4_toll_on_the_branch_taken_only():
+    tolls = [{"square": 4, "type": "toll", "owner": 1}, {"square": 8, "type": "toll", "owner": 1}]
+    st = position(constructions=tolls)
+    roll(st, 2, 2)
+    events = act(st, {"type": "branch", "way": "right"})
+    assert transfers(events) == [(0, 1, 100, "toll")] and st.tolls == []
+
+
+def test_c4_2_3_obstacle_blocks_before_a_toll_behind_it():
+    st = position(constructions=[{"square": 1, "type": "toll", "owner": 1},
+                                 {"square": 2, "type": "obstacle", "owner": 1}])
+    events = roll(st, 1, 2)
+    assert st.seats[0].square == 1 and transfers(events) == [(0, 1, 100, "toll")]
+
+
+def test_c4_2_2_lap_with_card_supply_lap_reshuffles_when_deck_empty():
+    st = position(seat={0: {"square": 55, "hand": []}}, discard=["toll", "toll"],
+                  options={"card_supply": "lap"})
+    events = roll(st, 1, 1)
+    assert st.seats[0].laps == 1 and st.seats[0].hand == ["toll"]
+    assert of_type(events, "reshuffled")[0].size == 2 and st.deck == ["toll"]
+
+
+def test_c2_1_moves_clockwise_through_each_region():
+    for r in range(4):
+        b = 14 * r
+        assert [BOARD.next[b + o] for o in (0, 1, 2)] == [b + 1, b + 2, b + 3]
+        assert BOARD.forks[b + 3] == (b + 4, b + 8)
+        assert [BOARD.next[b + o] for o in (4, 5, 6, 7)] == [b + 5, b + 6, b + 7, b + 11]
+        assert [BOARD.next[b + o] for o in (8, 9, 10)] == [b + 9, b + 10, b + 11]
+        assert [BOARD.next[b + o] for o in (11, 12, 13)] == [b + 12, b + 13, (b + 14) % 56]
+
+
+def test_c2_4_c1_4_regions_colours_and_start_squares():
+    assert BOARD.starts == (0, 14, 28, 42)
+    assert all(BOARD.region[s] == s // 14 for s in BLOCKS)
+    assert [sum(1 for s in BLOCKS if BOARD.region[s] == r) for r in range(4)] == [12] * 4
+    st = position(seats=4)
+    assert [e["color"] for e in st.view()["seats"]] == ["yellow", "red", "blue", "green"]
+
+
+def test_c1_2_four_lots_one_business_each():
+    st = position(seat={0: {"square": 4, "balance": 10_000}}, phase="action",
+                  move={"landed": 4}, businesses=[business(4, lot, "bar", 1) for lot in (0, 2)])
+    lots = {a.lot for a in st.legal_actions(0) if a.type == "build"}
+    assert lots == {1, 3}
+    with pytest.raises(IllegalAction, match="taken"):
+        act(st, {"type": "build", "lot": 2, "kind": "bar"})
+
+
+def test_c5_3_levels_have_no_maximum():
+    st = position(businesses=[business(4, 0, "bar", 1, level=30)])
+    assert st.incomes()[4, 0] == round(25 * 1.2**29)  # 5935.3.. -> 5935

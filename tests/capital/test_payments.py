@@ -145,3 +145,38 @@ def test_c4_3_3_blocked_account_diverts_bank_money_too():
     events = act(st, {"type": "play", "card": "easy_money"})
     assert transfers(events) == [] and st.seats[0].balance == 500
     assert st.seats[0].effects["blocked_account"] == 1
+
+
+def test_c6_1_blocked_account_uses_add_up_one_per_amount_received():
+    st = position(seats=3, seat={1: {"effects": {"blocked_account": 2}}},
+                  businesses=[business(2, 0, "bar", 1), business(2, 1, "bar", 1),
+                              business(2, 2, "bar", 1)])
+    events = roll(st, 1, 1)
+    assert transfers(events) == [(0, None, 25, "fee"), (0, None, 25, "fee"), (0, 1, 25, "fee")]
+    assert st.seats[1].effects["blocked_account"] == 0 and st.seats[1].balance == 525
+
+
+def test_c4_3_mafia_on_a_player_without_businesses_costs_nothing_but_is_a_charge():
+    st = position(seat={0: {"effects": {"mafia": 1, "tax_exemption": 1}, "mafia_payees": [1]}})
+    events = roll(st, 1, 2)
+    assert transfers(events) == [] and st.seats[0].effects["tax_exemption"] == 0
+    st = position(seat={0: {"effects": {"mafia": 1}, "mafia_payees": [1]}})
+    events = roll(st, 1, 2)
+    assert transfers(events) == [] and st.seats[0].uses("mafia") == 0
+
+
+def test_c4_3_1_waive_choice_with_both_exemptions_short():
+    st = position(
+        seat={0: {"effects": {"business_exemption": 1, "tax_exemption": 1, "lion": 1}}},
+        businesses=[business(2, 0, "bar", 1), business(2, 1, "grocery", 1)],
+        constructions=[{"square": 1, "type": "toll", "owner": 1}],
+    )
+    roll(st, 1, 1)
+    assert set(st.legal_actions(0)) == {
+        Waive(tuple(sorted((fee, tax)))) for fee in ("fee:2:0", "fee:2:1")
+        for tax in ("toll:1", "lion:0")}
+    with pytest.raises(IllegalAction, match="business exemption"):
+        act(st, {"type": "waive", "charges": ["toll:1"]})
+    events = act(st, {"type": "waive", "charges": ["fee:2:1", "toll:1"]})
+    # pays the bar (31), then the lion on 469 -> 234.5 -> 235
+    assert transfers(events) == [(0, 1, 31, "fee"), (0, None, 235, "lion")]

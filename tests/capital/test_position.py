@@ -67,6 +67,12 @@ BAD = [
     ({"seats": [{}, {}], "game": "deal"}, "capital"),
     ({"seats": [{}, {}], "phase": "waive", "move": {"landed": 5}}, "outnumber"),
     ({"seats": [{}, {}], "phase": "minigame", "move": {"landed": 13}}, "minigame"),
+    ({"seats": [{}, {}], "phase": "action", "move": {"landed": 5},
+      "minigame": {"game": "memory", "seeds": [1, 2], "scores": [1, 2]}}, "minigame square"),
+    ({"seats": [{}, {}], "phase": "minigame", "move": {"landed": 13},
+      "minigame": {"game": "chess", "seeds": [1, 2]}}, "minigame.game"),
+    ({"seats": [{}, {}], "phase": "minigame", "move": {"landed": 13},
+      "minigame": {"game": "memory", "seeds": [1]}}, "one seed"),
 ]
 
 
@@ -80,3 +86,14 @@ def test_from_json_rejects_non_objects():
     for data in (None, [], "x", 3):
         with pytest.raises(InvalidPosition):
             capital.from_json(data)
+
+
+def test_docs_positions_example_and_schema_are_current():
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "docs" / "positions.md").read_text()
+    blocks = text.split("```json\n")
+    example = json.loads(blocks[1].split("```")[0])
+    st = capital.from_json(example)
+    assert st.businesses[5, 0].level == 2 and st.dice_queue == [6, 6]
+    assert json.loads(blocks[-1].split("```")[0]) == schema()

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 import tycoon.capital as capital
 from tycoon.capital import Branch, Build, Exchange, Minigame, Pass, Play, Roll, Waive
+from tycoon.capital.cards import full_deck
 from tycoon.capital.events import Transfer
 from tycoon.engine import IllegalAction, Record, Rng, replay
 
@@ -77,6 +78,10 @@ def test_transfers_explain_balances_and_illegal_actions_change_nothing(seed, sea
             state.apply(seat, "roll")
         assert state.to_json() == snapshot
         assert len(set(legal)) == len(legal)
+        # every legal action applies (on a copy); a sample when there are many
+        step = max(1, len(legal) // 8)
+        for action in legal[::step]:
+            state.clone().apply(seat, action)
         for action in legal:
             assert capital.parse_action(json.loads(json.dumps(action.to_json()))) == action
             assert state.describe(action, seat)
@@ -134,3 +139,101 @@ def test_games_end_within_the_turn_limit(seed):
     res = state.result()
     assert res["turns"] <= 120 and sorted(res["standings"]) == [0, 1, 2, 3]
     assert res["finished"] == (res["winner"] is not None)
+
+
+def test_malformed_actions_built_in_code_are_refused_unchanged():
+    """Actions built directly (not parsed) with bad fields are refused, nothing changes."""
+    st = capital.new_game(seats=2, seed=4)
+    seat = st.current
+    bad = [Branch("left"), Build(7, "bar"), Build(0, "casino"), Play("joker"),
+           Exchange(("joker",)), Waive((3,)), Minigame(tuple(range(6000)))]
+    st.apply(seat, Roll())
+    while st.phase != "action":
+        st.apply(st.to_move()[0], st.legal_actions(st.to_move()[0])[0])
+    before = st.to_json()
+    for action in bad:
+        with pytest.raises(IllegalAction):
+            st.apply(seat, action)
+    assert st.to_json() == before
+    for data in ({"type": "branch", "way": "left"}, {"type": "build", "lot": 4, "kind": "bar"},
+                 {"type": "play", "card": "joker"}, {"type": "roll", "extra": 1}, [],
+                 {"type": "minigame", "inputs": list(range(6000))},
+                 {"type": "play", "card": "implosion", "target": {"square": 5}}):
+        with pytest.raises(IllegalAction):
+            capital.parse_action(data)
+
+
+# ------------------------------------------------------------------ random hand-made positions
+BLOCK_SQUARES = [14 * r + o for r in range(4) for o in range(1, 13)]
+ALL_KINDS = ["bar", "grocery", "supermarket", "gallery", "office_building", "shopping_center",
+             "super_center"]
+
+
+@st.composite
+def positions(draw):
+    """Unusual but possible positions: effects piled up, negative balances, many constructions."""
+    seats = draw(st.integers(2, 4))
+    seat_ids = st.integers(0, seats - 1)
+    deck = full_deck()
+    order = draw(st.permutations(range(len(deck))))
+    cards = [deck[i] for i in order]
+    entries = []
+    for s in range(seats):
+        hand = [cards.pop() for _ in range(draw(st.integers(0, 6)))]
+        mafia = draw(st.lists(seat_ids.filter(lambda x, s=s: x != s), max_size=2))
+        effects = {e: draw(st.integers(0, 3)) for e in ("lion", "tax_exemption",
+                   "business_exemption", "blocked_account", "hare", "turtle")}
+        effects["mafia"] = len(mafia)
+        entries.append({"seat": s, "balance": draw(st.integers(-2000, 8000)),
+                        "laps": draw(st.integers(0, 5)), "dice": draw(st.integers(1, 4)),
+                        "square": draw(st.integers(0, 55)), "hand": hand, "effects": effects,
+                        "mafia_payees": mafia})
+    lots = draw(st.dictionaries(st.tuples(st.sampled_from(BLOCK_SQUARES), st.integers(0, 3)),
+                                st.tuples(st.sampled_from(ALL_KINDS), seat_ids,
+                                          st.integers(1, 8)), max_size=25))
+    built = draw(st.dictionaries(st.sampled_from([s for s in range(56) if s % 14]),
+                                 st.tuples(st.sampled_from(["obstacle", "toll"]), seat_ids),
+                                 max_size=12))
+    return {
+        "seats": entries, "current": draw(seat_ids),
+        "businesses": [{"square": s, "lot": lt, "kind": k, "owner": o, "level": lv}
+                       for (s, lt), (k, o, lv) in lots.items()],
+        "constructions": [{"square": s, "type": t, "owner": o} for s, (t, o) in built.items()],
+        "deck": cards[: draw(st.integers(0, len(cards)))],
+        "rng": {"seed": draw(st.integers(0, 99))},
+        "options": {"preset": draw(st.sampled_from(["capital", "kapital"])),
+                    "card_supply": draw(st.sampled_from(["refill", "lap"]))},
+    }
+
+
+@given(data=positions(), seed=st.integers(0, 2**32))
+@settings(max_examples=25)
+def test_hand_made_positions_play_on_with_every_invariant(data, seed):
+    state = capital.from_json(data)
+    assert capital.from_json(state.to_json()).to_json() == state.to_json()
+    rng = Rng(seed)
+    for _ in range(40):
+        if state.is_over:
+            break
+        movers = state.to_move()
+        assert movers
+        seat = rng.choice(movers)
+        legal = state.legal_actions(seat)
+        assert legal and len(set(legal)) == len(legal)
+        before_json = state.to_json()
+        for probe in PROBES:
+            if probe not in legal and state.phase != "minigame":
+                with pytest.raises(IllegalAction):
+                    state.apply(seat, probe)
+        assert state.to_json() == before_json
+        before = [p.balance for p in state.seats]
+        events = state.apply(seat, rng.choice(legal))
+        delta = Counter()
+        for e in events:
+            if isinstance(e, Transfer):
+                delta[e.payer] -= e.amount
+                delta[e.payee] += e.amount
+        assert [p.balance - b for p, b in zip(state.seats, before, strict=True)] == [
+            delta[s] for s in range(len(state.seats))]
+        restored = capital.from_json(json.loads(json.dumps(state.to_json())))
+        assert restored.to_json() == state.to_json()

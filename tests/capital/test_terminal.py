@@ -3,14 +3,21 @@
 import itertools
 
 from tycoon.capital import from_json, landing
+from tycoon.engine import Rng
 from tycoon.terminal.capital import Terminal, board_text, play
 
 
 def test_terminal_plays_a_whole_game_with_scripted_input():
     out: list[str] = []
-    answers = itertools.cycle(["x", "1", "b", "2", "q"])
+    rng = Rng(7)
+    reads = itertools.count()
+
+    def read(prompt):
+        assert next(reads) < 20_000, "the terminal game does not end"
+        return rng.choice(["x", "b", "q", "1", "2", "2", "3", "3", "4", "1 2"])
+
     ticks = itertools.count()
-    result = play(4, 5, {"turn_limit": 30}, read=lambda prompt: next(answers), write=out.append,
+    result = play(4, 5, {"turn_limit": 30}, read=read, write=out.append,
                   clock=lambda: next(ticks) * 0.5)
     assert result["turns"] <= 30
     assert out[0].startswith("Capital. You are seat 0")
@@ -70,3 +77,20 @@ def test_terminal_board_text_shows_own_hand_only():
     text = "\n".join(board_text(st, 0))
     assert "Your hand: Toll." in text and "Implosion" not in text
     assert "block 5, lot 1: seat 1 (red)'s bar, level 1, income $25." in text
+
+
+def test_terminal_groups_targets_and_asks_exchange_cards_by_number():
+    st = from_json({"seats": [{"hand": ["toll", "easy_money", "toll"], "square": 5}, {}],
+                    "phase": "action", "move": {"landed": 5}})
+    out: list[str] = []
+    term = Terminal(st, 1, read=lambda p: next(answers), write=out.append)
+    legal = st.legal_actions(0)
+    # menu: build group, Toll (target group), Easy Money, exchange group, pass
+    answers = iter(["2", "1", "2", "2"])  # Toll -> Back; Toll -> first square
+    chosen = term.pick(legal)
+    assert chosen.type == "play" and chosen.card == "toll" and chosen.target == 1
+    assert "2. Play Toll for $100: choose the target" in out
+    answers = iter(["4", "9", "1 3"])
+    chosen = term.pick(legal)
+    assert chosen.type == "exchange" and chosen.cards == ("toll", "toll")
+    assert any(line.startswith("Please type 1 to 5 different numbers") for line in out)

@@ -10,7 +10,7 @@ from tycoon.engine import IllegalAction, InvalidOption
 from .helpers import act, business, of_type, position, roll, transfers
 
 
-def test_c3_setup_500_dollars_5_cards_own_start_2_dice():
+def test_c3_1_setup_500_dollars_5_cards_own_start_2_dice():
     st = capital.new_game(seats=4, seed=3)
     assert [p.balance for p in st.seats] == [500] * 4
     assert [p.square for p in st.seats] == [0, 14, 28, 42]
@@ -107,7 +107,7 @@ def test_c12_card_supply_lap_draws_per_lap_never_refills():
     assert st.seats[0].hand == ["toll", "implosion"]  # no refill
 
 
-def test_c4_4_1_stock_exchange_multiple_of_10_in_range():
+def test_c4_4_1_d6_stock_exchange_multiple_of_10_in_range():
     seen = set()
     for seed in range(60):
         st = position(seat={0: {"square": 25}}, rng={"seed": seed})
@@ -215,12 +215,15 @@ def stub(monkeypatch):
     return StubMinigames
 
 
-def test_c4_4_2_minigame_everybody_plays_and_bank_pays_points(stub):
+def test_c4_4_2_c9_5_minigame_everybody_plays_and_bank_pays_points(stub):
+    """C-9.5: the engine scores the raw inputs; D-7: the bank pays points 1:1."""
     st = position(seats=3, seat={0: {"square": 11}, 2: {"effects": {"blocked_account": 1}}})
     events = roll(st, 1, 1)  # 12, 13: minigame square
     assert st.phase == "minigame" and st.to_move() == [0, 1, 2]
     assert of_type(events, "minigame_started")[0].levels == ("easy", "hard", "hard")
     assert [a.inputs for a in st.legal_actions(1)] == [(0,), (50,), (100,)]
+    assert st.describe(st.legal_actions(1)[1], 1) == \
+        "Send minigame inputs (1 move, worth 50 points)"
     view0, view1, spectator = st.view(0), st.view(1), st.view(None)
     assert view0["minigame"]["contents"]["level"] == "easy"
     assert view1["minigame"]["level"] == "hard" and view1["minigame"]["contents"]["seed"] != \

@@ -231,3 +231,16 @@ def test_md_6_9_a_cancelled_deal_breaker_leaves_the_set():
     act(s, 0, type="deal_breaker", card=DEAL_BREAKER[0], target=1, set=0)
     act(s, 1, type="say_no", card=JSN[0])
     assert set_cards(s, 1) == [("brown", BROWN)] and set_cards(s, 0) == []
+
+
+def test_md_6_9_answers_are_described_in_words():
+    s = build([seat(hand=[SLY[0], JSN[0]]), seat(hand=[JSN[1]], sets=[("green", [GREEN[0]])])])
+    act(s, 0, type="sly_deal", card=SLY[0], target=1, take=GREEN[0])
+    words = sorted(s.describe(a, 1) for a in s.legal_actions(1))
+    assert words == [
+        "Accept seat 0's Sly Deal taking your green property (4M)",
+        "Just Say No: cancel seat 0's Sly Deal taking your green property (4M) for you",
+    ]
+    act(s, 1, type="say_no", card=JSN[1])
+    words = sorted(s.describe(a, 0) for a in s.legal_actions(0))
+    assert words == ["Just Say No to seat 1's Just Say No", "Let seat 1's Just Say No stand"]

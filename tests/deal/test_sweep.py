@@ -2,7 +2,7 @@
 
 import pytest
 
-from tycoon.deal import new_game, parse_action
+from tycoon.deal import from_json, new_game, parse_action
 from tycoon.deal.describe import prompt
 from tycoon.engine import Rng
 
@@ -29,6 +29,9 @@ def test_md_random_games_never_get_stuck_and_end(seats, options):
             legal = state.legal_actions(seat)
             assert legal, f"seat {seat} to move has no legal action in phase {state.phase}"
             state.apply(seat, legal[rng.below(len(legal))])
+            if steps % 5 == 0 and seed < 4:  # every reachable position is a valid position
+                data = state.to_json()
+                assert from_json(data).to_json() == data
             n = sum(len(h) for h in state.hands) + len(state.deck) + len(state.discard)
             n += sum(len(b) for b in state.banks)
             n += sum(
@@ -63,7 +66,7 @@ def test_prompt_for_a_payment_is_in_words():
     act(s, 0, type="debt_collector", card=DEBT[0], target=1)
     assert prompt(s, 1) == "Pay 5M to seat 0: choose a card from your bank or properties."
     assert prompt(s, 0) == "Waiting for seat 1."
-    assert s.describe(s.legal_actions(1)[0], 1) == "Pay with 5M"
+    assert s.describe(s.legal_actions(1)[0], 1) == "Pay with 5M from your bank"
 
 
 def test_clone_is_independent():
@@ -74,3 +77,31 @@ def test_clone_is_independent():
     c.apply(seat, c.legal_actions(seat)[0])
     assert c.to_json() != s.to_json()
     assert s.to_json() == new_game(seats=3, seed=12).to_json()
+
+
+def test_simulate_deal_runs_generically():
+    from tycoon.simulate import simulate
+
+    summary = simulate("deal", 6, seed=3, seats=3, options={"double_rent_stack": 2}).to_json()
+    assert summary["finished"] == 6 and summary["wins_by_reason"] == {"three_sets": 6}
+    assert sum(summary["wins_by_seat"].values()) == 6
+
+
+def test_md_4_1_properties_are_never_banked():
+    for seed in range(20):
+        s = new_game(seats=2, seed=seed)
+        (seat_,) = s.to_move()
+        for a in s.legal_actions(seat_):
+            if a.type == "bank":
+                assert s.view(None) and a.card not in range(20, 59)
+
+
+def test_pending_view_of_a_wild_rent_names_payer_and_amount():
+    from .helpers import GREEN, M10, RENT_WILD
+
+    s = build([seat(hand=[RENT_WILD[0]], sets=[("green", GREEN[:2])]), seat(), seat(bank=[M10[0]])])
+    act(s, 0, type="rent", card=RENT_WILD[0], color="green", target=2)
+    p = s.view(1)["pending"]
+    assert p["kind"] == "rent" and p["by"] == 0 and p["target"] == 2 and p["targets"] == [2]
+    assert p["color"] == "green" and p["amount"] == 4 and p["owed"] == 4 and p["stage"] == "pay"
+    assert s.to_move() == [2]

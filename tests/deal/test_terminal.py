@@ -28,6 +28,7 @@ def test_terminal_plays_a_whole_game_with_scripted_input():
     assert state.is_over
     text = "\n".join(out)
     assert "You are seat 0" in text and "Your hand" in text and "1. " in text
+    assert "drew 2 card(s)" in text and "Turn 2: " in text
     assert out[-1].endswith(".") and "with three full sets" in out[-1]
 
 

@@ -18,12 +18,14 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import jsonschema
 import pytest
 import uvicorn
 import websockets
 
 from tycoon.engine.registry import GAMES
 from tycoon.server import create_app
+from tycoon.server.protocol import SCHEMAS, schema_for
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -31,6 +33,17 @@ GAMES.setdefault("fake", "fakegame")
 
 #: Settings for fast tests: bots act at once.
 FAST = {"bot_delay": 0.0, "rate_per_second": 1000.0, "rate_burst": 1000}
+
+
+_VALIDATORS: dict[int, jsonschema.Draft202012Validator] = {}
+
+
+def validator(schema: dict[str, Any]) -> jsonschema.Draft202012Validator:
+    """A compiled validator of one of the protocol's schemas."""
+    found = _VALIDATORS.get(id(schema))
+    if found is None:
+        found = _VALIDATORS[id(schema)] = jsonschema.Draft202012Validator(schema)
+    return found
 
 
 def free_port() -> int:
@@ -43,9 +56,9 @@ def free_port() -> int:
 class LiveServer:
     """``create_app(...)`` served by uvicorn in a thread."""
 
-    def __init__(self, db_url: str, **settings: Any) -> None:
+    def __init__(self, db_url: str, broker: Any = None, **settings: Any) -> None:
         self.port = free_port()
-        self.app = create_app(db_url, **{**FAST, **settings})
+        self.app = create_app(db_url, broker=broker, **{**FAST, **settings})
         max_size = self.app.state.settings.max_message_bytes
         config = uvicorn.Config(
             self.app, host="127.0.0.1", port=self.port, log_level="warning",
@@ -138,6 +151,8 @@ class Client:
             self.closed = (rcvd.code, rcvd.reason) if rcvd else (None, None)
             raise
         msg = json.loads(text)
+        # every message the server sends must match its documented schema
+        validator(schema_for(msg)).validate(msg)
         self.messages.append(msg)
         if msg["type"] == "update":
             if self.update is None or msg["version"] >= self.update["version"]:
@@ -156,12 +171,21 @@ class Client:
             if pred(msg):
                 return msg
 
+    async def state(self, pred: Any, timeout: float = 10) -> dict[str, Any]:
+        """The latest update once it satisfies ``pred`` (maybe the one already received)."""
+        if self.update is not None and pred(self.update):
+            return self.update
+        return await self.until(lambda m: m["type"] == "update" and m is self.update
+                                and pred(m), timeout)
+
     async def send(self, message: Any) -> None:
         await self.ws.send(message if isinstance(message, str) else json.dumps(message))
 
     async def act(self, action: dict[str, Any], seq: int) -> dict[str, Any]:
         """Send an action; return its ack or error."""
-        await self.send({"seq": seq, "action": action})
+        message = {"seq": seq, "action": action}
+        validator(SCHEMAS["client.action"]).validate(message)
+        await self.send(message)
         return await self.until(lambda m: m["type"] in ("ack", "error") and m.get("seq") == seq)
 
     async def close(self) -> None:

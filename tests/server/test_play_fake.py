@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 
 from conftest import Client, player_loop, run, watch_until_over
-
 from tycoon.engine import Record, replay
 
 

@@ -7,9 +7,16 @@ import asyncio
 import random
 
 import pytest
-from conftest import Client, check_updates, expected_by_version, player_loop, run, scan_secrets
-from conftest import watch_until_over
 
+from conftest import (
+    Client,
+    check_updates,
+    expected_by_version,
+    player_loop,
+    run,
+    scan_secrets,
+    watch_until_over,
+)
 from tycoon.engine import Record, replay
 
 

@@ -42,6 +42,7 @@ PARAMS: dict[str, dict[str, type]] = {
         "depth": int,
         "skill": float,
         "playout": str,
+        "paired": int,
     },
 }
 
@@ -117,5 +118,7 @@ def make_bot(spec: str, game: str, seed: int = 0) -> Bot:
 
     playout = params.pop("playout", None)
     kwargs = knowledge.search_knowledge(game, 0.9 if skill is None else skill, playout)
+    if "paired" in params:
+        params["paired"] = bool(params["paired"])
     kwargs.update(params)
     return ISMCTSBot(seed=seed, label=None if label == "ismcts" else label, **kwargs)

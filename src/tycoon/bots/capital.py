@@ -466,5 +466,6 @@ def search_kwargs(skill: float, playout: str) -> dict[str, Any]:
         "candidates": candidates,
         "root_auto": root_auto,
         "stop": stop,
+        "paired": True,
         "depth": 30,
     }

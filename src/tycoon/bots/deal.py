@@ -55,10 +55,10 @@ class Table:
                 n = len(s["cards"])
                 if n > self.progress.get(s["color"], 0):
                     self.progress[s["color"]] = n
-        self.value = self.bank_value + sum(
-            c.VALUE[x] for s in self.sets for x in s["cards"]
-        ) + sum(
-            c.VALUE[b] for s in self.sets for b in (s["house"], s["hotel"]) if b is not None
+        self.value = (
+            self.bank_value
+            + sum(c.VALUE[x] for s in self.sets for x in s["cards"])
+            + sum(c.VALUE[b] for s in self.sets for b in (s["house"], s["hotel"]) if b is not None)
         )
 
     def need(self, color: str) -> int:
@@ -283,10 +283,7 @@ def choose_payment(view: dict[str, Any], seat: int, legal: Sequence[Action]) -> 
     def cost(a: Action) -> tuple[float, int]:
         card = a.card  # type: ignore[attr-defined]
         value = c.VALUE[card]
-        if card in buildings:
-            use = 30.0
-        else:
-            use = card_use(me, card)
+        use = 30.0 if card in buildings else card_use(me, card)
         over = max(0, value - owed)
         return (use + over * 1.5, -value)
 
@@ -333,13 +330,13 @@ def choose_discard(view: dict[str, Any], seat: int, legal: Sequence[Action]) -> 
         kind = c.KIND[card]
         name = c.NAME[card]
         if kind in ("property", "wild"):
-            return 50.0 + max(
-                (me.progress.get(col, 0) for col in c.CARDS[card].colors), default=0
-            )
+            return 50.0 + max((me.progress.get(col, 0) for col in c.CARDS[card].colors), default=0)
         if name in ("just_say_no", "deal_breaker", "sly_deal"):
             return 60.0
         if kind == "rent":
-            useful = any(me.progress.get(col) or col in me.full_colors for col in c.CARDS[card].colors)
+            useful = any(
+                me.progress.get(col) or col in me.full_colors for col in c.CARDS[card].colors
+            )
             return 20.0 if useful else 2.0
         return c.VALUE[card] * 3.0
 
@@ -383,5 +380,6 @@ def search_kwargs(playout: str) -> dict[str, Any]:
         "policy": heuristic_policy if playout == "heuristic" else random_policy,
         "evaluate": evaluate,
         "candidates": candidates,
+        "paired": True,
         "depth": 40,
     }

@@ -17,7 +17,11 @@ from one iteration to the next) — and walks one tree shared by all determiniza
   inputs of a Capital minigame), are played without branching;
 - a game may narrow each decision to a few ``candidates`` (e.g. the heuristic's best few
   actions), which focuses the search where a sensible player would look, and may ``stop``
-  a walk early at positions too costly to simulate (then ``evaluate`` judges them).
+  a walk early at positions too costly to simulate (then ``evaluate`` judges them);
+- ``paired`` root sampling (common random numbers): the root actions are tried in turn on the
+  same determinization and the same playout seed, and the best mean reward wins, which
+  compares them far more precisely than independent samples when chance (dice, draws) is
+  loud, as in both our games.
 
 The bot reads nothing but ``determinize``, ``view`` and ``legal_actions`` of its seat at
 the root, so its decision never depends on information its seat cannot see. It stops on an
@@ -107,6 +111,7 @@ class ISMCTSBot:
         auto: Auto | None = None,
         candidates: Candidates | None = None,
         stop: Callable[[State], bool] | None = None,
+        paired: bool = False,
         root_auto: Callable[[State, int], Action | None] | None = None,
         label: str | None = None,
     ) -> None:
@@ -126,6 +131,7 @@ class ISMCTSBot:
         self.auto = auto
         self.candidates = candidates
         self.stop = stop
+        self.paired = paired
         self.root_auto = root_auto
         budget = []
         if iterations is not None:
@@ -155,38 +161,75 @@ class ISMCTSBot:
         return self.search(state, seat, legal)
 
     def search(self, state: State, seat: int, legal: Sequence[Action]) -> Action:
-        """Run the iterations and pick the root child with the most visits."""
+        """Run the iterations and pick the best root child.
+
+        Unpaired: the most visited child. Paired: every root action in turn on the same
+        determinization and playout seed (common random numbers), then the best mean reward;
+        ties go to the earlier action (the game's ``candidates`` list the heuristic's choice
+        first).
+        """
         seats = seat_count(state)
         root = Node()
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
+        k = len(legal)
+        det_seed = play_seed = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
-            det = state.determinize(seat, self.rng.next64() >> 1)
-            self._iterate(det, root, seat, seats)
+            if self.paired:
+                if done % k == 0:
+                    det_seed = self.rng.next64() >> 1
+                    play_seed = self.rng.next64()
+                det = state.determinize(seat, det_seed)
+                self._iterate(det, root, seat, seats, legal[done % k], Rng(play_seed))
+            else:
+                det = state.determinize(seat, self.rng.next64() >> 1)
+                self._iterate(det, root, seat, seats)
             done += 1
         self.last_iterations = done
         best: Action | None = None
-        best_key: tuple[int, float] = (-1, 0.0)
+        best_key: tuple[float, float] = (-1.0, 0.0)
         for a in legal:
             child = root.children.get((seat, a))
-            if child is None:
+            if child is None or child.visits == 0:
                 continue
-            key = (child.visits, child.reward)
+            if self.paired:
+                key = (child.reward / child.visits, float(child.visits))
+            else:
+                key = (float(child.visits), child.reward)
             if key > best_key:
                 best, best_key = a, key
         return best if best is not None else legal[0]
 
-    def _iterate(self, det: State, root: Node, seat: int, seats: int) -> None:
-        rng = self.rng
+    def _iterate(
+        self,
+        det: State,
+        root: Node,
+        seat: int,
+        seats: int,
+        first_action: Action | None = None,
+        rng: Rng | None = None,
+    ) -> None:
+        if rng is None:
+            rng = self.rng
         node = root
         path: list[Node] = []
         first = True
         expanded = False
         steps = 0
+        if first_action is not None:
+            key = (seat, first_action)
+            child = node.children.get(key)
+            if child is None:
+                child = node.children[key] = Node(seat=seat)
+            child.avail += 1
+            det.apply(seat, first_action)
+            node = child
+            path.append(node)
+            first = False
         # selection and expansion
         stop = self.stop
         while not det.is_over and not expanded:
@@ -202,7 +245,7 @@ class ISMCTSBot:
             if self.candidates is not None and len(legal) > 1:
                 legal = self.candidates(det, actor, legal)
             if not first:
-                forced = legal[0] if len(legal) == 1 else self._auto(det, actor, legal)
+                forced = legal[0] if len(legal) == 1 else self._auto(det, actor, legal, rng)
                 if forced is not None:
                     det.apply(actor, forced)
                     steps += 1
@@ -255,7 +298,7 @@ class ISMCTSBot:
             legal = det.legal_actions(actor)
             if not legal:
                 break
-            a = legal[0] if len(legal) == 1 else self._auto(det, actor, legal)
+            a = legal[0] if len(legal) == 1 else self._auto(det, actor, legal, rng)
             if a is None:
                 a = self.policy(det, actor, legal, rng)
             det.apply(actor, a)
@@ -270,10 +313,10 @@ class ISMCTSBot:
             n.visits += 1
             n.reward += rewards[n.seat]
 
-    def _auto(self, det: State, actor: int, legal: Sequence[Action]) -> Action | None:
+    def _auto(self, det: State, actor: int, legal: Sequence[Action], rng: Rng) -> Action | None:
         if self.auto is None:
             return None
-        return self.auto(det, actor, legal, self.rng)
+        return self.auto(det, actor, legal, rng)
 
     def info(self) -> dict[str, Any]:
         """The bot's settings, for reports."""
@@ -282,4 +325,5 @@ class ISMCTSBot:
             "seconds": self.seconds,
             "c": self.c,
             "depth": self.depth,
+            "paired": self.paired,
         }

@@ -344,13 +344,13 @@ def run_cli(
         return
     console = Console()
     table = Table(title=f"{game}: {data['games']} games, seed {seed}")
-    for col in ("bot", "seats", "seat games", "wins", "win rate", "95% CI", "Elo", "s/decision"):
-        table.add_column(col, justify="left" if col == "bot" else "right")
+    for col in ("bot", "seats", "games", "wins", "win rate", "95% CI", "Elo", "s/move"):
+        table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=col != "bot")
     for r in data["table"]:
         table.add_row(
             r["bot"],
             str(r["seats"]),
-            str(r["seat_games"]),
+            str(r["seat_games"]),  # seat-games: games x seats held
             str(r["wins"]),
             f"{r['win_rate']:.1%}",
             f"{r['ci95'][0]:.1%}–{r['ci95'][1]:.1%}",

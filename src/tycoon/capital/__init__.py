@@ -29,7 +29,7 @@ from .actions import (
 from .board import BOARD, COLORS
 from .cards import full_deck
 from .options import OPTIONS, PRESETS, resolve_options
-from .state import CapitalState, Seat
+from .state import COUNTED_EFFECTS, CapitalState, Seat
 from .supply import HAND_SIZE
 
 NAME = "capital"
@@ -40,14 +40,20 @@ START_BALANCE = 500  # C-3.1
 
 
 def new_game(
-    seats: int = DEFAULT_SEATS, seed: int | None = None, preset: str = "capital", **options: Any
+    seats: int | None = DEFAULT_SEATS,
+    seed: int | None = None,
+    preset: str | None = "capital",
+    **options: Any,
 ) -> CapitalState:
     """A new game (C-3): shuffled deck, 5 cards and $500 each, random first player.
 
     ``preset`` is "capital" or "kapital" (C-12); ``options`` override it one by one
     (level_up, richest_basis, demolition, lion_percent, turn_limit, card_supply).
-    Raises ``InvalidOption`` naming a bad preset, option or value.
+    Raises ``InvalidOption`` naming a bad preset, option or value. ``None`` for ``seats`` or
+    ``preset`` means the default.
     """
+    seats = DEFAULT_SEATS if seats is None else seats
+    preset = "capital" if preset is None else preset
     if isinstance(seats, bool) or not isinstance(seats, int) or not (
         MIN_SEATS <= seats <= MAX_SEATS
     ):
@@ -63,7 +69,7 @@ def new_game(
     deck = full_deck()
     rng.shuffle(deck)
     st.seats = [
-        Seat(START_BALANCE, 0, 2, BOARD.starts[s], [], {e: 0 for e in _COUNTED}, [])
+        Seat(START_BALANCE, 0, 2, BOARD.starts[s], [], {e: 0 for e in COUNTED_EFFECTS}, [])
         for s in range(seats)
     ]
     for _ in range(HAND_SIZE):
@@ -84,8 +90,6 @@ def describe_options() -> dict[str, dict[str, Any]]:
     return OPTIONS
 
 
-from .state import COUNTED_EFFECTS as _COUNTED  # noqa: E402
-
 __all__ = [
     "COLORS",
     "DEFAULT_SEATS",
@@ -103,6 +107,7 @@ __all__ = [
     "Play",
     "Roll",
     "Waive",
+    "describe_options",
     "from_json",
     "new_game",
     "parse_action",

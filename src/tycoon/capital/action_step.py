@@ -31,6 +31,8 @@ _KINDS_BY_PRICE = sorted(KINDS, key=PRICE.__getitem__)
 _PLAY: dict[tuple[str, Target], Play] = {}
 _EXCHANGES: dict[tuple[str, ...], list[Exchange]] = {}
 _EXCHANGE: dict[tuple[str, ...], Exchange] = {}
+_CACHE_HANDS = 4096  # hands whose exchange options are kept
+_CACHE_OPTIONS = 64  # only for hands with at most this many options (6 distinct cards: 62)
 
 
 def play_action(card: str, target: Target) -> Play:
@@ -57,9 +59,13 @@ def exchange_options(hand: list[str]) -> list[Exchange]:
                     if action is None:
                         action = _EXCHANGE[cards] = Exchange(cards)
                     options.append(action)
-        if len(_EXCHANGES) > 20_000:
-            _EXCHANGES.clear()
-        _EXCHANGES[key] = options
+        if len(_EXCHANGE) > 100_000:
+            _EXCHANGE.clear()
+        if len(options) <= _CACHE_OPTIONS:  # keep the caches small: big hands are rare
+            if len(_EXCHANGES) >= _CACHE_HANDS:
+                _EXCHANGES.clear()
+                _EXCHANGE.clear()
+            _EXCHANGES[key] = options
     return options
 
 
@@ -93,6 +99,8 @@ def check(st: CapitalState, seat: int, action: Action) -> None:
     """Raise ``IllegalAction`` unless ``action`` is legal in step C-4.5."""
     player = st.seats[seat]
     if isinstance(action, Build):
+        if action.kind not in PRICE or action.lot not in range(LOTS):
+            raise IllegalAction(f"no such business or lot: {action}")
         square = st.landed
         if square is None or BOARD.kind[square] != "block":
             raise IllegalAction("you can only build on the block you landed on this turn")
@@ -106,6 +114,9 @@ def check(st: CapitalState, seat: int, action: Action) -> None:
     elif isinstance(action, Play):
         card_rules.check(st, seat, action.card, action.target)
     elif isinstance(action, Exchange):
+        unknown = [c for c in action.cards if c not in CARD_NAME]
+        if unknown:
+            raise IllegalAction(f"unknown card {unknown[0]!r}")
         if not 1 <= len(action.cards) <= MAX_EXCHANGE:
             raise IllegalAction(f"exchange 1 to {MAX_EXCHANGE} cards")
         have = Counter(player.hand)

@@ -111,6 +111,8 @@ def targets(st: CapitalState, seat: int, card: str) -> list[Target]:
 
 def check(st: CapitalState, seat: int, card: str, target: Target) -> None:
     """Raise ``IllegalAction`` with the reason unless ``seat`` may play ``card`` on ``target``."""
+    if card not in NAME:
+        raise IllegalAction(f"unknown card {card!r}")
     if card not in st.seats[seat].hand:
         raise IllegalAction(f"you have no {NAME[card]} card")
     problem = condition_problem(st, seat, card)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from tycoon.engine import Action
 
+from . import landing
 from .actions import Branch, Build, Exchange, Minigame, Pass, Play, Roll, Waive
 from .board import BOARD, COLORS, WAYS
 from .businesses import NAME as KIND_NAME
@@ -64,7 +65,14 @@ def describe(st: CapitalState, action: Action, seat: int) -> str:
     if isinstance(action, Pass):
         return "Pass"
     if isinstance(action, Minigame):
-        return f"Send minigame inputs ({len(action.inputs)} moves)"
+        moves = f"{len(action.inputs)} move{'s' if len(action.inputs) != 1 else ''}"
+        if st.minigame is not None and st.phase == "minigame":
+            try:
+                points = landing.score(st, seat, action)
+            except ValueError:
+                return f"Send minigame inputs ({moves}, refused)"
+            return f"Send minigame inputs ({moves}, worth {points} points)"
+        return f"Send minigame inputs ({moves})"
     return str(action)
 
 

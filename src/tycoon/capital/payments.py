@@ -105,6 +105,8 @@ def settle(st: CapitalState, seat: int, chosen: tuple[str, ...], events: list[Ev
     player = st.seats[seat]
     fx = player.effects
     owed = charges(st, seat)
+    if not owed:
+        return
     waived: set[str] = set()
     for ids, uses in _groups(st, seat, owed).values():
         if uses and ids:

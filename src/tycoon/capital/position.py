@@ -316,16 +316,22 @@ def _check_phase(st: CapitalState) -> None:
         raise _fail("move.steps_left is only for phase 'branch'")
     if phase in ("waive", "action") and st.landed is None:
         raise _fail(f"phase {phase!r} needs move.landed")
-    if phase == "minigame":
-        if st.minigame is None:
-            raise _fail("phase 'minigame' needs a minigame")
+    if phase == "minigame" and st.minigame is None:
+        raise _fail("phase 'minigame' needs a minigame")
+    if st.minigame is not None:
         from .landing import minigames
 
         games = tuple(minigames().GAMES)
         if st.minigame["game"] not in games:
             raise _fail(f"minigame.game must be one of {', '.join(games)}")
-        if all(s is not None for s in st.minigame["scores"]):
+        if phase not in ("minigame", "action", "over"):
+            raise _fail(f"a minigame cannot run in phase {phase!r}")
+        if st.landed is None or BOARD.kind[st.landed] != "minigame":
+            raise _fail("a minigame needs move.landed on a minigame square (13 or 41)")
+        if phase == "minigame" and all(s is not None for s in st.minigame["scores"]):
             raise _fail("phase 'minigame' needs a seat that has not played yet")
+        if phase != "minigame" and any(s is None for s in st.minigame["scores"]):
+            raise _fail("a minigame every seat has not played must be in phase 'minigame'")
     if phase == "waive":
         from .payments import needs_choice
 

@@ -15,7 +15,7 @@ from typing import Any, Self
 from tycoon.engine import Action, Event, IllegalAction, Rng, State
 
 from . import action_step, landing, payments
-from .actions import Branch, Minigame, Roll, Waive
+from .actions import MAX_INPUTS, Branch, Minigame, Roll, Waive
 from .board import WAYS
 from .businesses import PRICE, Business, incomes
 from .events import GameOver, LevelUp, TurnStarted
@@ -177,12 +177,13 @@ class CapitalState(State):
             raise IllegalAction("the game is over")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
             raise IllegalAction(f"no seat {seat!r} in this game")
-        movers = self.to_move()
-        if seat not in movers:
-            who = ", ".join(str(s) for s in movers)
+        phase = self.phase
+        if (seat != self.current and phase != "minigame") or (
+            phase == "minigame" and seat not in self.to_move()
+        ):
+            who = ", ".join(str(s) for s in self.to_move())
             raise IllegalAction(f"seat {seat} is not to move now (waiting for seat {who})")
         events: list[Event] = []
-        phase = self.phase
         if phase == "roll":
             if not isinstance(action, Roll):
                 raise IllegalAction(f"roll the dice first, not {action.type}")
@@ -191,19 +192,23 @@ class CapitalState(State):
             if advance(self, seat, sum(dice), None, events):
                 self._after_move(seat, events)
         elif phase == "branch":
-            if not isinstance(action, Branch):
+            if not isinstance(action, Branch) or action.way not in WAYS:
                 raise IllegalAction(f"choose a way at the fork (straight or right), not "
-                                    f"{action.type}")
+                                    f"{action}")
             if advance(self, seat, self.steps_left, action.way, events):
                 self._after_move(seat, events)
         elif phase == "waive":
-            if not isinstance(action, Waive):
-                raise IllegalAction(f"choose the charges to waive, not {action.type}")
+            if not isinstance(action, Waive) or not all(
+                isinstance(c, str) for c in action.charges
+            ):
+                raise IllegalAction(f"choose the charges to waive, not {action}")
             payments.check_waive(self, seat, action)
             self._settle(seat, action.charges, events)
         elif phase == "minigame":
             if not isinstance(action, Minigame):
                 raise IllegalAction(f"play the minigame, not {action.type}")
+            if not isinstance(action.inputs, tuple | list) or len(action.inputs) > MAX_INPUTS:
+                raise IllegalAction(f"minigame inputs must be a list of at most {MAX_INPUTS}")
             points = landing.score(self, seat, action)
             landing.submit(self, seat, points, events)
         else:
@@ -215,7 +220,8 @@ class CapitalState(State):
 
     # ----------------------------------------------------------------- turn sequence
     def _after_move(self, seat: int, events: list[Event]) -> None:
-        if payments.needs_choice(self, seat):
+        fx = self.seats[seat].effects
+        if (fx["tax_exemption"] or fx["business_exemption"]) and payments.needs_choice(self, seat):
             self.phase = "waive"
             return
         self._settle(seat, (), events)

@@ -45,6 +45,27 @@ def _set_words(state: DealState, seat: int, index: int) -> str:
     return f"{full}{COLOR_NAMES[s.color]} set ({len(s.cards)} of {SET_SIZE[s.color]} cards)"
 
 
+def _pending_words(state: DealState) -> str:
+    """The action being answered, e.g. "seat 0's red rent of 6M"."""
+    p = state.pending
+    if p is None:
+        return "the action"
+    what = KIND_WORDS[p.kind]
+    if p.kind == "rent" and p.color is not None:
+        return f"seat {p.by}'s {COLOR_NAMES[p.color]} rent of {p.amount}M"
+    if p.kind in PAYMENT_KINDS:
+        return f"seat {p.by}'s {what} of {p.amount}M"
+    if p.kind == "sly_deal" and p.take is not None:
+        return f"seat {p.by}'s Sly Deal taking your {card_text(p.take)}"
+    if p.kind == "forced_deal" and p.take is not None and p.give is not None:
+        return (
+            f"seat {p.by}'s Forced Deal swapping your {card_text(p.take)} for {card_text(p.give)}"
+        )
+    if p.kind == "deal_breaker" and p.set is not None:
+        return f"seat {p.by}'s Deal Breaker taking your {_set_words(state, p.targets[0], p.set)}"
+    return f"seat {p.by}'s {what}"
+
+
 def describe(state: DealState, action: DealAction, seat: int) -> str:
     """``action`` in words for ``seat``, e.g. "Charge red rent of 6M to everyone with ..."."""
     a = action
@@ -94,14 +115,20 @@ def describe(state: DealState, action: DealAction, seat: int) -> str:
     if t == "hotel":
         return f"Put a hotel on your {_set_words(state, seat, a.set)}"  # type: ignore[attr-defined]
     if t == "say_no":
-        return "Just Say No"
+        p = state.pending
+        if p is not None and p.noes % 2 == 1:
+            return f"Just Say No to seat {p.targets[0]}'s Just Say No"
+        return f"Just Say No: cancel {_pending_words(state)} for you"
     if t == "accept":
         p = state.pending
         if p is not None and p.noes % 2 == 1:
-            return "Let the Just Say No stand"
-        return "Accept"
+            return f"Let seat {p.targets[0]}'s Just Say No stand"
+        return f"Accept {_pending_words(state)}"
     if t == "pay":
-        return f"Pay with {text}"
+        assert card is not None
+        if card in state.banks[seat]:
+            return f"Pay with {text} from your bank"
+        return f"Pay with {text} from your table"
     if t == "discard":
         return f"Discard {text}"
     if t == "end_turn":

@@ -75,7 +75,7 @@ from .events import (
     TurnStarted,
     Won,
 )
-from .options import check_options
+from .options import OPTIONS, check_options
 
 HAND_LIMIT = 7  # MD-3.3
 PLAYS = 3  # MD-3.2
@@ -210,6 +210,8 @@ class DealState(State):
     """A Monopoly Deal position (see ``docs/positions-deal.md`` for its JSON form)."""
 
     game = "deal"
+    #: The MD-12 rules options (see :data:`tycoon.deal.options.OPTIONS`).
+    OPTIONS = OPTIONS
 
     __slots__ = (
         "_bank_buildings",
@@ -416,7 +418,7 @@ class DealState(State):
         plays = self.plays_left
         if plays > 0:
             rents: list[int] | None = None
-            doubles: list[int] | None = None
+            doubles: list[tuple[int, ...]] | None = None
             others: list[int] | None = None
             for c in hand:
                 kind = KIND[c]
@@ -563,6 +565,8 @@ class DealState(State):
         return {COLORS[s.color] for s in self.tables[seat] if is_full(s.color, s.cards)}
 
     def _has_won(self, seat: int) -> bool:
+        if len(self.tables[seat]) < 3:
+            return False
         seen = 0
         count = 0
         for s in self.tables[seat]:
@@ -574,12 +578,19 @@ class DealState(State):
                     return True
         return False
 
-    def _check_win(self, events: list[Event]) -> bool:
-        """MD-8.1: the first seat from the active player holding three full sets wins."""
+    def _check_win(self, events: list[Event], *changed: int) -> bool:
+        """MD-8.1: the first seat from the active player holding three full sets wins.
+
+        ``changed``: the only seats whose tables changed (default: every seat).
+        """
         n = self.n
         cur = self.current
-        for i in range(n):
-            s = (cur + i) % n
+        order = (
+            sorted(changed, key=lambda x: (x - cur) % n)
+            if changed
+            else [(cur + i) % n for i in range(n)]
+        )
+        for s in order:
             if self._has_won(s):
                 self.won = s
                 self.phase = OVER
@@ -744,7 +755,7 @@ class DealState(State):
             self.tables[by].append(s)
             moved = tuple(s.cards) + tuple(c for c in (s.house, s.hotel) if c is not None)
             events.append(Transferred(t, by, moved))
-        if self._check_win(events):
+        if self._check_win(events, by, t):
             return
         self._next_target()
 
@@ -769,14 +780,14 @@ class DealState(State):
         self.hands[seat].remove(a.card)
         self._place(seat, a.card, COLOR_INDEX[a.color])
         self.plays_left -= 1
-        self._check_win(events)
+        self._check_win(events, seat)
 
     def _do_move(self, seat: int, a: MoveWild, events: list[Event]) -> None:
         found = self._find(seat, a.card)
         assert found is not None
         self._take_from_set(seat, found[1], a.card, events)
         self._place(seat, a.card, COLOR_INDEX[a.color])
-        self._check_win(events)
+        self._check_win(events, seat)
 
     def _play_card(self, seat: int, card: int) -> None:
         self.hands[seat].remove(card)
@@ -871,7 +882,7 @@ class DealState(State):
                     break
         p.paid += VALUE[card]
         events.append(Transferred(seat, to, (card,)))
-        if self._check_win(events):
+        if self._check_win(events, to):
             return
         self._advance(events)
 

@@ -69,7 +69,7 @@ async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
     return summary(room)
 
 
-@router.get("/games", response_model=list[GameSummary])
+@router.get("/games", response_model=list[GameSummary], responses=ERRORS)
 async def list_games(
     request: Request,
     status: Annotated[
@@ -135,3 +135,38 @@ async def game_record(game_id: GameId, request: Request) -> dict[str, Any]:
     data = room.record_json(full=room.status == "finished")
     lobby.forget_if_idle(room)
     return data
+
+
+@router.get("/games/{game_id}/replay/{step}", responses=ERRORS)
+async def game_replay_step(
+    game_id: GameId,
+    step: Annotated[int, Path(ge=0, le=10_000_000)],
+    request: Request,
+    seat: Annotated[int | None, Query(ge=0, le=7, description="Whose view.")] = None,
+) -> dict[str, Any]:
+    """A finished game after its first `step` actions, for the web client's replay viewer:
+    `{"step", "total", "action", "events", "view", "result"}` (`events`: those of action `step`)."""
+    from tycoon.engine import Record, replay
+
+    lobby = _lobby(request)
+    room = await lobby.room(game_id)
+    if room is None:
+        raise HTTPException(404, f"unknown game {game_id!r}")
+    data = room.record_json(full=room.status == "finished")
+    lobby.forget_if_idle(room)
+    if not data["complete"]:
+        raise HTTPException(409, "a game can be replayed once it is over")
+    record = Record.from_json(data)
+    if seat is not None and seat >= record.seats:
+        raise HTTPException(422, f"seat must be below {record.seats}")
+    total = len(record.actions)
+    step = min(step, total)
+    state = replay(record, max(0, step - 1))
+    events: list[dict[str, Any]] = []
+    action = None
+    if step > 0:
+        actor, move = record.actions[step - 1]
+        events = [e.to_json() for e in state.apply(actor, get_game(record.game).parse_action(move))]
+        action = {"seat": actor, "action": move}
+    return {"step": step, "total": total, "action": action, "events": events,
+            "view": state.view(seat), "result": data["result"]}

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -89,6 +90,15 @@ def create_app(
                     status_code=413,
                 )
         return await call_next(request)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = [
+            {"loc": [str(x) for x in e.get("loc", ())], "msg": str(e.get("msg", ""))}
+            for e in exc.errors()
+        ]
+        detail = "; ".join(f"{'.'.join(e['loc'])}: {e['msg']}" for e in errors)
+        return JSONResponse({"detail": detail or "invalid request", "errors": errors}, 422)
 
     app.include_router(router)
     app.add_api_websocket_route("/ws/games/{game_id}", game_socket)

@@ -89,6 +89,9 @@ class RedisBroker:
     own publications included (so every process sees one order per game).
     """
 
+    #: Rooms publish for every audience: other processes may hold any seat's connection.
+    fans_out = True
+
     def __init__(self, url: str = "redis://127.0.0.1:6379/0", prefix: str = "tycoon:game:") -> None:
         self.url = url
         self.prefix = prefix

@@ -27,6 +27,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> N
         host=host,
         port=port,
         ws_max_size=settings.max_message_bytes,
+        # Views are small (a few KB); compressing each one costs more CPU than it saves.
+        ws_per_message_deflate=False,
         log_level="info",
     )
 

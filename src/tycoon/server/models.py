@@ -10,6 +10,13 @@ PlayerKind = Literal["human", "random", "easy", "medium", "hard"]
 OptionValue = StrictBool | StrictInt | StrictFloat | StrictStr | None
 
 
+def _known_games(schema: dict[str, Any]) -> None:
+    """The ``enum`` of game names, read from the registry when the schema is built."""
+    from tycoon.engine import GAMES
+
+    schema["enum"] = list(GAMES)
+
+
 class CreateGame(BaseModel):
     """A new game: which game, who sits where, options and time limit."""
 
@@ -18,6 +25,7 @@ class CreateGame(BaseModel):
     game: StrictStr = Field(
         min_length=1, max_length=32,
         description="The game: `capital` or `deal` (see `GET /api/kinds`).",
+        json_schema_extra=_known_games,
     )
     players: list[PlayerKind] = Field(
         min_length=1, max_length=8,
@@ -124,6 +132,8 @@ class GameKind(BaseModel):
 
 
 class ErrorBody(BaseModel):
-    """An error answer."""
+    """An error answer: ``detail`` says what is wrong in words; ``errors`` lists each field
+    problem of a request that does not match the schema."""
 
     detail: str
+    errors: list[dict[str, Any]] | None = None

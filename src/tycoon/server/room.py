@@ -156,6 +156,9 @@ class Room:
             return
         self.deadlines.clear()
         self._was_minigame = False
+        now = self._now()
+        for seat in self.away_since:  # the grace of an absent player starts with the game
+            self.away_since[seat] = now
         self._update_deadlines(actor=None)
         self._schedule()
 

@@ -14,12 +14,13 @@ from typing import Any
 
 from tycoon.bots import RandomBot
 from tycoon.capital import CapitalState, landing, new_game
-from tycoon.capital.actions import Minigame
+from tycoon.capital.actions import Exchange, Minigame, Play, sort_cards
 from tycoon.capital.board import COLORS
 from tycoon.capital.businesses import NAME as KIND_NAME
+from tycoon.capital.cards import COST
 from tycoon.capital.cards import NAME as CARD_NAME
 from tycoon.capital.describe import square_name
-from tycoon.engine import Event, IllegalAction
+from tycoon.engine import Action, Event, IllegalAction
 from tycoon.engine.rng import check_seed
 
 HUMAN = 0
@@ -160,6 +161,61 @@ class Terminal:
                 return int(raw) - 1
             self.write(f"Please type a number from 1 to {len(options)}, or b for the board.")
 
+    def pick(self, legal: list[Action]) -> Action:
+        """The human's action: long lists are grouped (a card's targets, builds, exchanges)
+        and chosen in a second step."""
+        st = self.state
+        groups: dict[str, list[Action]] = {}
+        for action in legal:
+            key = action.type
+            if isinstance(action, Play):
+                key = f"play:{action.card}"
+            groups.setdefault(key, []).append(action)
+        entries: list[tuple[str, list[Action]]] = []
+        for key, actions in groups.items():
+            if len(actions) == 1 or key in ("branch", "waive", "minigame"):
+                entries.extend((st.describe(a, HUMAN), [a]) for a in actions)
+            elif key == "build":
+                entries.append((f"Build a business on {square_name(st.landed or 0)}: choose "
+                                "the lot and the kind", actions))
+            elif key == "exchange":
+                entries.append(("Exchange 1 to 5 cards: choose which", actions))
+            else:
+                card = key.split(":", 1)[1]
+                cost = COST[card]
+                price = f" for ${cost}" if cost else " (free)"
+                entries.append((f"Play {CARD_NAME[card]}{price}: choose the target", actions))
+        while True:
+            index = self.choose([text for text, _ in entries])
+            actions = entries[index][1]
+            if len(actions) == 1:
+                return actions[0]
+            if actions[0].type == "exchange":
+                chosen = self.pick_exchange(actions)
+            else:
+                options = ["Back", *(st.describe(a, HUMAN) for a in actions)]
+                sub = self.choose(options, "Which one")
+                chosen = actions[sub - 1] if sub else None
+            if chosen is not None:
+                return chosen
+
+    def pick_exchange(self, actions: list[Action]) -> Action | None:
+        """Ask which cards of the hand to exchange (numbers separated by spaces)."""
+        hand = self.state.seats[HUMAN].hand
+        for i, card in enumerate(hand, 1):
+            self.write(f"{i}. {CARD_NAME[card]}")
+        while True:
+            raw = self.read("Cards to exchange, as numbers separated by spaces "
+                            "(empty: back): ").split()
+            if not raw:
+                return None
+            if all(x.isdigit() and 1 <= int(x) <= len(hand) for x in raw) and len(set(raw)) \
+                    == len(raw):
+                wanted = Exchange(sort_cards(hand[int(x) - 1] for x in raw))
+                if wanted in actions:
+                    return wanted
+            self.write(f"Please type 1 to 5 different numbers from 1 to {len(hand)}.")
+
     def run(self) -> dict[str, Any]:
         """Play to the end; return the result."""
         st = self.state
@@ -173,11 +229,9 @@ class Terminal:
                 continue
             seat = movers[0]
             if seat == HUMAN:
-                legal = st.legal_actions(seat)
                 if st.phase == "action":
                     self.say(*board_text(st))
-                index = self.choose([st.describe(a, seat) for a in legal])
-                self.report(st.apply(seat, legal[index]))
+                self.report(st.apply(seat, self.pick(st.legal_actions(seat))))
             else:
                 action = self.bots[seat].choose(st, seat)
                 self.write(f"{who(seat).capitalize()}: {st.describe(action, seat)}.")

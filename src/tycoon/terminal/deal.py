@@ -14,7 +14,7 @@ from tycoon.deal import new_game
 from tycoon.deal.cards import VALUE, card_text
 from tycoon.deal.describe import prompt, set_text
 from tycoon.deal.state import DealState
-from tycoon.engine import new_seed
+from tycoon.engine import Event, new_seed
 
 HUMAN = 0
 
@@ -44,6 +44,37 @@ def table_text(state: DealState, me: int = HUMAN) -> list[str]:
     return lines
 
 
+def event_text(event: Event, me: int = HUMAN) -> str | None:
+    """An event worth telling in words (None for the ones the action lines already say)."""
+
+    def who(seat: int) -> str:
+        return "you" if seat == me else f"seat {seat}"
+
+    t = event.type
+    if t == "turn_started":
+        return f"Turn {event.turn}: {who(event.seat)} to play."  # type: ignore[attr-defined]
+    if t == "drew":
+        return f"{who(event.seat).capitalize()} drew {event.count} card(s)."  # type: ignore[attr-defined]
+    if t == "reshuffled":
+        return f"The discard pile was shuffled into a new draw pile of {event.count} cards."  # type: ignore[attr-defined]
+    if t == "cancelled":
+        return f"Just Say No: the action against {who(event.seat)} is cancelled."  # type: ignore[attr-defined]
+    if t == "transferred":
+        cards = "; ".join(card_text(c) for c in event.cards)  # type: ignore[attr-defined]
+        return f"{who(event.giver).capitalize()} gave {who(event.receiver)}: {cards}."  # type: ignore[attr-defined]
+    if t == "buildings_lost":
+        cards = "; ".join(card_text(c) for c in event.cards)  # type: ignore[attr-defined]
+        return f"A set of {who(event.seat)} is broken: {cards} went to the {event.to}."  # type: ignore[attr-defined]
+    return None
+
+
+def _tell(events: list[Event], write: Callable[[str], None]) -> None:
+    for event in events:
+        text = event_text(event)
+        if text:
+            write(text)
+
+
 def play(
     seats: int | None = None,
     seed: int | None = None,
@@ -62,22 +93,22 @@ def play(
     write(f"Monopoly Deal, {state.n} players, seed {seed}. You are seat 0.")
     write("Collect three full property sets of different colours to win.")
     bot_actions = 0
-    shown_turn = -1
+    shown: tuple[int, str] = (-1, "")
     while not state.is_over:
         seat = state.to_move()[0]
         if seat != HUMAN:
             action = bots[seat].choose(state, seat)
             write(f"Seat {seat}: {state.describe(action, seat)}.")
-            state.apply(seat, action)
+            _tell(state.apply(seat, action), write)
             bot_actions += 1
             if bot_actions > max_bot_actions:
                 write("The bots played too long; stopping.")
                 return state
             continue
-        if shown_turn != state.turn or state.phase != "play":
+        if shown != (state.turn, state.phase):
             for line in table_text(state):
                 write(line)
-            shown_turn = state.turn
+            shown = (state.turn, state.phase)
         actions = state.legal_actions(HUMAN)
         write(prompt(state, HUMAN))
         for i, a in enumerate(actions, 1):
@@ -96,7 +127,7 @@ def play(
             write(f"Please type a number from 1 to {len(actions)}, Enter for the table, q to quit.")
         action = actions[int(answer) - 1]
         write(f"You: {state.describe(action, HUMAN)}.")
-        state.apply(HUMAN, action)
+        _tell(state.apply(HUMAN, action), write)
     for line in table_text(state):
         write(line)
     who = "You win" if state.winner == HUMAN else f"Seat {state.winner} wins"

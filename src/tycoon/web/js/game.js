@@ -139,6 +139,10 @@ export class GameScreen {
       return;
     }
     if (msg.type !== "update") return;
+    if (typeof msg.version === "number") {
+      if (this.version !== undefined && msg.version < this.version) return; // older than what we show
+      this.version = msg.version;
+    }
     const state = normalise(msg, this.seat);
     if (!state.view) return;
     this.players = state.players || this.players;

@@ -2,7 +2,7 @@
 // watch, and the invitation link of a game.
 import { api, tokens } from "./net.js";
 import { t } from "./i18n.js";
-import { el, toast } from "./util.js";
+import { el, toast, rerender } from "./util.js";
 import { settings } from "./main.js";
 
 /** Games, seat counts and options when the server cannot be asked (`GET /api/kinds` wins). */
@@ -138,11 +138,11 @@ function gameRow(g, refresh) {
     el("span", { class: "game-who" }, (g.players || []).map(playerWords).join(" · ")),
     el("span", { class: `badge ${status}` }, t(`lobby.status.${status}`)),
     el("span", { class: "game-actions" },
-      mine && status !== "finished" ? el("a", { class: "button primary", href: `#/game/${id}` }, t("lobby.resume")) : null,
-      !mine && free.length && status !== "finished" ? el("button", { class: "primary", onclick: join }, t("lobby.join")) : null,
-      status !== "finished" ? el("a", { class: "button", href: `#/game/${id}` }, t("lobby.watch")) : null,
-      status === "finished" ? el("a", { class: "button", href: `#/replay/${id}` }, t("lobby.replay")) : null,
-      status !== "finished" ? el("button", { onclick: () => copyInvite(id), "aria-label": t("lobby.copy_invite_for", { id }) }, t("lobby.copy_invite")) : null));
+      mine && status !== "finished" ? el("a", { class: "button primary", href: `#/game/${id}`, "data-key": `resume-${id}` }, t("lobby.resume")) : null,
+      !mine && free.length && status !== "finished" ? el("button", { class: "primary", onclick: join, "data-key": `join-${id}` }, t("lobby.join")) : null,
+      status !== "finished" ? el("a", { class: "button", href: `#/game/${id}`, "data-key": `watch-${id}` }, t("lobby.watch")) : null,
+      status === "finished" ? el("a", { class: "button", href: `#/replay/${id}`, "data-key": `replay-${id}` }, t("lobby.replay")) : null,
+      status !== "finished" ? el("button", { onclick: () => copyInvite(id), "data-key": `invite-${id}`, "aria-label": t("lobby.copy_invite_for", { id }) }, t("lobby.copy_invite")) : null));
 }
 
 export async function copyInvite(id) {
@@ -164,7 +164,7 @@ export async function renderLobby(main) {
     try {
       const data = await api.games();
       const games = Array.isArray(data) ? data : data.games || [];
-      list.replaceChildren(...(games.length ? games.map((g) => gameRow(g, refresh)) : [el("li", { class: "empty" }, t("lobby.no_games"))]));
+      rerender(list, () => (games.length ? games.map((g) => gameRow(g, refresh)) : [el("li", { class: "empty" }, t("lobby.no_games"))]));
     } catch (e) {
       list.replaceChildren(el("li", { class: "empty" }, t("ui.error", { message: e.message })));
     }

@@ -1,5 +1,102 @@
-// Replay viewer: placeholder until the record format is wired (see below).
+// The replay viewer of a finished game: step forward and back through its record. The server
+// rebuilds the position after each step (GET /api/games/{id}/replay/{step}); the page shows that
+// view with the same tables as a live game, read-only, and the step's events in words.
+import { api } from "./net.js";
+import { t } from "./i18n.js";
+import { el, announce } from "./util.js";
+import { TABLES, DESCRIBE } from "./game.js";
+
 export async function renderReplay(main, id) {
-  main.textContent = id;
-  return { close() {} };
+  let info = null;
+  let record = null;
+  try {
+    [info, record] = await Promise.all([api.game(id), api.record(id)]);
+  } catch (e) {
+    main.replaceChildren(el("p", { class: "card-panel" }, t("ui.error", { message: e.message })));
+    return { close() {} };
+  }
+  const names = (info.players || []).map((p) => p.name || (p.bot ? t("lobby.bot_name", { strength: t(`lobby.strength.${p.bot}`) }) : null));
+  const total = (record.actions || []).length;
+  let step = 0;
+  let seat = null;
+  let playing = null;
+  let table = null;
+  const tableBox = el("div", { class: "table-box" });
+  const logList = el("ol", { class: "event-log", id: "event-log", tabindex: "0" });
+  const logPanel = el("section", { class: "log-panel", "aria-labelledby": "log-h" }, el("h2", { id: "log-h" }, t("log.title")), logList);
+  const label = el("span", { class: "replay-step", id: "replay-step", "aria-live": "polite" });
+  const slider = el("input", { type: "range", min: "0", max: String(total), value: "0", id: "replay-slider", "aria-label": t("replay.slider") });
+  const seatSel = el("select", { id: "replay-seat", "aria-label": t("replay.as_seat") },
+    el("option", { value: "" }, t("replay.everyone")),
+    names.map((n, i) => el("option", { value: String(i) }, n ? `${n} (${"ABCDE"[i]})` : t("ui.player_letter", { letter: "ABCDE"[i] }))));
+  const playBtn = el("button", { id: "replay-play" }, t("replay.play"));
+
+  async function show(n) {
+    step = Math.max(0, Math.min(total, n));
+    slider.value = String(step);
+    label.textContent = t("replay.step", { n: step, total });
+    let data;
+    try {
+      data = await api.replayStep(id, step + (seat === null ? "" : `?seat=${seat}`));
+    } catch (e) {
+      tableBox.replaceChildren(el("p", {}, t("replay.no_views")), actionList());
+      return;
+    }
+    if (Number(slider.value) !== data.step) return; // a later step was asked meanwhile
+    const view = data.view;
+    if (!table || table.game !== view.game) table = new TABLES[view.game](tableBox, { act: () => {}, logPanel });
+    const describe = DESCRIBE[view.game];
+    const lines = (data.events || []).map((ev) => describe(ev, view, names, seat)).filter(Boolean);
+    logList.replaceChildren(...lines.map((line) => el("li", {}, line)));
+    if (lines.length) announce(lines.join(" "));
+    table.update({ view, events: data.events || [], legal: [], texts: new Map(), seat, names, deadline: null });
+  }
+
+  function actionList() {
+    return el("ol", { class: "event-log" }, (record.actions || []).map((a) =>
+      el("li", {}, t("replay.action", { player: names[a.seat] || t("ui.player_letter", { letter: "ABCDE"[a.seat] }), what: a.action.type }))));
+  }
+
+  const stop = () => {
+    clearInterval(playing);
+    playing = null;
+    playBtn.textContent = t("replay.play");
+  };
+  playBtn.addEventListener("click", () => {
+    if (playing) return stop();
+    playBtn.textContent = t("replay.pause");
+    playing = setInterval(() => (step >= total ? stop() : show(step + 1)), 700);
+  });
+  slider.addEventListener("input", () => show(Number(slider.value)));
+  seatSel.addEventListener("change", () => {
+    seat = seatSel.value === "" ? null : Number(seatSel.value);
+    show(step);
+  });
+  const button = (key, text, fn) => el("button", { "data-key": key, id: key, onclick: fn }, text);
+  const controls = el("div", { class: "controls card-panel", role: "toolbar", "aria-label": t("replay.title", { id }) },
+    button("replay-first", `⏮ ${t("replay.first")}`, () => show(0)),
+    button("replay-back", `◀ ${t("replay.back")}`, () => show(step - 1)),
+    playBtn,
+    button("replay-forward", `${t("replay.forward")} ▶`, () => show(step + 1)),
+    button("replay-last", `${t("replay.last")} ⏭`, () => show(total)),
+    slider, label,
+    el("label", { class: "inline" }, el("span", {}, t("replay.as_seat")), seatSel));
+  const onKey = (ev) => {
+    if (ev.target.closest?.("input, select")) return;
+    if (ev.key === "ArrowRight") show(step + 1);
+    else if (ev.key === "ArrowLeft") show(step - 1);
+  };
+  document.addEventListener("keydown", onKey);
+  main.replaceChildren(el("div", { class: "replay" },
+    el("h1", {}, t("replay.title", { id })),
+    record.complete ? null : el("p", {}, t("replay.not_finished")),
+    controls, tableBox));
+  await show(0);
+  return {
+    close() {
+      stop();
+      document.removeEventListener("keydown", onKey);
+      table?.close?.();
+    },
+  };
 }

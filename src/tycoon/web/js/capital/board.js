@@ -13,6 +13,15 @@ function centre(sq) {
   return { x: p.x * CELL + CELL / 2, y: p.y * CELL + CELL / 2 };
 }
 
+/** Where a pawn stands on a square (the same place drawBoard puts it), for animations. */
+export function pawnPlace(view, square, k = 0, n = 1) {
+  const board = view.board || defaultBoard();
+  const sq = board.find((s) => s.square === square);
+  if (!sq) return null;
+  const c = centre(sq);
+  return { x: c.x + (k - (n - 1) / 2) * 22, y: c.y + (sq.kind === "block" ? 30 : 26) };
+}
+
 export function seatLetter(seat) {
   return "ABCDE"[seat] ?? String(seat);
 }
@@ -128,6 +137,7 @@ export function drawBoard(view, targets = null, highlight = null) {
     }
     if (highlight?.has(sq.square)) g.classList.add("highlight");
     g.setAttribute("aria-label", label.join(". "));
+    g.setAttribute("role", g.querySelector(".target") ? "group" : "img");
     if (targets?.squares?.has(sq.square)) makePickable(g, targets.squares.get(sq.square), targets.onPick, label.join(". "), `sq-${sq.square}`);
     squaresG.append(g);
   }

@@ -29,6 +29,9 @@ export class MinigameScreen {
     this.points = 0;
     this.sent = false;
     this.start = performance.now();
+    // Joined late (a reload, a reconnection)? Send before the server's deadline all the same.
+    const dl = state.deadline;
+    this.sendBy = dl && dl.kind === "minigame" && dl.seat === state.seat ? this.start + Math.max(0, dl.seconds - 1) * 1000 : Infinity;
     this.node = el("div", { class: "overlay minigame", role: "dialog", "aria-modal": "true", "aria-labelledby": "mg-h" });
     this.plays = state.seat != null && state.view.to_move?.includes(state.seat) && !this.info.submitted && this.info.contents && this.info.contents.game;
     this.build();
@@ -91,7 +94,7 @@ export class MinigameScreen {
     const left = Math.max(0, Math.ceil((DURATION_MS - ms) / 1000));
     this.clock.textContent = t("minigame.seconds_left", { s: left });
     this.bar.firstElementChild.style.width = `${(100 * (DURATION_MS - ms)) / DURATION_MS}%`;
-    if (ms >= DURATION_MS && this.plays && !this.sent) this.finish(true);
+    if ((ms >= DURATION_MS || performance.now() >= this.sendBy) && this.plays && !this.sent) this.finish(true);
   }
 
   setPoints(n) {
@@ -102,6 +105,7 @@ export class MinigameScreen {
   finish(send) {
     if (this.sent && send) return;
     this.sent = true;
+    this.game?.settle?.(DURATION_MS);
     this.game?.stop?.();
     if (send && this.plays) this.send(this.inputs);
     this.area.replaceChildren(el("p", { class: "lead", "data-key": "mg-done", tabindex: "-1" }, t("minigame.done", { n: this.points })), el("p", {}, t("minigame.waiting_others")));
@@ -194,6 +198,8 @@ class CatchCoins {
     this.lastSent = -100;
     this.keys = { left: false, right: false };
     this.objects = (c.objects || []).map((o, i) => ({ ...o, i, tc: o.t + Math.floor((900000 + o.speed - 1) / o.speed), done: null }));
+    this.order = [...this.objects].sort((a, b) => a.tc - b.tc || a.i - b.i);
+    this.next = 0;
     this.canvas.addEventListener("pointermove", (ev) => {
       const r = this.canvas.getBoundingClientRect();
       this.setPointer(Math.round(((ev.clientX - r.left) / r.width) * W));
@@ -219,12 +225,15 @@ class CatchCoins {
   }
 
   setPointer(x) {
-    x = Math.max(0, Math.min(this.W, x));
+    x = Math.max(0, Math.min(this.W, Math.round(x)));
     const now = this.s.now();
     this.pointer = x;
-    if (now - this.lastSent < 10) return;
-    this.advance(now);
+    if (now - this.lastSent < 10 || now >= 30000) return;
+    // Objects reaching the bank before this input are judged with the old target (the engine
+    // applies only inputs with t < tc to an object).
+    this.settle(now);
     if (this.s.record({ x })) {
+      this.advance(now);
       this.target = Math.max(50, Math.min(950, x));
       this.lastSent = now;
     }
@@ -239,19 +248,23 @@ class CatchCoins {
     this.lastT = now;
   }
 
+  /** Judge every object whose catch time is at most `now`, in catch order (docs/minigames.md). */
+  settle(now) {
+    while (this.next < this.order.length && this.order[this.next].tc <= Math.min(now, 30000)) {
+      const o = this.order[this.next++];
+      this.advance(o.tc);
+      o.done = Math.abs(o.x - this.bankX) < 70;
+      if (o.done) this.s.setPoints(this.s.points + (this.c.points?.[o.kind] ?? 0));
+    }
+  }
+
   step() {
     const now = this.s.now();
     if (this.keys.left || this.keys.right) {
       const v = this.keys.left ? -30 : 30;
       this.setPointer(this.pointer + v);
     }
-    // Resolve catches in time order, as the engine's scorer does.
-    for (const o of this.objects) {
-      if (o.done !== null || o.tc > now || o.tc > 30000) continue;
-      this.advance(o.tc);
-      o.done = Math.abs(o.x - this.bankX) < 70;
-      if (o.done) this.s.setPoints(this.s.points + (this.c.points?.[o.kind] ?? 0));
-    }
+    this.settle(now);
     this.advance(now);
     this.draw(now);
   }

@@ -2,7 +2,7 @@
 // nothing else), target picking on the board, the minigame screen and the victory screen.
 import { el } from "../util.js";
 import { t, money } from "../i18n.js";
-import { drawBoard, seatLetter, seatFill, squareName } from "./board.js";
+import { drawBoard, pawnPlace, seatLetter, seatFill, squareName } from "./board.js";
 import { defaultBoard, CARDS, EFFECTS, EFFECT_SHORT, KINDS } from "./data.js";
 import { describeCapitalAction, seatName, cardName } from "./words.js";
 import { MinigameScreen } from "./minigames.js";
@@ -21,13 +21,35 @@ export class CapitalTable {
   }
 
   update(state) {
+    const scored = state.events.find((e) => e.type === "minigame_scored");
+    if (scored) this.results = { game: scored.game, scores: scored.scores, levels: this.results?.levels };
     const turnKey = `${state.view.turn}:${state.view.phase}:${state.legal.length}`;
     if (turnKey !== this.lastKey) {
       this.ui = { card: null, exchange: false, picked: new Set(), lot: null };
       this.lastKey = turnKey;
     }
     this.state = state;
+    this.moves = state.events.filter((e) => e.type === "moved" && e.path?.length);
     this.render();
+    this.animateMoves();
+  }
+
+  /** Pawns move square by square along the path of each `moved` event (C-4.2). */
+  animateMoves() {
+    const moves = this.moves || [];
+    this.moves = [];
+    if (!moves.length || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const { view } = this.state;
+    for (const mv of moves) {
+      const pawn = this.root.querySelector(`.pawn[data-pawn="${mv.seat}"]`);
+      if (!pawn || !pawn.animate) continue;
+      const start = mv.from ?? null;
+      const squares = start == null ? mv.path : [start, ...mv.path];
+      const frames = squares.map((sq) => pawnPlace(view, sq)).filter(Boolean)
+        .map((p) => ({ transform: `translate(${p.x}px, ${p.y}px)` }));
+      if (frames.length < 2) continue;
+      pawn.animate(frames, { duration: Math.min(2400, 160 * frames.length), easing: "linear" });
+    }
   }
 
   act(action) {
@@ -40,8 +62,11 @@ export class CapitalTable {
     const active = document.activeElement;
     const key = active?.dataset?.key || active?.getAttribute?.("data-key");
     const targets = this.targets();
-    const boardWrap = el("div", { class: "board-wrap" });
+    const boardWrap = el("div", { class: `board-wrap${this.zoomed ? " zoomed" : ""}`, "data-scroll": "board" });
     boardWrap.append(drawBoard(view, targets, this.highlight()));
+    const frame = el("div", { class: "board-frame" }, boardWrap);
+    frame.append(el("button", { class: "zoom", "data-key": "zoom", "aria-pressed": this.zoomed ? "true" : "false",
+      onclick: () => { this.zoomed = !this.zoomed; this.render(); } }, this.zoomed ? "−" : "+", el("span", { class: "visually-hidden" }, t("capital.zoom"))));
     const side = el("div", { class: "side" },
       this.prompt(),
       this.actionsPanel(),
@@ -49,9 +74,13 @@ export class CapitalTable {
       seat != null ? this.handPanel() : null,
       this.discardPanel(),
       this.ctx.logPanel);
-    this.root.replaceChildren(boardWrap, side);
+    const scroll = this.root.querySelector(".board-wrap");
+    const keep = scroll ? [scroll.scrollLeft, scroll.scrollTop] : null;
+    this.root.replaceChildren(frame, side);
+    if (keep && this.zoomed) [boardWrap.scrollLeft, boardWrap.scrollTop] = keep;
     this.renderMinigame();
-    if (view.winner != null || view.result?.finished) this.root.append(this.victory());
+    if (this.results && !(view.minigame && !view.minigame.scores)) this.root.append(this.resultsBox());
+    if ((view.winner != null || view.phase === "over") && !this.victoryClosed) this.root.append(this.victory());
     if (key) {
       const again = this.root.querySelector(`[data-key="${CSS.escape(key)}"]`);
       if (again) again.focus({ preventScroll: true });
@@ -78,7 +107,8 @@ export class CapitalTable {
       for (const a of this.byType("play").filter((a) => a.card === this.ui.card)) {
         const tg = a.target;
         if (tg === null || tg === undefined) continue;
-        if (typeof tg === "number") seats.set(tg, a);
+        if (typeof tg === "number" && CARDS[a.card]?.target === "square") squares.set(tg, a);
+        else if (typeof tg === "number") seats.set(tg, a);
         else if ("lot" in tg) lots.set(`${tg.square}:${tg.lot}`, a);
         else if ("square" in tg) squares.set(tg.square, a);
       }
@@ -299,7 +329,7 @@ export class CapitalTable {
   renderMinigame() {
     const { view } = this.state;
     const mg = view.minigame;
-    if (!mg) {
+    if (!mg || mg.scores) {
       if (this.minigameScreen) {
         this.minigameScreen.close();
         this.minigameScreen = null;
@@ -313,6 +343,24 @@ export class CapitalTable {
       this.minigameScreen.update(this.state);
     }
     this.root.append(this.minigameScreen.node);
+  }
+
+  /** Everyone's minigame scores (C-4.4.2: points paid $1 each, negative pays nothing). */
+  resultsBox() {
+    const { view } = this.state;
+    const { game, scores } = this.results;
+    const close = () => {
+      this.results = null;
+      this.render();
+    };
+    const order = scores.map((_, i) => i).sort((a, b) => scores[b] - scores[a]);
+    return el("div", { class: "overlay mg-results", role: "dialog", "aria-modal": "true", "aria-labelledby": "mgr-h" },
+      el("div", { class: "overlay-box" },
+        el("h2", { id: "mgr-h" }, t("minigame.results", { name: t(`minigame.${game}.name`) })),
+        el("ol", { class: "standings" }, order.map((i) => el("li", { "data-seat": i },
+          el("span", { class: "swatch", style: `background:${seatFill(view, i)}` }, seatLetter(i)), " ",
+          seatName(i, this.names()), " — ", t("minigame.points", { n: scores[i] }), " → ", money(Math.max(0, scores[i]))))),
+        el("button", { class: "primary", "data-key": "mgr-close", onclick: close }, t("ui.close"))));
   }
 
   sendMinigame(inputs) {
@@ -338,7 +386,7 @@ export class CapitalTable {
         el("ol", { class: "standings" }, order.map((i) => el("li", {}, el("span", { class: "swatch", style: `background:${seatFill(view, i)}` }, seatLetter(i)), " ", seatName(i, this.names()), " — ", money(seats[i].net_worth ?? 0)))),
         el("div", { class: "button-row" },
           el("a", { class: "button primary", href: "#/", "data-key": "victory-lobby" }, t("ui.lobby")),
-          el("button", { "data-key": "victory-close", onclick: (e) => e.target.closest(".overlay").remove() }, t("ui.close")))));
+          el("button", { "data-key": "victory-close", onclick: (e) => { this.victoryClosed = true; e.target.closest(".overlay").remove(); } }, t("ui.close")))));
   }
 
   close() {

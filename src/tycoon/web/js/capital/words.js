@@ -2,6 +2,7 @@
 // capital.action.TYPE with {placeholders} filled from the event's fields).
 import { t, has, money } from "../i18n.js";
 import { seatLetter } from "./board.js";
+import { CARDS } from "./data.js";
 
 export function seatName(seat, names) {
   if (seat === null || seat === undefined) return t("capital.bank");
@@ -32,7 +33,10 @@ export function params(obj, names) {
   for (const k of ["seat", "payer", "payee", "owner", "winner", "player", "by"]) {
     if (k in obj) p[k] = seatName(obj[k], names);
   }
-  if ("target" in obj) p.target = targetWords(obj.target, names);
+  if ("target" in obj) {
+    const onSquare = typeof obj.target === "number" && CARDS[obj.card]?.target === "square";
+    p.target = onSquare ? t("capital.square_n", { n: obj.target }) : targetWords(obj.target, names);
+  }
   if ("amount" in obj) p.amount = money(obj.amount);
   if ("points" in obj) p.points = obj.points;
   if ("card" in obj) p.card = cardName(obj.card);

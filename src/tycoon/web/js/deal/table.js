@@ -14,6 +14,11 @@ const DARK = new Set(["brown", "railroad", "red", "green", "dark_blue", "pink"])
 
 const SEAT_FILL = ["#e0a800", "#c0392b", "#2763b8", "#23864a", "#7b3fa0"];
 
+/** A colour's full-set size (MD-1.2): its number of property cards. */
+function setSize(color) {
+  return CARDS.filter((c) => c.kind === "property" && c.colors[0] === color).length;
+}
+
 export class DealTable {
   constructor(container, ctx) {
     this.game = "deal";
@@ -71,6 +76,7 @@ export class DealTable {
       el("span", { class: "dcard-band", style: band ? `background:${band}` : "" }),
       el("span", { class: "dcard-name" }, cardName(id)),
       el("span", { class: "dcard-value" }, c.value ? t("deal.millions", { n: c.value }) : ""),
+      c.kind ? el("span", { class: "dcard-kind" }, t(`deal.kind.${c.kind}`)) : null,
     ];
     const cls = `dcard kind-${c.kind}${opts.chosen ? " chosen" : ""}${actions.length ? " actionable" : ""}`;
     if (actions.length) {
@@ -102,12 +108,13 @@ export class DealTable {
     const cardOnTable = (id, where) => {
       const acts = mine ? [...payable(id), ...movable(id)] : [];
       const node = this.card(id, { actions: acts, direct: acts.length === 1 && acts[0].type === "pay", chosen: this.chosen === id, where, focusable: true });
-      return this.chosen === id && acts.length > 1 ? [node, this.menu(id)] : node;
+      const direct = acts.length === 1 && acts[0].type === "pay";
+      return this.chosen === id && acts.length && !direct ? [node, this.menu(id)] : node;
     };
     const sets = (s.sets || []).map((x, i) => el("div", { class: `dset${x.full ? " full" : ""}`, "data-color": x.color, "data-set": i, style: `--set:${COLOR_FILL[x.color]}` },
       el("div", { class: `dset-head${DARK.has(x.color) ? " dark" : ""}` },
         el("span", {}, colorName(x.color)),
-        el("span", { class: "dset-count" }, `${x.cards.length}`),
+        el("span", { class: "dset-count", "aria-label": t("deal.cards_of", { n: x.cards.length, size: setSize(x.color) }) }, `${x.cards.length}/${setSize(x.color)}`),
         x.full ? el("span", { class: "badge full" }, "✓ ", t("deal.full_set")) : null,
         el("span", { class: "dset-rent" }, t("deal.rent_is", { n: x.rent }))),
       el("div", { class: "dset-cards" }, x.cards.map((id) => cardOnTable(id, `set${s.seat}`)),

@@ -1,0 +1,98 @@
+"""Capital speed: random playouts (legal_actions + apply), games per second, clone() cost.
+
+Run: ``.venv/bin/python bench/capital.py [--games N] [--profile]``. Prints figures; the
+target is at least 20,000 decisions per second on one core. Figures are given twice: with the
+real minigames (their contents and bot inputs are computed when a minigame square is hit),
+and with a trivial stand-in for the minigames, to show the cost of the rules engine alone.
+Times are CPU time of this process (``time.process_time``), so other work on a shared machine
+disturbs them less.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import time
+
+import tycoon.capital as capital
+from tycoon.capital import landing
+from tycoon.engine import Rng
+
+
+class InstantMinigames:
+    """A stand-in for ``tycoon.capital.minigames`` that costs nothing."""
+
+    GAMES = ("change_money", "catch_coins", "memory", "find_key")
+
+    @staticmethod
+    def generate(game, level, seed):
+        return {}
+
+    @staticmethod
+    def score(game, level, contents, inputs):
+        return len(inputs)
+
+    @staticmethod
+    def bot_inputs(game, level, contents, skill, seed):
+        return [0] * int(skill * 4)
+
+
+def playouts(games: int, seed: int = 0, turn_limit: int = 300) -> tuple[int, int, float]:
+    """Play ``games`` random games; return (decisions, turns, seconds)."""
+    decisions = turns = 0
+    start = time.process_time()
+    for g in range(games):
+        state = capital.new_game(seats=4, seed=seed + g, turn_limit=turn_limit)
+        rng = Rng(seed + g)
+        while not state.is_over:
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            decisions += 1
+        turns += state.turn
+    return decisions, turns, time.process_time() - start
+
+
+def clone_cost(samples: int = 2000) -> float:
+    """Microseconds per ``clone()`` of a mid-game position."""
+    state = capital.new_game(seats=4, seed=3, turn_limit=120)
+    rng = Rng(3)
+    while not state.is_over:
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    start = time.process_time()
+    for _ in range(samples):
+        state.clone()
+    return (time.process_time() - start) / samples * 1e6
+
+
+def report(label: str, games: int) -> None:
+    decisions, turns, seconds = playouts(games)
+    print(f"{label}: {games} games (turn_limit=300), {decisions} decisions in {seconds:.2f} CPU s")
+    print(f"  decisions per second: {decisions / seconds:,.0f}")
+    print(f"  games per second:     {games / seconds:.2f}  (mean {turns / games:.0f} turns)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--profile", action="store_true", help="cProfile the rules engine")
+    args = parser.parse_args()
+    report("real minigames", args.games)
+    real = landing._module
+    landing._module = InstantMinigames  # type: ignore[assignment]
+    try:
+        report("rules engine alone (instant minigames)", args.games)
+        print(f"clone(): {clone_cost():.1f} µs")
+        if args.profile:
+            profiler = cProfile.Profile()
+            profiler.enable()
+            playouts(max(1, args.games // 4))
+            profiler.disable()
+            pstats.Stats(profiler).sort_stats("tottime").print_stats(20)
+    finally:
+        landing._module = real
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,307 @@
+"""The driver every adapter shares: one engine game behind a fixed discrete action space.
+
+A :class:`Match` holds an engine state, the game's :class:`Codec` and the choice in progress of
+a compound action (see below). PettingZoo, Gymnasium and OpenSpiel adapters are thin layers
+over it, so the three see the same actions, masks, observations and rewards.
+
+Actions. Each engine action is a *path* of one or more indices of the game's action space.
+Most paths have one index. A combinatorial action (a Capital ``Exchange`` or ``Waive``) is a
+canonical sequence: its parts in increasing index order, then a "done" index. While such a
+sequence is half-chosen, the same seat acts again and the mask offers only the indices that
+extend it towards a legal action; nothing reaches the engine before "done".
+
+Rewards: when the engine game ends with a winner, +1 for the winner and -1 for every other
+seat; 0 for everybody when it ends without a winner (Capital's ``turn_limit``) or when the
+match is truncated (``max_steps`` env steps, or Monopoly Deal's ``turn_limit``).
+
+>>> import tycoon.deal as deal
+>>> from tycoon.rl.deal_codec import CODEC
+>>> m = Match(CODEC, deal.new_game(seats=2, seed=1), seed=1)
+>>> m.seat == m.state.current, int(m.mask().sum()) == len(m.state.legal_actions(m.seat))
+(True, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import numpy as np
+
+from tycoon.engine import Action, State, get_game
+
+Path = tuple[int, ...]
+
+
+class Codec(Protocol):
+    """What a game provides to the adapters (see ``capital_codec`` and ``deal_codec``)."""
+
+    game: str
+    n_actions: int
+    labels: tuple[str, ...]
+    layout: Layout
+
+    def path(self, action: Action) -> Path:
+        """The canonical index path of an engine action."""
+        ...
+
+    def paths(self, state: State, seat: int) -> dict[Path, Action]:
+        """Every legal action of ``seat``, keyed by its path."""
+        ...
+
+    def observe(self, view: dict[str, Any], selection: Path, out: np.ndarray) -> None:
+        """Fill ``out`` (zeros) from ``view`` and the half-chosen compound ``selection``."""
+        ...
+
+    def autoplay(self, match: Match) -> None:
+        """Play what the environment resolves itself (Capital's minigames)."""
+        ...
+
+
+class Layout:
+    """Named slices of a flat observation vector: ``(name, size, meaning)`` in order.
+
+    >>> lay = Layout([("a", 2, "first"), ("b", 3, "second")])
+    >>> lay.size, lay.offset["b"], lay.slice("b")
+    (5, 2, slice(2, 5, None))
+    """
+
+    def __init__(self, fields: list[tuple[str, int, str]]) -> None:
+        self.fields = fields
+        self.offset: dict[str, int] = {}
+        n = 0
+        for name, size, _ in fields:
+            self.offset[name] = n
+            n += size
+        self.size = n
+
+    def slice(self, name: str) -> slice:
+        """The slice of field ``name``."""
+        start = self.offset[name]
+        for field, size, _ in self.fields:
+            if field == name:
+                return slice(start, start + size)
+        raise KeyError(name)
+
+    def markdown(self) -> str:
+        """The fields as a Markdown table (used by ``docs/rl.md``)."""
+        rows = ["| offset | size | field | meaning |", "|---:|---:|---|---|"]
+        for name, size, doc in self.fields:
+            rows.append(f"| {self.offset[name]} | {size} | `{name}` | {doc} |")
+        return "\n".join(rows)
+
+
+def outcome_rewards(state: State, seats: int) -> list[float]:
+    """+1 for the winner and -1 for the others; zeros without a winner."""
+    winner = state.winner
+    if winner is None:
+        return [0.0] * seats
+    return [1.0 if s == winner else -1.0 for s in range(seats)]
+
+
+class Match:
+    """One game driven through a codec (see the module docstring).
+
+    ``max_steps`` truncates the match after that many env steps; ``turn_limit`` (if not
+    None) truncates it once the engine's turn counter exceeds it. ``minigame_skill`` is the
+    skill of the minigame bot of each seat (Capital), ``seed`` seeds those bots.
+    """
+
+    def __init__(
+        self,
+        codec: Codec,
+        state: State,
+        *,
+        seed: int = 0,
+        max_steps: int = 10_000,
+        turn_limit: int | None = None,
+        minigame_skill: tuple[float, ...] | float = 0.5,
+    ) -> None:
+        self.codec = codec
+        self.state = state
+        self.seed = seed
+        self.max_steps = max_steps
+        self.turn_limit = turn_limit
+        n = len(state.view(None)["seats"])
+        self.n = n
+        if isinstance(minigame_skill, int | float):
+            minigame_skill = (float(minigame_skill),) * n
+        self.minigame_skill = tuple(minigame_skill)
+        self.selection: Path = ()
+        self.steps = 0
+        self.truncated = False
+        self._paths: dict[Path, Action] | None = None
+        self._options: dict[int, Action | None] | None = None
+        self._seat: int | None = -1  # -1: not known yet
+        codec.autoplay(self)
+        self._seat = -1
+        self._check_truncation()
+
+    # ------------------------------------------------------------------ status
+    @property
+    def over(self) -> bool:
+        """True once the game ended or the match was truncated."""
+        return self.truncated or self.state.is_over
+
+    @property
+    def seat(self) -> int | None:
+        """The seat to act now, or None when the match is over."""
+        seat = self._seat
+        if seat == -1:
+            if self.over:
+                seat = None
+            else:
+                movers = self.state.to_move()
+                seat = movers[0] if movers else None
+            self._seat = seat
+        return seat
+
+    def rewards(self) -> list[float]:
+        """Final rewards per seat (zeros while the game runs or when truncated)."""
+        if not self.state.is_over:
+            return [0.0] * self.n
+        return outcome_rewards(self.state, self.n)
+
+    # ------------------------------------------------------------------ actions
+    def paths(self) -> dict[Path, Action]:
+        """Legal actions of the seat to act, keyed by path (cached until the state changes)."""
+        if self._paths is None:
+            seat = self.seat
+            self._paths = {} if seat is None else self.codec.paths(self.state, seat)
+        return self._paths
+
+    def options(self) -> dict[int, Action | None]:
+        """Legal indices now: index -> the engine action it completes, or None if it only
+        extends the compound selection."""
+        if self._options is None:
+            self._options = self.options_after(self.selection)
+        return self._options
+
+    def options_after(self, selection: Path) -> dict[int, Action | None]:
+        """The legal indices once ``selection`` is chosen (see :meth:`options`)."""
+        k = len(selection)
+        out: dict[int, Action | None] = {}
+        if k == 0 and self._paths is None:
+            first = getattr(self.codec, "first_options", None)
+            if first is not None:  # a codec without compound actions: skip the paths
+                seat = self.seat
+                return {} if seat is None else first(self.state, seat)
+        if k == 0:
+            for path, action in self.paths().items():
+                out[path[0]] = action if len(path) == 1 else None
+        else:
+            for path, action in self.paths().items():
+                if len(path) > k and path[:k] == selection:
+                    out[path[k]] = action if len(path) == k + 1 else None
+        return out
+
+    def encode(self, action: Action) -> Path:
+        """The index path that plays engine ``action`` (one index unless compound)."""
+        return self.codec.path(action)
+
+    def decode(self, path: Path) -> Action:
+        """The engine action that the index ``path`` plays now (``ValueError`` if none)."""
+        for k, index in enumerate(path):
+            action = self.options_after(path[:k]).get(index, "illegal")
+            if action == "illegal" or (action is None) != (k < len(path) - 1):
+                raise ValueError(f"{path} is not a legal action path now")
+        assert isinstance(action, Action)
+        return action
+
+    def mask(self) -> np.ndarray:
+        """The action mask (int8, 1 for each legal index)."""
+        mask = np.zeros(self.codec.n_actions, dtype=np.int8)
+        if not self.over:
+            mask[list(self.options())] = 1
+        return mask
+
+    def step(self, index: int) -> None:
+        """Play action ``index`` for the seat to act; ``ValueError`` if it is not legal."""
+        if self.over:
+            raise ValueError("the match is over")
+        opts = self.options()
+        index = int(index)
+        if index not in opts:
+            label = self.codec.labels[index] if 0 <= index < self.codec.n_actions else index
+            raise ValueError(f"action {index} ({label}) is not legal now")
+        action = opts[index]
+        self.steps += 1
+        if action is None:
+            self.selection = (*self.selection, index)
+            self._options = None
+        else:
+            seat = self.seat
+            assert seat is not None
+            self.apply(seat, action)
+            return
+        self._check_truncation()
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Play an engine ``action`` directly (bots do this), then resolve what the env plays."""
+        self.state.apply(seat, action)
+        self.selection = ()
+        self._paths = None
+        self._options = None
+        self._seat = -1
+        self.codec.autoplay(self)
+        self._seat = -1
+        self._check_truncation()
+
+    def _check_truncation(self) -> None:
+        if self.state.is_over:
+            return
+        if self.steps >= self.max_steps or (
+            self.turn_limit is not None and self.state.turn > self.turn_limit
+        ):
+            self.truncated = True
+            self._seat = -1
+
+    # ------------------------------------------------------------------ observations
+    def observe(self, seat: int) -> np.ndarray:
+        """The observation vector of ``seat`` (float32), built from ``state.view(seat)``."""
+        out = np.zeros(self.codec.layout.size, dtype=np.float32)
+        selection = self.selection if seat == self.seat else ()
+        self.codec.observe(self.state.view(seat), selection, out)
+        return out
+
+    # ------------------------------------------------------------------ copies
+    def clone(self) -> Match:
+        """An independent copy (engine ``clone()``, not JSON)."""
+        new = Match.__new__(Match)
+        new.__dict__.update(self.__dict__)
+        new.state = self.state.clone()
+        new._paths = None
+        new._options = None
+        new._seat = -1
+        return new
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Match:
+        return self.clone()
+
+    def __getstate__(self) -> dict[str, Any]:
+        data = {k: v for k, v in self.__dict__.items() if k not in ("state", "codec")}
+        data["_paths"] = data["_options"] = None
+        data["_seat"] = -1
+        data["state"] = self.state.to_json()
+        data["game"] = self.codec.game
+        return data
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        data = dict(data)
+        game = data.pop("game")
+        module = get_game(game)
+        data["state"] = module.from_json(data["state"])
+        data["codec"] = codec_of(game)
+        self.__dict__.update(data)
+
+
+def codec_of(game: str) -> Codec:
+    """The codec of ``game`` ("capital" or "deal")."""
+    if game == "capital":
+        from .capital_codec import CODEC as capital
+
+        return capital
+    if game == "deal":
+        from .deal_codec import CODEC as deal
+
+        return deal
+    raise ValueError(f"unknown game {game!r}; expected capital or deal")

@@ -1,0 +1,175 @@
+"""Gymnasium single-agent environments: one seat is the agent, the others are Tycoon bots.
+
+The observation is the agent seat's float32 vector (``docs/rl.md``); the legal actions are
+in ``info["action_mask"]`` and ``env.action_masks()`` (the name MaskablePPO of sb3-contrib
+uses). An illegal index changes nothing and gives ``illegal_reward`` (default -1); the
+episode is truncated after ``max_steps`` agent steps (legal or not). The bots act between
+the agent's steps; each is built by ``tycoon.bots.make_bot(spec, game, seed)``.
+
+>>> from tycoon.rl import deal_gym
+>>> env = deal_gym(seats=2, opponents="random")
+>>> obs, info = env.reset(seed=1)
+>>> obs.shape == env.observation_space.shape, bool(info["action_mask"].sum() > 0)
+(True, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from tycoon.bots import make_bot
+from tycoon.engine import get_game
+
+from .core import Match, codec_of
+from .pettingzoo_env import OBS_BOUND
+
+
+class TycoonGymEnv(gym.Env):
+    """One seat of a Tycoon game against bots (build with ``capital_gym`` or ``deal_gym``).
+
+    ``seat``: the agent's seat (default 0). ``opponents``: one bot spec for every other seat
+    or a list with one spec per other seat, in seat order ("random", "heuristic", "easy",
+    "medium", "hard", "ismcts:iterations=200", ...). Other options as in
+    ``tycoon.rl.TycoonAECEnv``.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
+
+    def __init__(
+        self,
+        game: str,
+        seats: int | None = None,
+        *,
+        seat: int = 0,
+        opponents: str | list[str] = "random",
+        turn_limit: int | None = None,
+        max_steps: int = 10_000,
+        minigame_skill: float | tuple[float, ...] = 0.5,
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+        **rules: Any,
+    ) -> None:
+        self.game = game
+        self.module = get_game(game)
+        self.codec = codec_of(game)
+        self.seats = self.module.DEFAULT_SEATS if seats is None else seats
+        if not self.module.MIN_SEATS <= self.seats <= self.module.MAX_SEATS:
+            raise ValueError(f"{game} is played by {self.module.MIN_SEATS} to "
+                             f"{self.module.MAX_SEATS} seats, not {self.seats}")
+        if not 0 <= seat < self.seats:
+            raise ValueError(f"seat must be 0 to {self.seats - 1}, not {seat}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.seat = seat
+        others = [s for s in range(self.seats) if s != seat]
+        specs = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
+        if len(specs) != len(others):
+            raise ValueError(f"give one bot spec per other seat ({len(others)}), not "
+                             f"{len(specs)}")
+        self.specs = dict(zip(others, specs, strict=True))
+        for spec in specs:
+            make_bot(spec, game, 0)  # a bad spec fails now, naming the known bots
+        self.turn_limit = turn_limit
+        self.max_steps = max_steps
+        self.minigame_skill = minigame_skill
+        self.illegal_reward = float(illegal_reward)
+        self.rules = dict(rules)
+        if game == "capital":
+            self.rules["turn_limit"] = turn_limit
+        self.module.new_game(seats=self.seats, seed=0, **self.rules)
+        self.observation_space = spaces.Box(-OBS_BOUND, OBS_BOUND, (self.codec.layout.size,),
+                                            np.float32)
+        self.action_space = spaces.Discrete(self.codec.n_actions)
+        self.match: Match | None = None
+        self.bots: dict[int, Any] = {}
+        self.steps = 0
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        """Start a game (seeded from ``seed``, else from the env's generator); the bots play
+        until the agent must act."""
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(0, 1 << 62))
+        state = self.module.new_game(seats=self.seats, seed=game_seed, **self.rules)
+        self.match = Match(
+            self.codec, state, seed=game_seed, max_steps=1 << 62,
+            turn_limit=None if self.game == "capital" else self.turn_limit,
+            minigame_skill=self.minigame_skill,
+        )
+        self.bots = {s: make_bot(spec, self.game, (game_seed + 7919 * (s + 1)) % (1 << 62))
+                     for s, spec in self.specs.items()}
+        self.steps = 0
+        self._bots_play()
+        return self._obs(), self._info()
+
+    def _bots_play(self) -> None:
+        m = self.match
+        assert m is not None
+        while not m.over and m.seat != self.seat:
+            seat = m.seat
+            assert seat is not None
+            m.apply(seat, self.bots[seat].choose(m.state, seat))
+
+    def _obs(self) -> np.ndarray:
+        assert self.match is not None
+        return self.match.observe(self.seat)
+
+    def _info(self, **extra: Any) -> dict[str, Any]:
+        assert self.match is not None
+        info: dict[str, Any] = {"action_mask": self.action_masks(), **extra}
+        if self.match.over:
+            info["result"] = self.match.state.result()
+        return info
+
+    def action_masks(self) -> np.ndarray:
+        """The legal indices of the agent now (int8; all zero once the episode is over)."""
+        m = self.match
+        assert m is not None
+        if m.over or m.seat != self.seat:
+            return np.zeros(self.codec.n_actions, dtype=np.int8)
+        return m.mask()
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        """Play ``action`` for the agent, then let the bots play until the agent's turn."""
+        m = self.match
+        if m is None:
+            raise RuntimeError("call reset() before step()")
+        if m.over:
+            raise RuntimeError("the episode is over: call reset()")
+        self.steps += 1
+        index = int(action)
+        if index not in m.options():
+            truncated = self.steps >= self.max_steps
+            return self._obs(), self.illegal_reward, False, truncated, self._info(illegal=True)
+        m.step(index)
+        self._bots_play()
+        terminated = m.state.is_over
+        truncated = not terminated and (m.truncated or self.steps >= self.max_steps)
+        reward = m.rewards()[self.seat] if terminated else 0.0
+        return self._obs(), reward, terminated, truncated, self._info()
+
+    def render(self) -> str | None:
+        """A one-line text summary ("ansi"), or None."""
+        if self.render_mode != "ansi" or self.match is None:
+            return None
+        view = self.match.state.view(None)
+        return (f"{self.game} turn {view['turn']} phase {view['phase']} to move "
+                f"{view['to_move']} winner {view['winner']}")
+
+
+def capital_gym(**options: Any) -> TycoonGymEnv:
+    """Capital for one agent against bots (4 seats, ``turn_limit=200`` by default)."""
+    options.setdefault("turn_limit", 200)
+    return TycoonGymEnv("capital", **options)
+
+
+def deal_gym(**options: Any) -> TycoonGymEnv:
+    """Monopoly Deal for one agent against bots (2 seats, truncated after turn 300)."""
+    options.setdefault("turn_limit", 300)
+    return TycoonGymEnv("deal", **options)

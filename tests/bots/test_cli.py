@@ -1,0 +1,99 @@
+"""The ``tycoon tournament`` and ``tycoon stats`` commands on tiny inputs."""
+
+import json
+
+from typer.testing import CliRunner
+
+from tycoon.cli import app
+from tycoon.stats import run_stats, split_options, summarize
+from tycoon.stats import GameStats
+
+runner = CliRunner()
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def test_tournament_json_and_plots(tmp_path):
+    args = ["tournament", "deal", "--bots", "heuristic,random", "--games", "4", "--seed", "3",
+            "--workers", "2", "--json", "--plot", str(tmp_path)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["games"] == 4 and data["bots"] == ["heuristic", "random"]
+    rows = {r["bot"]: r for r in data["table"]}
+    assert rows["heuristic"]["seat_games"] == 4
+    assert rows["heuristic"]["wins"] + rows["random"]["wins"] == data["finished"]
+    assert [r["lineup"][0] for r in data["results"]] == ["heuristic", "random"] * 2
+    for name in ("winrates.png", "lengths.png"):
+        assert (tmp_path / name).read_bytes()[:8] == PNG
+
+
+def test_tournament_table_for_capital_reports_unfinished_games():
+    args = ["tournament", "capital", "--bots", "random,random,random,heuristic", "--games", "4",
+            "--option", "turn_limit=20"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "win rate" in result.stdout and "Elo" in result.stdout
+    assert "unfinished" in result.stdout
+
+
+def test_tournament_bad_bot_is_a_clear_error():
+    result = runner.invoke(app, ["tournament", "deal", "--bots", "random,wizard", "--games", "1"])
+    assert result.exit_code == 2
+    assert "unknown bot 'wizard'" in result.output
+
+
+def test_stats_json_and_plots(tmp_path):
+    args = ["stats", "deal", "--games", "3", "--seed", "2", "--json", "--plot", str(tmp_path)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["games"] == 3 and data["finished"] + data["unfinished"] == 3
+    assert sum(data["wins_by_seat"]) == data["finished"]
+    assert data["first_player"]["games"] == data["finished"]
+    for name in ("lengths", "wins", "cards", "money"):
+        assert (tmp_path / f"{name}.png").read_bytes()[:8] == PNG
+
+
+def test_stats_capital_text_with_options():
+    args = ["stats", "capital", "--games", "2", "--option", "turn_limit=25",
+            "--option", "card_supply=lap", "--option", "bots=random"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "first player won" in result.stdout and "card_supply" in result.stdout
+
+
+def test_stats_bad_option_is_a_clear_error():
+    result = runner.invoke(app, ["stats", "capital", "--games", "1", "--option", "card_supply=x"])
+    assert result.exit_code == 2 and "card_supply" in result.output
+
+
+def test_split_options_takes_out_bots_and_seats():
+    assert split_options({"bots": "heuristic,random", "turn_limit": 9}) == (
+        ["heuristic", "random"], None, {"turn_limit": 9})
+
+
+def test_summary_against_hand_computed_games():
+    # three 2-seat games: seat 0 moved first in all; winners 0, 1, none
+    rows = [
+        GameStats(1, 2, 0, True, 0, "three_sets", 10, ["red"], money=[[1, 2], [3, 5]]),
+        GameStats(2, 2, 0, True, 1, "three_sets", 20, ["red", "green"], money=[[0, 0]]),
+        GameStats(3, 2, 0, False, None, None, 30, money=[[4, 4]]),
+    ]
+    rows[0].played.update({"sly_deal": 2})
+    rows[1].played.update({"sly_deal": 1, "pass_go": 3})
+    data = summarize("deal", ["heuristic"], {}, rows)
+    assert data["finished"] == 2 and data["unfinished"] == 1
+    assert data["turns"]["mean"] == 20 and data["turns"]["median"] == 20
+    assert data["first_player"]["wins"] == 1 and data["first_player"]["win_rate"] == 0.5
+    assert data["win_set_colors"] == {"red": 2, "green": 1}
+    assert data["cards_played_per_game"] == {"sly_deal": 1.0, "pass_go": 1.0}
+    # round 1: winners had 1 (game 1, seat 0) and 0 (game 2, seat 1); all seats' mean 11/6
+    assert data["money_by_round"]["winner"][0] == 0.5
+    assert data["money_by_round"]["all"][0] == round(11 / 6, 1)
+    assert data["money_by_round"]["others"][1] == 5.0
+
+
+def test_run_stats_is_reproducible():
+    a = run_stats("deal", 3, 7, {"bots": "random"})
+    b = run_stats("deal", 3, 7, {"bots": "random"})
+    assert a == b

@@ -1,0 +1,227 @@
+"""Bots on the real games: legal play, strengths, minigames, no peeking at hidden cards."""
+
+import pytest
+
+from tycoon.bots import make_bot
+from tycoon.bots.base import STRENGTHS, parse_spec
+from tycoon.capital import from_json as capital_from_json
+from tycoon.capital import new_game as new_capital
+from tycoon.deal import from_json as deal_from_json
+from tycoon.deal import new_game as new_deal
+
+SPECS = ["random", "heuristic", "easy", "medium", "ismcts:iterations=4", "hard:iterations=4:seconds=5"]
+
+
+def play(state, specs, game, max_decisions):
+    bots = [make_bot(specs[s % len(specs)], game, s + 1) for s in range(len(state.view()["seats"]))]
+    for _ in range(max_decisions):
+        if state.is_over:
+            break
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        action = bots[seat].choose(state, seat)
+        if action.type == "minigame":
+            assert state.view(seat)["phase"] == "minigame"
+        else:
+            assert action in legal, (action, legal[:5])
+        state.apply(seat, action)  # raises IllegalAction if the bot cheated
+    return state
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_capital_bots_play_only_legal_actions_C_4_5(spec):
+    state = play(new_capital(seats=4, seed=11, turn_limit=12), [spec, "random"], "capital", 400)
+    assert state.is_over or state.turn >= 10
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_deal_bots_play_only_legal_actions_MD_3(spec):
+    state = play(new_deal(seats=2, seed=12), [spec, "heuristic"], "deal", 120)
+    assert state.view()["turn"] > 3
+
+
+def test_strengths_are_documented_bots():
+    assert parse_spec("easy") == ("random", {"skill": 0.3})
+    assert parse_spec("medium") == ("heuristic", {"skill": 0.7})
+    assert parse_spec("hard")[0] == "ismcts"
+    assert parse_spec("hard")[1]["seconds"] <= 1.0
+    assert set(STRENGTHS) == {"easy", "medium", "hard"}
+    for game in ("capital", "deal"):
+        for name in STRENGTHS:
+            assert make_bot(name, game, 1).name == name
+
+
+def test_unknown_bot_and_bad_parameters_are_refused():
+    with pytest.raises(ValueError, match="known bots: random, heuristic, ismcts, easy"):
+        make_bot("alphazero", "deal")
+    with pytest.raises(ValueError, match="iterations"):
+        make_bot("ismcts:iterations=many", "deal")
+    with pytest.raises(ValueError, match="skill"):
+        make_bot("heuristic:skill=2", "capital")
+    with pytest.raises(ValueError, match="no heuristic"):
+        make_bot("heuristic", "chess")
+
+
+def test_search_bot_respects_its_iteration_budget():
+    state = new_deal(seats=2, seed=4)
+    bot = make_bot("ismcts:iterations=7", "deal", 3)
+    seat = state.to_move()[0]
+    bot.choose(state, seat)
+    assert bot.last_iterations in (0, 7)  # 0 when the choice was forced
+    state = new_capital(seats=4, seed=4)
+    bot = make_bot("ismcts:iterations=9", "capital", 3)
+    seat = state.to_move()[0]
+    assert bot.choose(state, seat).type == "roll" and bot.last_iterations == 0
+
+
+def scramble(data, seat):
+    """The same position with every hand but ``seat``'s and the deck dealt differently."""
+    pool = list(data["deck"])
+    for s in data["seats"]:
+        if s["seat"] != seat:
+            pool.extend(s["hand"])
+    pool = pool[::-1]
+    pool = pool[1::2] + pool[::2]
+    for s in data["seats"]:
+        if s["seat"] != seat:
+            k = len(s["hand"])
+            s["hand"], pool = pool[:k], pool[k:]
+    data["deck"] = pool
+    return data
+
+
+def give_hand(data, seat, cards):
+    """Give ``seat`` exactly ``cards``, taken from the deck and the other hands (redealt)."""
+    pool = list(data["deck"])
+    for s in data["seats"]:
+        pool.extend(s["hand"])
+    for c in cards:
+        pool.remove(c)
+    for s in data["seats"]:
+        if s["seat"] == seat:
+            s["hand"] = list(cards)
+        else:
+            k = len(s["hand"])
+            s["hand"], pool = pool[:k], pool[k:]
+        s.pop("hand_size", None)
+    data["deck"] = pool
+    return data
+
+
+def capital_action_position(hand=("lions_sight", "toll", "implosion", "extra_die",
+                                  "mafia_collection")):
+    """Seat 0 in step C-4.5 with cards worth comparing, opponents holding other cards."""
+    state = new_capital(seats=4, seed=21)
+    data = give_hand(state.to_json(), 0, hand)
+    data["phase"] = "action"
+    data["current"] = 0
+    data["move"] = {"roll": [2, 3], "landed": 5}
+    data["seats"][0]["balance"] = 900
+    data["seats"][2]["balance"] = 2400
+    data["businesses"] = [
+        {"square": 20, "lot": 0, "kind": "office_building", "owner": 2, "level": 3},
+        {"square": 33, "lot": 1, "kind": "gallery", "owner": 1, "level": 1},
+    ]
+    for s in data["seats"]:
+        s.pop("net_worth", None)
+    for b in data["businesses"]:
+        b.pop("income", None)
+    return data
+
+
+def test_search_bot_decision_ignores_hidden_cards_in_capital_C_8_2():
+    a = capital_from_json(capital_action_position())
+    b = capital_from_json(scramble(capital_action_position(), 0))
+    assert a.view(0) == b.view(0)
+    assert a.to_json()["seats"][1]["hand"] != b.to_json()["seats"][1]["hand"]
+    for seed in (1, 2):
+        x = make_bot("ismcts:iterations=30", "capital", seed).choose(a, 0)
+        y = make_bot("ismcts:iterations=30", "capital", seed).choose(b, 0)
+        assert x == y
+
+
+def test_search_bot_decision_ignores_hidden_cards_in_deal_MD_9_2():
+    state = new_deal(seats=3, seed=8)
+    for _ in range(25):  # play into the game a little
+        seat = state.to_move()[0]
+        state.apply(seat, make_bot("heuristic", "deal", 0).choose(state, seat))
+    seat = state.to_move()[0]
+    twin = deal_from_json(scramble(state.to_json(), seat))
+    assert twin.view(seat) == state.view(seat)
+    assert twin.to_json() != state.to_json()
+    for bot_seed in (1, 2):
+        x = make_bot("ismcts:iterations=25", "deal", bot_seed).choose(state, seat)
+        y = make_bot("ismcts:iterations=25", "deal", bot_seed).choose(twin, seat)
+        assert x == y
+
+
+def test_heuristic_attacks_the_leader_C_7():
+    # seat 2 is far richest: Lion's Sight (half its $2400) is the best play
+    state = capital_from_json(capital_action_position())
+    action = make_bot("heuristic", "capital", 0).choose(state, 0)
+    assert action.type == "play" and action.card == "lions_sight" and action.target == 2
+
+
+def test_heuristic_plays_a_victory_card_as_soon_as_it_works_C_7_3():
+    data = capital_action_position(("lions_sight", "easy_money", "successful_entrepreneur"))
+    data["seats"][0]["balance"] = 7200
+    state = capital_from_json(data)
+    action = make_bot("heuristic", "capital", 0).choose(state, 0)
+    assert action.type == "play" and action.card == "successful_entrepreneur"
+    state.apply(0, action)
+    assert state.winner == 0 and state.result()["reason"] == "successful_entrepreneur"
+
+
+def test_every_bot_plays_capital_minigames_with_the_minigame_bot_C_9():
+    state = new_capital(seats=4, seed=5)
+    bots = [make_bot("heuristic", "capital", s) for s in range(4)]
+    for _ in range(3000):  # play until a minigame starts
+        if state.view()["phase"] == "minigame":
+            break
+        seat = state.to_move()[0]
+        state.apply(seat, bots[seat].choose(state, seat))
+    assert state.view()["phase"] == "minigame"
+    players = [make_bot(spec, "capital", 9) for spec in ("easy", "medium", "hard", "random")]
+    balances = [s["balance"] for s in state.view()["seats"]]
+    for seat, bot in zip(state.to_move(), players, strict=False):
+        action = bot.choose(state, seat)
+        assert action.type == "minigame"
+        state.apply(seat, action)
+    assert state.view()["phase"] != "minigame"
+    after = [s["balance"] for s in state.view()["seats"]]
+    assert all(a >= b for a, b in zip(after, balances, strict=True))  # D-7: never takes money
+
+
+def test_deal_heuristic_pays_with_bank_money_first_MD_5_2():
+    from tycoon.bots.deal import choose_payment
+    from tycoon.deal.actions import Pay
+
+    # owes 3: bank 1M (id 0), 5M (id 14) and 3M (id 11); a red property (id 41) on the table
+    view = {
+        "phase": "pay",
+        "pending": {"owed": 3},
+        "seats": [
+            {"bank": [0, 14, 11], "sets": [{"color": "red", "cards": [41], "full": False,
+                                             "house": None, "hotel": None, "rent": 2}]},
+        ],
+    }
+    legal = [Pay(0), Pay(14), Pay(11), Pay(41)]
+    assert choose_payment(view, 0, legal) == Pay(11)  # covers 3 exactly
+    view["pending"]["owed"] = 7
+    assert choose_payment(view, 0, legal) == Pay(14)  # biggest first when none covers
+    view["seats"][0]["bank"] = []
+    assert choose_payment(view, 0, [Pay(41)]) == Pay(41)
+
+
+def test_deal_heuristic_says_no_to_a_deal_breaker_but_not_to_a_small_rent_MD_6_9():
+    from tycoon.bots.deal import choose_answer
+    from tycoon.deal.actions import Accept, SayNo
+
+    seat_view = {"bank": [0, 1, 2, 14], "sets": []}
+    legal = [Accept(), SayNo(75)]
+    view = {"seats": [seat_view, seat_view], "pending": {"kind": "deal_breaker", "by": 1}}
+    assert choose_answer(view, 0, legal) == SayNo(75)
+    view["pending"] = {"kind": "rent", "by": 1, "amount": 1, "owed": 1}
+    assert choose_answer(view, 0, legal) == Accept()
+    view["pending"] = {"kind": "debt_collector", "by": 1, "amount": 5, "owed": 5}
+    assert choose_answer(view, 0, legal) == SayNo(75)

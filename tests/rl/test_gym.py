@@ -1,0 +1,77 @@
+"""Gymnasium single-agent wrappers: Gymnasium's check_env, bots, masks, illegal actions."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+pytest.importorskip("gymnasium")
+
+import numpy as np
+from gymnasium.utils.env_checker import check_env
+
+from tycoon.rl import capital_gym, deal_gym
+
+
+def test_capital_gym_passes_check_env():
+    """Gymnasium's check_env on Capital, one agent against random bots."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # "no spec": not made by gymnasium.make
+        check_env(capital_gym(seats=3, turn_limit=40), skip_render_check=True)
+
+
+def test_deal_gym_passes_check_env():
+    """Gymnasium's check_env on Monopoly Deal, one agent against random bots."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        check_env(deal_gym(seats=3), skip_render_check=True)
+
+
+def _episode(env, seed):
+    obs, info = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    total, steps = 0.0, 0
+    while True:
+        assert obs.shape == env.observation_space.shape
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        obs, reward, terminated, truncated, info = env.step(action)
+        total += reward
+        steps += 1
+        if terminated or truncated:
+            return total, terminated, info
+
+
+@pytest.mark.parametrize("spec", ["random", "heuristic"])
+def test_deal_gym_against_bots_ends_with_plus_or_minus_one(spec):
+    """MD-8.1: a whole game against bots; the agent's return is +1 if it won, else -1."""
+    env = deal_gym(seats=2, opponents=spec, seat=1)
+    total, terminated, info = _episode(env, 3)
+    assert terminated
+    assert total == (1.0 if info["result"]["winner"] == 1 else -1.0)
+
+
+def test_capital_gym_against_heuristic_bots():
+    """C-7.3 / turn_limit: a Capital game against heuristic bots ends, return in {-1, 0, 1}."""
+    env = capital_gym(seats=3, opponents=["heuristic", "random"], turn_limit=60)
+    total, terminated, info = _episode(env, 4)
+    assert terminated
+    winner = info["result"]["winner"]
+    assert total == (0.0 if winner is None else 1.0 if winner == 0 else -1.0)
+
+
+def test_illegal_action_changes_nothing_and_is_penalised():
+    """An index outside the mask: reward illegal_reward, same observation, not terminated."""
+    env = deal_gym(seats=2, illegal_reward=-0.5)
+    obs, info = env.reset(seed=8)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    obs2, reward, terminated, truncated, info2 = env.step(illegal)
+    assert reward == -0.5 and info2["illegal"] and not terminated and not truncated
+    assert np.array_equal(obs, obs2)
+    assert np.array_equal(info["action_mask"], env.action_masks())
+
+
+def test_bad_bot_spec_is_refused():
+    """A bad opponent spec fails at construction, naming the known bots."""
+    with pytest.raises(ValueError, match="known bots"):
+        deal_gym(opponents="wizard")

@@ -1,0 +1,213 @@
+"""Nothing trusted: every bad message gets an error (or a close with a reason) and changes
+nothing; a token acts only for its seat; a flood is cut off."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import websockets
+
+from conftest import Client, LiveServer, run
+
+
+@pytest.fixture
+def table(live):
+    """A fake game with two joined seats, seat 0 to move."""
+    g = live.create(game="fake", players=["human", "human"], seed=3)
+    t0 = live.join(g["id"], "a")["token"]
+    t1 = live.join(g["id"], "b")["token"]
+    return live, g["id"], t0, t1
+
+
+async def snapshot(live, game_id, token):
+    c = await Client.open(live.ws, game_id, token)
+    await c.close()
+    return c.update["version"], c.update["view"]
+
+
+@pytest.mark.parametrize(
+    ("message", "code"),
+    [
+        ("{not json", "bad_json"),
+        ("[1, 2]", "bad_json"),
+        (json.dumps({"seq": 1, "action": {"type": "teleport"}}), "illegal_action"),
+        (json.dumps({"seq": 1, "action": {"type": "play", "card": 999}}), "illegal_action"),
+        (json.dumps({"seq": 1, "action": {"type": "play", "card": "x"}}), "illegal_action"),
+        (json.dumps({"seq": 1, "action": {"type": "play"}}), "illegal_action"),
+        (json.dumps({"seq": 1, "action": {"type": "draw", "extra": 1}}), "illegal_action"),
+        (json.dumps({"seq": 1, "seat": 1, "action": {"type": "draw"}}), "bad_message"),
+        (json.dumps({"seq": -1, "action": {"type": "draw"}}), "bad_message"),
+        (json.dumps({"seq": True, "action": {"type": "draw"}}), "bad_message"),
+        (json.dumps({"seq": 1, "action": "draw"}), "bad_message"),
+        (json.dumps({"type": "shout", "seq": 1}), "bad_message"),
+        ("[" * 100000 + "]" * 100000, "bad_json"),
+    ],
+)
+def test_bad_messages_get_an_error_and_change_nothing(table, message, code):
+    """Malformed JSON, unknown actions, bad fields: an error naming the problem, no change."""
+    live, game_id, t0, _t1 = table
+
+    async def main():
+        before = await snapshot(live, game_id, t0)
+        c = await Client.open(live.ws, game_id, t0)
+        await c.send(message)
+        reply = await c.until(lambda m: m["type"] == "error")
+        await c.close()
+        assert reply["code"] == code, reply
+        assert reply["message"]
+        assert await snapshot(live, game_id, t0) == before
+
+    run(main())
+
+
+def test_action_out_of_turn_is_refused(table):
+    """Seat 1 may not act while seat 0 is to move."""
+    live, game_id, _t0, t1 = table
+
+    async def main():
+        b = await Client.open(live.ws, game_id, t1)
+        assert b.legal == []
+        reply = await b.act({"type": "draw"}, 7)
+        assert reply == {"type": "error", "code": "not_your_turn", "seq": 7,
+                         "message": reply["message"]}
+        assert (await snapshot(live, game_id, t1))[0] == 0
+
+    run(main())
+
+
+def test_spectator_and_stolen_tokens_cannot_act(table):
+    """No token: a spectator who cannot act; a wrong token: refused and closed (4401)."""
+    live, game_id, t0, _t1 = table
+
+    async def main():
+        spec = await Client.open(live.ws, game_id)
+        reply = await spec.act({"type": "draw"}, 1)
+        assert reply["code"] == "not_a_player"
+        for bad in ["x" * 32, t0[:-1] + ("A" if t0[-1] != "A" else "B")]:
+            ws = await websockets.connect(f"{live.ws}/ws/games/{game_id}?token={bad}")
+            msg = json.loads(await ws.recv())
+            assert msg["type"] == "error" and msg["code"] == "unauthorized"
+            with pytest.raises(websockets.ConnectionClosed) as info:
+                await ws.recv()
+            assert info.value.rcvd.code == 4401
+        # auth by first message works, and a bad one closes
+        ws = await websockets.connect(f"{live.ws}/ws/games/{game_id}")
+        await ws.send(json.dumps({"type": "auth", "token": "nope"}))
+        msgs = []
+        with pytest.raises(websockets.ConnectionClosed) as info:
+            while True:
+                msgs.append(json.loads(await ws.recv()))
+        assert msgs[-1]["code"] == "unauthorized" and info.value.rcvd.code == 4401
+        assert (await snapshot(live, game_id, t0))[0] == 0
+
+    run(main())
+
+
+def test_token_of_another_game_is_refused(live):
+    g1 = live.create(game="fake", players=["human", "random"])
+    g2 = live.create(game="fake", players=["human", "random"])
+    token = live.join(g1["id"], "a")["token"]
+
+    async def main():
+        ws = await websockets.connect(f"{live.ws}/ws/games/{g2['id']}?token={token}")
+        assert json.loads(await ws.recv())["code"] == "unauthorized"
+        with pytest.raises(websockets.ConnectionClosed):
+            await ws.recv()
+
+    run(main())
+
+
+def test_auth_by_first_message(table):
+    """The token may come as the first message instead of the URL."""
+    live, game_id, t0, _t1 = table
+
+    async def main():
+        c = await Client.open(live.ws, game_id)
+        assert c.welcome["seat"] is None
+        await c.send({"type": "auth", "token": t0})
+        welcome = await c.until(lambda m: m["type"] == "welcome")
+        assert welcome["seat"] == 0
+        await c.state(lambda m: m["legal"])
+        reply = await c.act({"type": "draw"}, 1)
+        assert reply["type"] == "ack" and reply["version"] == 1
+
+    run(main())
+
+
+def test_unknown_game_is_closed_with_a_reason(live):
+    async def main():
+        ws = await websockets.connect(f"{live.ws}/ws/games/nosuchgame")
+        assert json.loads(await ws.recv())["code"] == "unknown_game"
+        with pytest.raises(websockets.ConnectionClosed) as info:
+            await ws.recv()
+        assert info.value.rcvd.code == 4404
+
+    run(main())
+
+
+def test_ten_megabyte_message_closes_the_connection(table):
+    """A 10 MB message closes the connection (1009, message too big); nothing changes."""
+    live, game_id, t0, _t1 = table
+
+    async def main():
+        before = await snapshot(live, game_id, t0)
+        c = await Client.open(live.ws, game_id, t0)
+        big = json.dumps({"seq": 1, "action": {"type": "minigame",
+                                                "inputs": [1] * (5 * 1024 * 1024)}})
+        assert len(big) > 10_000_000
+        with pytest.raises(websockets.ConnectionClosed) as info:
+            await c.send(big)
+            while True:
+                await c.recv()
+        assert info.value.rcvd is not None and info.value.rcvd.code == 1009
+        assert await snapshot(live, game_id, t0) == before
+
+    run(main())
+
+
+def test_message_over_the_limit_but_under_the_transport_limit(db_url):
+    """The server's own size limit: an error naming the limit, then a 1009 close."""
+    live = LiveServer(db_url, max_message_bytes=1000).start()
+    try:
+        g = live.create(game="fake", players=["human", "human"])
+        t0 = live.join(g["id"], "a")["token"]
+
+        async def main():
+            c = await Client.open(live.ws, g["id"], t0)
+            await c.send(json.dumps({"seq": 1, "action": {"type": "x", "pad": "y" * 2000}}))
+            with pytest.raises(websockets.ConnectionClosed) as info:
+                while True:
+                    await c.recv()
+            assert c.messages[-1]["code"] == "too_big"
+            assert info.value.rcvd.code == 1009
+
+        run(main())
+    finally:
+        live.stop()
+
+
+def test_flood_is_rate_limited_then_closed(db_url):
+    """A flood gets rate_limited errors, then the connection is closed (1008); no change."""
+    live = LiveServer(db_url, rate_per_second=5.0, rate_burst=5, flood_close_after=20).start()
+    try:
+        g = live.create(game="fake", players=["human", "human"])
+        t0 = live.join(g["id"], "a")["token"]
+        t1 = live.join(g["id"], "b")["token"]
+
+        async def main():
+            before = await snapshot(live, g["id"], t0)
+            c = await Client.open(live.ws, g["id"], t1)
+            with pytest.raises(websockets.ConnectionClosed) as info:
+                for i in range(200):
+                    await c.send({"seq": i, "action": {"type": "draw"}})
+                while True:
+                    await c.recv()
+            codes = [m.get("code") for m in c.messages if m["type"] == "error"]
+            assert "rate_limited" in codes and set(codes) <= {"rate_limited", "not_your_turn"}
+            assert info.value.rcvd.code == 1008
+            assert await snapshot(live, g["id"], t0) == before
+
+        run(main())
+    finally:
+        live.stop()

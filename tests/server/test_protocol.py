@@ -1,0 +1,72 @@
+"""docs/protocol.md and tycoon.server.protocol agree; the client-message parser."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from tycoon.server.protocol import SCHEMAS, ProtocolError, parse_client
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
+
+
+def doc_schemas() -> dict[str, dict]:
+    out = {}
+    for section in DOC.read_text().split("\n### ")[1:]:
+        name = re.match(r"`([a-z]+\.[a-z]+)`", section)
+        block = re.search(r"```json\n(.*?)\n```", section, re.S)
+        if name and block:
+            out[name.group(1)] = json.loads(block.group(1))
+    return out
+
+
+def test_every_message_schema_is_documented_exactly():
+    """Each schema of SCHEMAS appears, identical, in docs/protocol.md (and no other)."""
+    assert doc_schemas() == SCHEMAS
+
+
+@pytest.mark.parametrize("name", sorted(SCHEMAS))
+def test_schemas_are_valid_json_schemas(name):
+    jsonschema.Draft202012Validator.check_schema(SCHEMAS[name])
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('{"seq": 0, "action": {"type": "pass"}}', {"type": "action", "seq": 0,
+                                                    "action": {"type": "pass"}}),
+        ('{"type": "action", "seq": 9, "action": {"type": "x"}}',
+         {"type": "action", "seq": 9, "action": {"type": "x"}}),
+        ('{"type": "ping"}', {"type": "ping", "seq": None}),
+        ('{"type": "auth", "token": "abc"}', {"type": "auth", "token": "abc"}),
+    ],
+)
+def test_parse_client_accepts_protocol_messages(text, expected):
+    assert parse_client(text) == expected
+    kind = expected["type"]
+    jsonschema.validate(json.loads(text), SCHEMAS[f"client.{kind}"])
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "words"),
+    [
+        (b"\xff\xfe", "bad_json", "UTF-8"),
+        ("nope", "bad_json", "JSON"),
+        ("3", "bad_json", "object"),
+        ('{"seq": 1}', "bad_message", "'action'"),
+        ('{"action": {}}', "bad_message", "'seq'"),
+        ('{"seq": 1.5, "action": {}}', "bad_message", "'seq'"),
+        ('{"seq": 9007199254740992, "action": {}}', "bad_message", "'seq'"),
+        ('{"type": "auth", "token": ""}', "bad_message", "'token'"),
+        ('{"type": "auth", "token": "a", "seat": 1}', "bad_message", "seat"),
+        ('{"type": "hello"}', "bad_message", "hello"),
+    ],
+)
+def test_parse_client_names_the_problem(text, code, words):
+    with pytest.raises(ProtocolError) as info:
+        parse_client(text)
+    assert info.value.code == code and words in str(info.value)

@@ -1,0 +1,184 @@
+"""Storage on SQLite and (marked ``services``) PostgreSQL; the Redis broker; a whole game on
+PostgreSQL with Redis fan-out, restored after a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import uuid
+
+import pytest
+
+from conftest import Client, LiveServer, player_loop, run, services_required
+from tycoon.server.broker import LocalBroker, RedisBroker
+from tycoon.server.storage import GameRow, SeatRow, Storage
+
+PG_URL = os.environ.get("TYCOON_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+REDIS_URL = os.environ.get("TYCOON_TEST_REDIS", "redis://127.0.0.1:6379/0")
+
+
+def _unavailable(what: str, exc: Exception) -> None:
+    if services_required():
+        pytest.fail(f"CI=true but {what} is not available: {exc}")
+    pytest.skip(f"{what} is not available: {exc}")
+
+
+@pytest.fixture
+def pg_url() -> str:
+    import sqlalchemy as sa
+
+    try:
+        engine = sa.create_engine(PG_URL)
+        with engine.connect() as conn:
+            conn.execute(sa.text("select 1"))
+        engine.dispose()
+    except Exception as exc:
+        _unavailable("PostgreSQL", exc)
+    return PG_URL
+
+
+@pytest.fixture
+def redis_url() -> str:
+    import redis
+
+    try:
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).ping()
+    except Exception as exc:
+        _unavailable("Redis", exc)
+    return REDIS_URL
+
+
+def unique_prefix() -> str:
+    return f"t{uuid.uuid4().hex[:10]}_"
+
+
+async def exercise_storage(store: Storage) -> None:
+    await store.open()
+    try:
+        row = GameRow("g1", "deal", 2, 2**64 - 1, {"x": 1}, 30.0, "open", True, "n", 1.0)
+        await store.create_game(row, [SeatRow(0, "human"), SeatRow(1, "bot", "random", "bot")])
+        # concurrent appends share commits and all land in order
+        await asyncio.gather(*(store.append("g1", i, i % 2, {"type": "t", "i": i}, "player")
+                               for i in range(50)))
+        actions = await store.load_actions("g1")
+        assert [a.idx for a in actions] == list(range(50))
+        assert actions[7].action == {"type": "t", "i": 7} and actions[7].seat == 1
+        # an index appended twice is refused, the others are unaffected
+        with pytest.raises(Exception):  # noqa: B017 - the driver's IntegrityError
+            await store.append("g1", 3, 0, {"type": "dup"}, "player")
+        assert len(await store.load_actions("g1")) == 50
+        # a free seat is claimed once only
+        claims = await asyncio.gather(store.claim_seat("g1", 0, "a", "h1"),
+                                      store.claim_seat("g1", 0, "b", "h2"))
+        assert sorted(claims) == [False, True]
+        assert not await store.claim_seat("g1", 1, "c", "h3")  # a bot seat
+        await store.set_status("g1", "finished", {"winner": 1})
+        game, seats = await store.load_game("g1")
+        assert game.seed == 2**64 - 1 and game.status == "finished" and game.result == {
+            "winner": 1}
+        assert seats[0].token_hash in ("h1", "h2") and seats[1].bot == "random"
+        assert await store.load_games(("open", "playing")) == []
+        assert [g.id for g, _ in await store.list_finished(10)] == ["g1"]
+    finally:
+        await store.close()
+
+
+def test_storage_on_sqlite(tmp_path):
+    """Appends commit in order, duplicates are refused, a seat is claimed once."""
+    run(exercise_storage(Storage(f"sqlite:///{tmp_path / 's.sqlite3'}", prefix=unique_prefix())))
+
+
+@pytest.mark.services
+def test_storage_on_postgresql(pg_url):
+    """The same storage behaviour on PostgreSQL (own table prefix, dropped afterwards)."""
+    store = Storage(pg_url, prefix=unique_prefix())
+    try:
+        run(exercise_storage(store))
+    finally:
+        Storage(pg_url, prefix=store.prefix).drop_all()
+
+
+def test_local_broker_filters_nothing_and_unsubscribes():
+    async def main():
+        broker, got = LocalBroker(), []
+        off = broker.subscribe("g", got.append)
+        await broker.publish("g", None, {"n": 1})
+        await broker.publish("h", None, {"n": 2})
+        off()
+        await broker.publish("g", 1, {"n": 3})
+        return got
+
+    assert run(main()) == [(None, {"n": 1})]
+
+
+@pytest.mark.services
+def test_redis_broker_fans_out_between_two_brokers(redis_url):
+    """Two brokers (two server processes) see each other's messages, in order."""
+
+    async def main():
+        prefix = f"test:{uuid.uuid4().hex[:8]}:"
+        a, b = RedisBroker(redis_url, prefix), RedisBroker(redis_url, prefix)
+        await a.start()
+        await b.start()
+        got_a, got_b = [], []
+        a.subscribe("g1", got_a.append)
+        b.subscribe("g1", got_b.append)
+        b.subscribe("g2", lambda m: pytest.fail("wrong game"))
+        for i in range(5):
+            await a.publish("g1", i % 2 or None, {"i": i})
+        for _ in range(100):
+            if len(got_a) == len(got_b) == 5:
+                break
+            await asyncio.sleep(0.02)
+        await a.stop()
+        await b.stop()
+        return got_a, got_b
+
+    got_a, got_b = run(main())
+    assert got_a == got_b == [(None, {"i": 0}), (1, {"i": 1}), (None, {"i": 2}),
+                              (1, {"i": 3}), (None, {"i": 4})]
+
+
+@pytest.mark.services
+def test_whole_game_on_postgresql_with_redis_and_restart(pg_url, redis_url):
+    """A game stored in PostgreSQL, updates fanned out through Redis; the server is stopped
+    mid-game and a new one restores the game from its record; the players finish it."""
+    prefix = unique_prefix()
+    broker_prefix = f"test:{uuid.uuid4().hex[:8]}:"
+    live = LiveServer(pg_url, table_prefix=prefix,
+                      broker=RedisBroker(redis_url, broker_prefix)).start()
+    try:
+        g = live.create(game="fake", players=["human", "human"], options={"turn_limit": 10})
+        tokens = [live.join(g["id"], n)["token"] for n in ("a", "b")]
+
+        async def first_half():
+            a = await Client.open(live.ws, g["id"], tokens[0])
+            for seq in (1, 2):
+                await a.state(lambda m, v=2 * (seq - 1): m["version"] >= v and m["legal"])
+                assert (await a.act(a.legal[0]["action"], seq))["type"] == "ack"
+                b = await Client.open(live.ws, g["id"], tokens[1])
+                await b.state(lambda m: m["legal"])
+                assert (await b.act(b.legal[0]["action"], seq))["type"] == "ack"
+                await b.close()
+            return (await a.state(lambda m: m["version"] >= 4))["version"]
+
+        assert run(first_half()) >= 4
+        live.stop()
+        live = LiveServer(pg_url, table_prefix=prefix,
+                          broker=RedisBroker(redis_url, broker_prefix)).start()
+
+        async def second_half():
+            clients = [await Client.open(live.ws, g["id"], t) for t in tokens]
+            assert clients[0].update["version"] == 4
+            errors: list = []
+            await asyncio.gather(*(player_loop(c, lambda legal, _u: legal[0], errors)
+                                   for c in clients))
+            return clients[0].update
+
+        final = run(second_half())
+        assert final["status"] == "finished"
+        record = live.get(f"/api/games/{g['id']}/record").json()
+        assert record["complete"] and len(record["actions"]) == final["version"]
+    finally:
+        live.stop()
+        Storage(pg_url, prefix=prefix).drop_all()

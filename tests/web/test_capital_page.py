@@ -1,0 +1,192 @@
+"""The Capital table in the browser, against the real engine behind a routed WebSocket.
+
+Each test loads a position (``tycoon.capital.from_json``), lets a person's page play it, and
+checks the engine's state after the page's actions, plus what the page shows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import expect
+
+from tycoon.capital import from_json
+
+from .harness import ORIGIN, Table, install, seat_token_script
+
+NAMES = ["Ana", "Bruno", "Carla", "Davi"]
+
+
+def capital_table(position: dict[str, Any], seed: int = 1) -> Table:
+    data = {"seats": [{"seat": s} for s in range(4)], "current": 0, **position}
+    return Table("capital", from_json(data), {"tok0": 0}, NAMES, seed=seed)
+
+
+def open_table(new_page, table: Table, lang: str = "en", width: int = 1280, height: int = 800):
+    page = new_page(width, height, init=seat_token_script(table.id, "tok0", 0, lang))
+    install(page, table)
+    page.goto(f"{ORIGIN}/#/game/{table.id}")
+    page.wait_for_selector("svg.board")
+    return page
+
+
+def test_roll_fork_build_C_4_1_C_4_2_1_C_4_5(new_page, shot):
+    """C-4.1 roll, C-4.2.1 choose the way at the fork, C-4.5 build on the landed block."""
+    table = capital_table({"dice_queue": [2, 3]})
+    page = open_table(new_page, table)
+    shot(page, "capital_01_start")
+    page.click("[data-key=act-roll]")
+    # 0 -> 1 -> 2 -> 3 is the fork with 2 steps left: the two ways are offered.
+    expect(page.locator("[data-key=act-branch-straight]")).to_be_visible()
+    expect(page.locator("g.square.target")).to_have_count(2)
+    shot(page, "capital_02_fork")
+    page.click("g.square.target[data-square='8']")  # turn right, picked on the board
+    expect(page.locator("button.kind").first).to_be_visible()
+    assert table.state.seats[0].square == 9
+    shot(page, "capital_03_build")
+    page.click("[data-key=lot-2]")
+    page.click("button.kind[data-kind=grocery]")
+    expect(page.locator("[data-lot='9:2'] .lot-biz")).to_be_visible()
+    biz = table.state.businesses[(9, 2)]
+    assert (biz.kind, biz.owner, biz.level) == ("grocery", 0, 1)
+    assert table.state.seats[0].balance == 400
+    expect(page.locator("#event-log")).to_contain_text("Ana (A) builds: Grocery, square 9, lot 3")
+    # The live region speaks each event; the last ones are the bots' turns and Ana's next one.
+    expect(page.locator("#announcer")).to_contain_text("Turn 5: Ana (A) plays.")
+    shot(page, "capital_04_built")
+
+
+def test_card_with_target_picked_on_board_C_7_toll(new_page, shot):
+    """C-7 Toll: the card's target square is picked on the board; the toll appears there."""
+    table = capital_table({"dice_queue": [1, 1],
+                           "seats": [{"seat": 0, "hand": ["toll", "easy_money", "extra_die",
+                                                          "implosion", "lost_die"]},
+                                     {"seat": 1}, {"seat": 2}, {"seat": 3}]})
+    page = open_table(new_page, table)
+    page.click("[data-key=act-roll]")
+    page.locator(".hand button.playable", has_text="Toll").click()
+    expect(page.locator("#target-select")).to_be_visible()
+    shot(page, "capital_05_card_target")
+    page.click("g.square.target[data-square='30']")
+    expect(page.locator("[data-square='30'] .construction.toll")).to_be_visible()
+    assert table.state.constructions[30] == ("toll", 0)
+    assert table.applied[1] == (0, {"type": "play", "card": "toll", "target": 30})
+
+
+def test_victory_card_wins_C_7_3(new_page, shot):
+    """C-7.3: playing Swimming in Money ends the game; the victory screen names the winner."""
+    table = capital_table({"dice_queue": [1, 1],
+                           "seats": [{"seat": 0, "balance": 3200,
+                                      "hand": ["swimming_in_money", "easy_money", "toll",
+                                               "implosion", "extra_die"]},
+                                     {"seat": 1}, {"seat": 2}, {"seat": 3}]})
+    page = open_table(new_page, table)
+    page.click("[data-key=act-roll]")
+    page.locator(".hand button.playable", has_text="Swimming in Money").click()
+    page.click("[data-key=card-play]")
+    expect(page.locator(".victory-screen")).to_be_visible()
+    expect(page.locator("#victory-h")).to_have_text("Ana (A) wins!")
+    assert table.state.is_over and table.state.winner == 0
+    shot(page, "capital_06_victory")
+
+
+def test_waive_choice_C_4_3_1(new_page, shot):
+    """C-4.3.1: one Business Exemption use, two fees: the player picks which fee to waive."""
+    businesses = [{"square": 2, "lot": 0, "kind": "bar", "owner": 1, "level": 1},
+                  {"square": 2, "lot": 1, "kind": "gallery", "owner": 2, "level": 1}]
+    table = capital_table({"dice_queue": [1, 1], "businesses": businesses,
+                           "seats": [{"seat": 0, "effects": {"business_exemption": 1}},
+                                     {"seat": 1}, {"seat": 2}, {"seat": 3}]})
+    page = open_table(new_page, table)
+    page.click("[data-key=act-roll]")
+    choices = page.locator(".actions .button-col button")
+    expect(choices.first).to_be_visible()
+    shot(page, "capital_07_waive")
+    gallery = page.locator(".actions .button-col button", has_text="lot 2")
+    gallery.first.click()
+    expect(page.locator(".actions")).not_to_contain_text("Waive")
+    # The gallery's fee is waived, the bar's is paid.
+    assert table.state.seats[0].balance < 500
+    assert table.state.seats[2].balance == 500
+
+
+def test_keyboard_only_turn(new_page, shot):
+    """A whole turn with the keyboard: Tab to the dice, Enter; Tab to a business, Enter."""
+    table = capital_table({"dice_queue": [1, 1]})
+    page = open_table(new_page, table)
+
+    def tab_to(selector: str, limit: int = 80) -> None:
+        for _ in range(limit):
+            page.keyboard.press("Tab")
+            if page.evaluate(f"document.activeElement.matches({selector!r})"):
+                return
+        raise AssertionError(f"Tab never reached {selector}")
+
+    tab_to("[data-key=act-roll]")
+    page.keyboard.press("Enter")
+    expect(page.locator("button.kind").first).to_be_visible()
+    tab_to("button.kind[data-kind=bar]")
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-lot='2:0'] .lot-biz")).to_be_visible()
+    assert table.state.businesses[(2, 0)].kind == "bar"
+    shot(page, "capital_08_keyboard")
+
+
+def test_language_switch_names_from_rulebooks(new_page, shot):
+    """Card and business names come from the rulebooks' tables (C-7, C-5.1) per language."""
+    table = capital_table({"seats": [{"seat": 0, "hand": ["swimming_in_money", "easy_money",
+                                                           "toll", "private_jet", "extra_die"]},
+                                     {"seat": 1}, {"seat": 2}, {"seat": 3}]})
+    page = open_table(new_page, table, lang="pt")
+    hand = page.locator(".hand")
+    expect(hand).to_contain_text("Nadando em Dinheiro")
+    expect(hand).to_contain_text("Pedágio")
+    shot(page, "capital_09_pt")
+    for lang, name in (("es", "Jet Privado"), ("fr", "Plein les poches"), ("en", "Private Jet")):
+        page.select_option("#lang-select", lang)
+        expect(hand).to_contain_text(name)
+        assert page.evaluate("document.documentElement.lang") == lang
+    page.select_option("#lang-select", "fr")
+    expect(page.locator("[data-key=act-roll]")).to_have_text("Lancer les dés")
+    shot(page, "capital_10_fr")
+
+
+def test_phone_screen(new_page, shot):
+    """The table on a phone-sized screen: the board first, then the actions and panels."""
+    businesses = [{"square": s, "lot": lot, "kind": k, "owner": o, "level": lv}
+                  for s, lot, k, o, lv in [(2, 0, "bar", 0, 2), (2, 3, "supermarket", 1, 1),
+                                           (17, 1, "office_building", 1, 3),
+                                           (31, 2, "gallery", 2, 1), (45, 0, "grocery", 3, 4)]]
+    table = capital_table({"businesses": businesses,
+                           "constructions": [{"square": 20, "type": "obstacle", "owner": 2},
+                                             {"square": 6, "type": "toll", "owner": 3}]})
+    page = open_table(new_page, table, width=390, height=844)
+    box = page.locator("svg.board").bounding_box()
+    assert box["width"] >= 360
+    shot(page, "capital_11_phone")
+    shot(page, "capital_12_phone_full", full_page=True)
+    page.click("[data-key=zoom]")  # a closer look, scrolled inside its frame
+    assert page.locator("svg.board").bounding_box()["width"] > 2 * box["width"]
+    page.locator("[data-square='17']").scroll_into_view_if_needed()
+    shot(page, "capital_13_phone_zoomed")
+
+
+def test_exchange_cards_D_8(new_page, shot):
+    """D-8: exchange discards the chosen cards and draws as many."""
+    hand = ["toll", "easy_money", "extra_die", "implosion", "lost_die"]
+    table = capital_table({"dice_queue": [1, 1], "seats": [{"seat": 0, "hand": hand},
+                                                           {"seat": 1}, {"seat": 2}, {"seat": 3}],
+                           "deck": ["demolition", "mega_business", "toll", "toll"]})
+    page = open_table(new_page, table)
+    page.click("[data-key=act-roll]")
+    page.click("[data-key=act-exchange-start]")
+    expect(page.locator("[data-key=exchange-confirm]")).to_be_disabled()
+    page.click("[data-key=hand-2]")
+    page.click("[data-key=hand-4]")
+    expect(page.locator(".hand .card.picked")).to_have_count(2)
+    shot(page, "capital_14_exchange")
+    page.click("[data-key=exchange-confirm]")
+    expect(page.locator("#event-log")).to_contain_text("Ana (A) discards 2 card(s).")
+    seat, action = table.applied[1]
+    assert seat == 0 and action["type"] == "exchange"
+    assert sorted(action["cards"]) == ["extra_die", "lost_die"]

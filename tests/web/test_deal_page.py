@@ -1,0 +1,147 @@
+"""The Monopoly Deal table in two browsers, one per player, against the real engine.
+
+Rent and a card-by-card payment (MD-6.1, MD-5.2), a Just Say No (MD-6.9), and each page
+showing only its own hand (MD-9.2).
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tycoon.deal import from_json
+
+from .harness import ORIGIN, Table, install, seat_token_script
+
+RENT_RED_YELLOW, DEBT_COLLECTOR, PASS_GO, JUST_SAY_NO = 61, 83, 89, 74
+HAND_A = [RENT_RED_YELLOW, DEBT_COLLECTOR, PASS_GO, 2]
+HAND_B = [JUST_SAY_NO, 19, 90]
+
+
+def deal_table() -> Table:
+    used = {*HAND_A, *HAND_B, 37, 38, 0, 6, 11, 43}
+    position = {
+        "game": "deal", "turn": 1, "current": 0, "phase": "play", "plays_left": 3,
+        "seats": [
+            {"seat": 0, "hand": HAND_A, "bank": [],
+             "sets": [{"color": "red", "cards": [37, 38], "house": None, "hotel": None}]},
+            {"seat": 1, "hand": HAND_B, "bank": [0, 6, 11],
+             "sets": [{"color": "green", "cards": [43], "house": None, "hotel": None}]},
+        ],
+        "deck": [c for c in range(106) if c not in used], "discard": [], "pending": None,
+        "winner": None, "rng": {"seed": 5},
+    }
+    return Table("deal", from_json(position), {"tokA": 0, "tokB": 1}, ["Ana", "Bruno"])
+
+
+def open_seat(new_page, table: Table, token: str, seat: int, lang: str = "en"):
+    page = new_page(init=seat_token_script(table.id, token, seat, lang))
+    install(page, table)
+    page.goto(f"{ORIGIN}/#/game/{table.id}")
+    page.wait_for_selector(".deal-table")
+    return page
+
+
+def test_rent_payment_and_just_say_no_MD_6_1_MD_5_2_MD_6_9(new_page, shot):
+    table = deal_table()
+    a = open_seat(new_page, table, "tokA", 0)
+    b = open_seat(new_page, table, "tokB", 1, lang="es")
+    # MD-9.2: each page shows its own hand and no card of the other's.
+    expect(a.locator(".dhand .dcard")).to_have_count(4)
+    expect(b.locator(".dhand .dcard")).to_have_count(3)
+    for card in HAND_A:
+        expect(b.locator(f"[data-card='{card}']")).to_have_count(0)
+    for card in HAND_B:
+        expect(a.locator(f"[data-card='{card}']")).to_have_count(0)
+    shot(a, "deal_01_turn")
+    # MD-6.1: Ana charges the red rent (2 red cards: 3M) to everyone.
+    a.click(f".dhand [data-card='{RENT_RED_YELLOW}']")
+    a.locator(".card-menu button", has_text="Charge Red rent to everyone").click()
+    expect(b.locator("[data-key=act-accept]")).to_be_visible()
+    shot(b, "deal_02_answer_es")
+    b.click("[data-key=act-accept]")
+    # MD-5.2: Bruno pays card by card from his bank; 1M first, then 2M covers the debt.
+    expect(b.locator(".dseat.mine .dbank button.dcard")).to_have_count(3)
+    shot(b, "deal_03_pay_es")
+    b.click(".dseat.mine .dbank button.dcard[data-card='0']")
+    expect(b.locator("#prompt")).to_contain_text("2M")
+    b.click(".dseat.mine .dbank button.dcard[data-card='6']")
+    expect(a.locator(".dseat.mine .dbank .dcard")).to_have_count(2)
+    assert sorted(table.state.view(0)["seats"][0]["bank"]) == [0, 6]
+    assert table.state.view(1)["seats"][1]["bank"] == [11]
+    # MD-6.9: Ana's Debt Collector; Bruno says no, Ana has no answer: cancelled.
+    a.click(f".dhand [data-card='{DEBT_COLLECTOR}']")
+    a.locator(".card-menu button", has_text="pays you 5M").click()
+    say_no = b.locator(f"[data-key=act-say-no-{JUST_SAY_NO}]")
+    expect(say_no).to_be_visible()
+    say_no.click()
+    expect(a.locator("#event-log")).to_contain_text("Bruno (B) says no!")
+    expect(b.locator("#event-log")).to_contain_text("Bruno (B) dice que no")
+    assert table.state.view(1)["seats"][1]["bank"] == [11]
+    assert JUST_SAY_NO in table.state.view(None)["discard"]
+    shot(a, "deal_04_after_no")
+
+
+def test_deal_win_MD_8_1(new_page, shot):
+    """MD-8.1: the third full set of a different colour wins at once; the page says so."""
+    sets = [{"color": "brown", "cards": [20, 21], "house": None, "hotel": None},
+            {"color": "dark_blue", "cards": [46, 47], "house": None, "hotel": None},
+            {"color": "utility", "cards": [35], "house": None, "hotel": None}]
+    used = {20, 21, 46, 47, 35, 36}
+    position = {
+        "game": "deal", "turn": 4, "current": 0, "phase": "play", "plays_left": 3,
+        "seats": [{"seat": 0, "hand": [36], "bank": [], "sets": sets},
+                  {"seat": 1, "hand": [], "bank": [], "sets": []}],
+        "deck": [c for c in range(106) if c not in used], "discard": [], "pending": None,
+        "winner": None, "rng": {"seed": 1},
+    }
+    table = Table("deal", from_json(position), {"tokA": 0}, ["Ana", "Bruno"])
+    page = open_seat(new_page, table, "tokA", 0)
+    expect(page.locator(".dset.full")).to_have_count(2)
+    page.click(".dhand [data-card='36']")
+    page.locator(".card-menu button", has_text="Play Utility property as Utility").click()
+    expect(page.locator(".victory-screen")).to_be_visible()
+    expect(page.locator("#victory-h")).to_have_text("Ana (A) wins!")
+    assert table.state.winner == 0
+    shot(page, "deal_05_win")
+
+
+def solo_deal(hand: list[int], sets: list[dict], bank: list[int] | None = None) -> Table:
+    used = set(hand) | {c for s in sets for c in s["cards"]} | set(bank or [])
+    position = {
+        "game": "deal", "turn": 2, "current": 0, "phase": "play", "plays_left": 3,
+        "seats": [{"seat": 0, "hand": hand, "bank": bank or [], "sets": sets},
+                  {"seat": 1, "hand": [], "bank": [], "sets": []}],
+        "deck": [c for c in range(106) if c not in used], "discard": [], "pending": None,
+        "winner": None, "rng": {"seed": 2},
+    }
+    return Table("deal", from_json(position), {"tokA": 0}, ["Ana", "Bruno"])
+
+
+def test_move_wild_card_MD_7_2(new_page, shot):
+    """MD-7.2: a wild card on the table lists its moves; moving it is not a play."""
+    wild_red_yellow = 50
+    table = solo_deal([0], [{"color": "red", "cards": [37, wild_red_yellow], "house": None,
+                             "hotel": None}])
+    page = open_seat(new_page, table, "tokA", 0)
+    page.click(f".dseat.mine .dset [data-card='{wild_red_yellow}']")
+    page.locator(".card-menu button", has_text="to Yellow").click()
+    expect(page.locator(".dseat.mine .dset[data-color='yellow']")).to_be_visible()
+    sets = table.state.view(0)["seats"][0]["sets"]
+    assert {s["color"]: s["cards"] for s in sets} == {"red": [37], "yellow": [wild_red_yellow]}
+    assert table.state.view(0)["plays_left"] == 3
+    shot(page, "deal_06_wild_moved")
+
+
+def test_discard_down_to_seven_MD_3_3(new_page, shot):
+    """MD-3.3: ending the turn with 9 cards asks for 2 discards, one click each."""
+    hand = [0, 1, 2, 3, 6, 7, 8, 9, 89]
+    table = solo_deal(hand, [])
+    page = open_seat(new_page, table, "tokA", 0)
+    page.click("[data-key=act-end-turn]")
+    expect(page.locator("#prompt")).to_have_text("Discard down to 7 cards.")
+    shot(page, "deal_07_discard")
+    page.click(".dhand [data-card='89']")
+    page.click(".dhand [data-card='0']")
+    expect(page.locator("#prompt")).not_to_have_text("Discard down to 7 cards.")
+    discarded = [a["card"] for s, a in table.applied if s == 0 and a["type"] == "discard"]
+    assert discarded == [89, 0]  # then Bruno played, and Ana's new turn began

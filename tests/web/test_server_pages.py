@@ -1,0 +1,148 @@
+"""The client against the real server: `tycoon serve` on a free loopback port, SQLite file.
+
+A person creates a Capital game with three bots in the lobby and plays a turn; two browsers
+join one Deal game (one from the lobby, one from the invitation link) and each sees only its
+own hand; a finished game opens in the replay viewer and steps forward and back.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real server process with fast bots; its base URL."""
+    port = free_port()
+    db = tmp_path_factory.mktemp("db") / "tycoon.sqlite3"
+    env = {**os.environ, "TYCOON_SERVER_SETTINGS": json.dumps({"bot_delay": 0.02})}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tycoon.cli", "serve", "--port", str(port), "--db", f"sqlite:///{db}"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        else:
+            pytest.fail("the server did not start")
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_lobby_create_capital_with_three_bots_and_play_a_turn(server, new_page, shot):
+    page = new_page()
+    page.goto(f"{server}/")
+    page.wait_for_selector("#create-button")
+    shot(page, "server_01_lobby")
+    page.fill("#player-name", "Ana")
+    page.dispatch_event("#player-name", "change")
+    for i in (1, 2, 3):
+        page.select_option(f"#seat-{i}-kind", "random")
+    page.click("#create-button")
+    page.wait_for_selector("svg.board")
+    game_id = page.url.rsplit("/", 1)[1]
+    # Play until this seat has rolled and taken its action (bots play the other seats).
+    roll = page.locator("[data-key=act-roll]")
+    expect(roll).to_be_visible(timeout=20_000)
+    shot(page, "server_02_capital_turn")
+    roll.click()
+    for _ in range(6):
+        page.wait_for_timeout(300)
+        for selector in ("[data-key^=act-branch]", ".actions .button-col button", "button.kind",
+                         "[data-key=act-pass]"):
+            if page.locator(selector).count():
+                page.locator(selector).first.click()
+                break
+        if page.locator("[data-key=act-roll]").count() or page.locator(".minigame").count():
+            break
+    record = httpx.get(f"{server}/api/games/{game_id}/record").json()
+    mine = [a["action"]["type"] for a in record["actions"] if a["seat"] == 0]
+    assert mine[0] == "roll" and len(mine) >= 2
+    expect(page.locator("#event-log li").first).to_be_visible()
+    shot(page, "server_03_capital_after_turn")
+
+
+def test_two_browsers_one_deal_game_see_only_their_hands_MD_9_2(server, new_page, shot):
+    created = httpx.post(f"{server}/api/games",
+                         json={"game": "deal", "players": ["human", "human"]}).json()
+    game_id = created["id"]
+    a = new_page()
+    a.goto(f"{server}/")
+    a.fill("#player-name", "Ana")
+    a.dispatch_event("#player-name", "change")
+    a.locator(f".game-row[data-game='{game_id}'] button", has_text="Join").click()
+    b = new_page(390, 844)
+    b.goto(f"{server}/#/game/{game_id}")  # the invitation link
+    b.fill("#join-name", "Bruno")
+    b.click("[data-key=take-seat-1]")
+    for page in (a, b):
+        page.wait_for_selector(".dhand .dcard")
+    hand_a = a.locator(".dhand .dcard").evaluate_all("els => els.map(e => e.dataset.card)")
+    hand_b = b.locator(".dhand .dcard").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert hand_a and hand_b and not set(hand_a) & set(hand_b)
+    for card in hand_a:
+        expect(b.locator(f"[data-card='{card}']")).to_have_count(0)
+    for card in hand_b:
+        expect(a.locator(f"[data-card='{card}']")).to_have_count(0)
+    # A spectator (no token, no free seat) sees the table and no hand at all.
+    c = new_page()
+    c.goto(f"{server}/#/game/{game_id}")
+    c.wait_for_selector(".deal-table .dseat")
+    expect(c.locator(".dhand")).to_have_count(0)
+    expect(c.locator(".topbar-slot")).to_contain_text("watching")
+    for card in hand_a + hand_b:
+        expect(c.locator(f"[data-card='{card}']")).to_have_count(0)
+    shot(a, "server_04_deal_seat_a")
+    shot(b, "server_05_deal_seat_b_phone")
+
+
+def test_replay_viewer_steps_through_a_finished_game(server, new_page, shot):
+    created = httpx.post(f"{server}/api/games", json={
+        "game": "capital", "players": ["random"] * 4, "options": {"turn_limit": 3}, "seed": 7,
+    }).json()
+    game_id = created["id"]
+    for _ in range(200):
+        if httpx.get(f"{server}/api/games/{game_id}").json()["status"] == "finished":
+            break
+        time.sleep(0.1)
+    else:
+        pytest.fail("the bot game did not finish")
+    page = new_page()
+    page.goto(f"{server}/#/replay/{game_id}")
+    page.wait_for_selector("svg.board")
+    expect(page.locator("#replay-step")).to_contain_text("Step 0 of")
+    page.click("#replay-forward")
+    expect(page.locator("#replay-step")).to_contain_text("Step 1 of")
+    expect(page.locator("#event-log")).to_contain_text("rolls")
+    page.click("#replay-last")
+    expect(page.locator(".victory-screen")).to_be_visible()
+    shot(page, "server_06_replay_end")
+    page.click("[data-key=victory-close]")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#replay-step")).not_to_contain_text("Step 0 of")
+    page.click("#replay-first")
+    expect(page.locator("#replay-step")).to_contain_text("Step 0 of")
