@@ -19,6 +19,7 @@ import contextlib
 import json
 import os
 import random
+import signal
 import statistics
 import subprocess
 import sys
@@ -49,7 +50,13 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
-def start_server(port: int, db: str, log: Path) -> subprocess.Popen:
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def start_server(port: int, db: str, log: Path, profile: str | None = None) -> subprocess.Popen:
     env = dict(os.environ)
     env["TYCOON_SERVER_SETTINGS"] = json.dumps({"bot_delay": 0.0, "decision_seconds": 600.0})
     code = (
@@ -57,7 +64,8 @@ def start_server(port: int, db: str, log: Path) -> subprocess.Popen:
         f"serve('127.0.0.1', {port}, {db!r})"
     )
     with log.open("w") as out:
-        proc = subprocess.Popen([sys.executable, "-c", code], env=env,
+        prefix = ["-m", "cProfile", "-o", profile] if profile else []
+        proc = subprocess.Popen([sys.executable, *prefix, "-c", code], env=env,
                                 stdout=out, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -132,7 +140,7 @@ async def bench(args: argparse.Namespace) -> dict:
     db = f"sqlite:///{folder}/bench.sqlite3"
     log = Path(folder) / "server.log"
     print(f"server log: {log}", file=sys.stderr)
-    proc = start_server(port, db, log)
+    proc = start_server(port, db, log, args.profile)
     base = f"http://127.0.0.1:{port}"
     try:
         rss_empty = rss_mb(proc.pid)
@@ -167,12 +175,15 @@ async def bench(args: argparse.Namespace) -> dict:
         readers = [asyncio.create_task(s.reader(latencies, counts)) for g in games for s in g]
         await asyncio.sleep(1.0)
         rss_loaded = rss_mb(proc.pid)
+        cpu_server0, cpu_client0 = cpu_seconds(proc.pid), time.process_time()
         start = time.perf_counter()
         stop = start + args.seconds
         await asyncio.gather(*(drive_game(g, args.interval, stop,
                                           args.interval * i / len(games))
                                for i, g in enumerate(games)))
         elapsed = time.perf_counter() - start
+        cpu_server = cpu_seconds(proc.pid) - cpu_server0
+        cpu_client = time.process_time() - cpu_client0
         rss_end = rss_mb(proc.pid)
         for g in games:
             for s in g:
@@ -198,12 +209,22 @@ async def bench(args: argparse.Namespace) -> dict:
             "ack_ms_p50": pct(0.50),
             "ack_ms_p99": pct(0.99),
             "ack_ms_mean": round(1000 * statistics.fmean(lat), 2) if lat else 0.0,
+            "server_cpu_percent": round(100 * cpu_server / elapsed, 1),
+            "server_cpu_ms_per_action": round(1000 * cpu_server / max(1, counts["acks"]), 3),
+            "client_cpu_percent": round(100 * cpu_client / elapsed, 1),
+            "load_average": os.getloadavg()[0],
             "server_rss_mb_empty": round(rss_empty, 1),
             "server_rss_mb_loaded": round(rss_loaded, 1),
             "server_rss_mb_end": round(rss_end, 1),
             "server_kb_per_game": round(1024 * (rss_end - rss_empty) / args.games, 1),
         }
     finally:
+        if args.profile:
+            proc.send_signal(signal.SIGINT)
+            try:
+                proc.wait(30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
         proc.kill()
         proc.wait()
 
@@ -217,6 +238,7 @@ def main() -> None:
     parser.add_argument("--game", default="deal", choices=["deal", "capital"])
     parser.add_argument("--seats", type=int, default=2)
     parser.add_argument("--options", default="{}", help="game options as JSON")
+    parser.add_argument("--profile", help="write a cProfile of the server to this file")
     args = parser.parse_args()
     if not 1 <= args.games <= MAX_GAMES:
         parser.error(f"--games must be 1..{MAX_GAMES}")

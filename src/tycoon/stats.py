@@ -63,14 +63,23 @@ class GameStats:
     built: Counter = field(default_factory=Counter)
     #: money[r][seat]: balance (Capital) or bank value (Deal) at the start of round r
     money: list[list[int]] = field(default_factory=list)
+    #: wealth[r][seat]: net worth (Capital) or table value, bank and properties (Deal)
+    wealth: list[list[int]] = field(default_factory=list)
 
 
-def _money(game: str, view: dict[str, Any]) -> list[int]:
+def _money(game: str, view: dict[str, Any]) -> tuple[list[int], list[int]]:
+    """(money, wealth) of every seat in a view."""
     if game == "capital":
-        return [s["balance"] for s in view["seats"]]
+        return [s["balance"] for s in view["seats"]], [s["net_worth"] for s in view["seats"]]
     from tycoon.deal.cards import VALUE
 
-    return [sum(VALUE[c] for c in s["bank"]) for s in view["seats"]]
+    bank = [sum(VALUE[c] for c in s["bank"]) for s in view["seats"]]
+    table = [
+        sum(VALUE[c] for st in s["sets"] for c in st["cards"])
+        + sum(VALUE[b] for st in s["sets"] for b in (st["house"], st["hotel"]) if b is not None)
+        for s in view["seats"]
+    ]
+    return bank, [b + t for b, t in zip(bank, table, strict=True)]
 
 
 def _count(game: str, action: Any, g: GameStats) -> None:
@@ -111,7 +120,9 @@ def play_stats(
     while not state.is_over and decisions < MAX_DECISIONS:
         rnd = (_turn(state) - 1) // seats
         if rnd != last_round:
-            g.money.append(_money(game, state.view(None)))
+            money, wealth = _money(game, state.view(None))
+            g.money.append(money)
+            g.wealth.append(wealth)
             last_round = rnd
         seat = state.to_move()[0]
         action = players[seat].choose(state, seat)
@@ -158,14 +169,23 @@ def summarize(
         banked.update(r.banked)
         built.update(r.built)
     rounds = max((len(r.money) for r in rows), default=0)
-    winner_money, other_money, all_money = [], [], []
-    for k in range(rounds):
-        w = [r.money[k][r.winner] for r in finished if k < len(r.money)]
-        o = [m for r in rows if k < len(r.money) for s, m in enumerate(r.money[k]) if s != r.winner]
-        a = [m for r in rows if k < len(r.money) for m in r.money[k]]
-        winner_money.append(round(statistics.fmean(w), 1) if w else None)
-        other_money.append(round(statistics.fmean(o), 1) if o else None)
-        all_money.append(round(statistics.fmean(a), 1) if a else None)
+    games_by_round = [sum(1 for r in rows if k < len(r.money)) for k in range(rounds)]
+    money = {"winner": [], "others": [], "all": []}
+    wealth = {"winner": [], "others": [], "all": []}
+    for series, out in (("money", money), ("wealth", wealth)):
+        for k in range(rounds):
+            w = [getattr(r, series)[k][r.winner] for r in finished if k < len(r.money)]
+            o = [
+                m
+                for r in rows
+                if k < len(r.money)
+                for s, m in enumerate(getattr(r, series)[k])
+                if s != r.winner
+            ]
+            a = [m for r in rows if k < len(r.money) for m in getattr(r, series)[k]]
+            out["winner"].append(round(statistics.fmean(w), 1) if w else None)
+            out["others"].append(round(statistics.fmean(o), 1) if o else None)
+            out["all"].append(round(statistics.fmean(a), 1) if a else None)
     per_game = {k: round(v / n, 3) for k, v in sorted(played.items(), key=lambda x: -x[1])}
     out: dict[str, Any] = {
         "game": game,
@@ -191,7 +211,10 @@ def summarize(
             "chance": round(1 / seats, 4) if seats else 0.0,
         },
         "cards_played_per_game": per_game,
-        "money_by_round": {"winner": winner_money, "others": other_money, "all": all_money},
+        "turns_per_game": [r.turns for r in rows],
+        "games_by_round": games_by_round,
+        "money_by_round": money,
+        "wealth_by_round": wealth,
     }
     if game == "capital":
         out["wins_by_victory_card"] = dict(reasons.most_common())
@@ -254,12 +277,14 @@ def plot_stats(data: dict[str, Any], folder: Path, prefix: str = "") -> list[Pat
         plt.close(fig)
         out.append(path)
 
-    # game lengths (from the summary we only have quantiles: plot them as a box-like bar)
-    fig, ax = plt.subplots(figsize=(6, 3.2))
+    # game lengths
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    ax.hist(data["turns_per_game"], bins=min(30, max(5, data["games"] // 5)), color="#4878a8")
     t = data["turns"]
-    keys = ["min", "median", "mean", "p90", "max"]
-    ax.bar(keys, [t[k] for k in keys], color="#4878a8")
-    ax.set_ylabel("turns")
+    ax.axvline(t["median"], color="black", linestyle="--", label=f"median {t['median']}")
+    ax.set_xlabel("turns per game")
+    ax.set_ylabel("games")
+    ax.legend()
     ax.set_title(f"Game length — {title}", fontsize=8)
     save(fig, "lengths")
     # wins by reason
@@ -282,17 +307,27 @@ def plot_stats(data: dict[str, Any], folder: Path, prefix: str = "") -> list[Pat
     ax.set_xlabel("times played per game")
     ax.set_title(f"Cards played — {title}", fontsize=8)
     save(fig, "cards")
-    # money over time
-    money = data["money_by_round"]
-    fig, ax = plt.subplots(figsize=(6, 3.5))
-    for key, style in (("winner", "-"), ("others", "--")):
-        ys = money[key]
-        xs = [i + 1 for i, y in enumerate(ys) if y is not None]
-        ax.plot(xs, [y for y in ys if y is not None], style, label=key)
-    ax.set_xlabel("round")
-    ax.set_ylabel("mean balance ($)" if game == "capital" else "mean bank value (M)")
-    ax.legend()
-    ax.set_title(f"Money over time — {title}", fontsize=8)
+    # money and wealth over time, on the rounds that at least a tenth of the games reach
+    enough = max(1, data["games"] // 10)
+    fig, axes = plt.subplots(1, 2, figsize=(10, 3.8))
+    labels = (
+        ("balance ($)", "net worth ($)")
+        if game == "capital"
+        else ("bank value (M)", "table value: bank + properties (M)")
+    )
+    for ax, key, label in zip(axes, ("money_by_round", "wealth_by_round"), labels, strict=True):
+        for who, style in (("winner", "-"), ("others", "--")):
+            ys = data[key][who]
+            pts = [
+                (i + 1, y)
+                for i, y in enumerate(ys)
+                if y is not None and data["games_by_round"][i] >= enough
+            ]
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], style, label=who)
+        ax.set_xlabel("round")
+        ax.set_ylabel("mean " + label)
+        ax.legend()
+    fig.suptitle(f"Money over time — {title}", fontsize=8)
     save(fig, "money")
     return out
 

@@ -75,9 +75,11 @@ def test_split_options_takes_out_bots_and_seats():
 def test_summary_against_hand_computed_games():
     # three 2-seat games: seat 0 moved first in all; winners 0, 1, none
     rows = [
-        GameStats(1, 2, 0, True, 0, "three_sets", 10, ["red"], money=[[1, 2], [3, 5]]),
-        GameStats(2, 2, 0, True, 1, "three_sets", 20, ["red", "green"], money=[[0, 0]]),
-        GameStats(3, 2, 0, False, None, None, 30, money=[[4, 4]]),
+        GameStats(1, 2, 0, True, 0, "three_sets", 10, ["red"], money=[[1, 2], [3, 5]],
+                  wealth=[[2, 2], [6, 5]]),
+        GameStats(2, 2, 0, True, 1, "three_sets", 20, ["red", "green"], money=[[0, 0]],
+                  wealth=[[1, 1]]),
+        GameStats(3, 2, 0, False, None, None, 30, money=[[4, 4]], wealth=[[4, 8]]),
     ]
     rows[0].played.update({"sly_deal": 2})
     rows[1].played.update({"sly_deal": 1, "pass_go": 3})
@@ -91,6 +93,9 @@ def test_summary_against_hand_computed_games():
     assert data["money_by_round"]["winner"][0] == 0.5
     assert data["money_by_round"]["all"][0] == round(11 / 6, 1)
     assert data["money_by_round"]["others"][1] == 5.0
+    assert data["wealth_by_round"]["winner"] == [1.5, 6.0]
+    assert data["games_by_round"] == [3, 1]
+    assert data["turns_per_game"] == [10, 20, 30]
 
 
 def test_run_stats_is_reproducible():

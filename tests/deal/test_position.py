@@ -1,4 +1,4 @@
-"""The JSON position (docs/positions-deal.md): round trips, schema, impossible positions, views."""
+"""The JSON position (docs/positions.md): round trips, schema, impossible positions, views."""
 
 import json
 

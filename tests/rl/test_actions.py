@@ -141,3 +141,17 @@ def test_deal_masks_property(seed, seats):
     match = Match(DEAL, deal.new_game(seats=seats, seed=seed), seed=seed, turn_limit=400)
     play_checked(match, seed)
     assert match.over
+
+
+def test_capital_minigames_are_played_by_the_env_at_the_chosen_skill():
+    """C-4.4.2 / C-9: agents never see a minigame; the env's minigame bots play it, and
+    near-perfect bots (skill 1) earn more than hopeless ones (skill 0) on the same game."""
+    totals = []
+    for skill in (0.0, 1.0):
+        match = Match(CAPITAL, capital.new_game(seats=2, seed=21, turn_limit=40), seed=21,
+                      minigame_skill=skill)
+        while not match.over:
+            assert match.state.phase != "minigame"
+            match.step(min(match.options()))  # roll, go straight, pass: money plays no part
+        totals.append(sum(p.balance for p in match.state.seats))
+    assert totals[1] > totals[0]

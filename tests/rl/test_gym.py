@@ -75,3 +75,14 @@ def test_bad_bot_spec_is_refused():
     """A bad opponent spec fails at construction, naming the known bots."""
     with pytest.raises(ValueError, match="known bots"):
         deal_gym(opponents="wizard")
+
+
+def test_gymnasium_make_ids():
+    """``gymnasium.make("tycoon/Deal-v0", ...)`` builds the wrapper with its options."""
+    import gymnasium as gym
+
+    env = gym.make("tycoon/Deal-v0", seats=3, opponents="random")
+    _, info = env.reset(seed=1)
+    assert env.spec.id == "tycoon/Deal-v0" and env.unwrapped.seats == 3
+    assert np.array_equal(info["action_mask"], env.get_wrapper_attr("action_masks")())
+    assert gym.make("tycoon/Capital-v0", turn_limit=10).unwrapped.game == "capital"

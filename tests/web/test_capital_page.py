@@ -190,3 +190,64 @@ def test_exchange_cards_D_8(new_page, shot):
     seat, action = table.applied[1]
     assert seat == 0 and action["type"] == "exchange"
     assert sorted(action["cards"]) == ["extra_die", "lost_die"]
+
+
+def test_stock_exchange_result_C_4_4_1(new_page, shot):
+    """C-4.4.1: landing on the stock exchange shows the gain or loss on the board and in words."""
+    table = capital_table({"seats": [{"seat": 0, "square": 52}, {"seat": 1}, {"seat": 2},
+                                     {"seat": 3}], "dice_queue": [1, 2]})
+    page = open_table(new_page, table)
+    page.click("[data-key=act-roll]")
+    expect(page.locator(".banner-text")).to_contain_text("Stock exchange A:")
+    expect(page.locator("#event-log")).to_contain_text("Stock exchange: Ana (A)")
+    assert table.state.seats[0].square == 55
+    shot(page, "capital_15_stock_exchange")
+
+
+def test_busy_board_renders_every_business_and_construction_C_8_1(new_page, shot):
+    """C-8.1: every business (kind, owner, level), construction and effect is on the page."""
+    kinds = ["bar", "grocery", "supermarket", "gallery", "office_building", "shopping_center",
+             "super_center"]
+    blocks = [s for s in range(56) if s % 14 not in (0, 13)]
+    businesses = [{"square": s, "lot": (i * 3) % 4, "kind": kinds[i % 7], "owner": i % 4,
+                   "level": 1 + i % 5} for i, s in enumerate(blocks[::2])]
+    effects = {"tax_exemption": 3, "hare": 2, "lion": 1}
+    table = capital_table({
+        "businesses": businesses,
+        "constructions": [{"square": 20, "type": "obstacle", "owner": 2},
+                          {"square": 6, "type": "toll", "owner": 3},
+                          {"square": 47, "type": "toll", "owner": 0}],
+        "seats": [{"seat": 0, "balance": 1840, "laps": 3, "dice": 3, "square": 9,
+                   "effects": effects,
+                   "hand": ["mega_business", "instant_valuation", "toll", "new_beginning",
+                            "lions_sight"]},
+                  {"seat": 1, "balance": -120, "laps": 2, "square": 23},
+                  {"seat": 2, "balance": 640, "laps": 2, "square": 23},
+                  {"seat": 3, "balance": 2210, "laps": 4, "square": 50}],
+    })
+    page = open_table(new_page, table)
+    expect(page.locator(".lot-biz")).to_have_count(len(businesses))
+    expect(page.locator(".construction.toll")).to_have_count(2)
+    expect(page.locator(".construction.obstacle")).to_have_count(1)
+    expect(page.locator(".player[data-seat='0'] .effect")).to_have_count(3)
+    label = page.locator(".player[data-seat='0'] .effect-tax_exemption").get_attribute("aria-label")
+    assert label == "Tax Exemption: 3 left"
+    expect(page.locator(".player[data-seat='1'] dd.neg")).to_have_text("−$120")
+    shot(page, "capital_16_busy_board")
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "capital_17_busy_board_phone")
+
+
+def test_reconnects_and_resumes_from_the_current_view(new_page, shot):
+    """A dropped connection: the page says so, reconnects with its token and carries on."""
+    table = capital_table({"dice_queue": [1, 1, 2, 2]})
+    page = open_table(new_page, table)
+    for sockets in table.sockets.values():
+        for ws in sockets:
+            ws.close()
+    table.sockets.clear()
+    expect(page.locator(".conn")).to_have_text("connection lost — reconnecting…")
+    expect(page.locator(".conn")).to_have_text("", timeout=10_000)
+    page.click("[data-key=act-roll]")
+    expect(page.locator("button.kind").first).to_be_visible()
+    assert table.state.seats[0].square == 2

@@ -103,3 +103,23 @@ def test_minigame_screen_C_9(new_page, shot, game):
         assert engine == expected
     assert table.state.phase != "minigame"  # every seat has played: the game goes on
     shot(page, f"minigame_{game}_3_scores")
+
+
+@pytest.mark.parametrize("game", ["find_key", "memory"])
+def test_hard_level_for_the_other_players_C_4_4_2(new_page, shot, game):
+    """C-4.4.2: a player whose turn it is not plays the hard level (9 small, flipped keys;
+    14 pairs)."""
+    table = minigame_table(game)
+    table.humans = {"tok1": 1}
+    c = table.state.view(1)["minigame"]["contents"]
+    assert c["level"] == "hard"
+    page = new_page(init=seat_token_script(table.id, "tok1", 1))
+    install(page, table)
+    page.goto(f"{ORIGIN}/#/game/{table.id}")
+    page.wait_for_selector(".minigame .mg-area")
+    expect(page.locator(".mg-head .badge")).to_have_text("hard")
+    if game == "find_key":
+        expect(page.locator("button.fk-key")).to_have_count(9)
+    else:
+        expect(page.locator("button.mem-cell")).to_have_count(28)
+    shot(page, f"minigame_{game}_hard")

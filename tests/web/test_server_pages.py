@@ -20,7 +20,6 @@ import pytest
 from playwright.sync_api import expect
 
 
-
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -54,6 +53,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def test_lobby_create_capital_with_three_bots_and_play_a_turn(server, new_page, shot):
+    phone = new_page(390, 844)
+    phone.goto(f"{server}/")
+    phone.wait_for_selector("#create-button")
+    shot(phone, "server_01a_lobby_phone", full_page=True)
     page = new_page()
     page.goto(f"{server}/")
     page.wait_for_selector("#create-button")
@@ -79,8 +82,12 @@ def test_lobby_create_capital_with_three_bots_and_play_a_turn(server, new_page, 
                 break
         if page.locator("[data-key=act-roll]").count() or page.locator(".minigame").count():
             break
-    record = httpx.get(f"{server}/api/games/{game_id}/record").json()
-    mine = [a["action"]["type"] for a in record["actions"] if a["seat"] == 0]
+    for _ in range(50):  # the last click's action may still be on its way
+        record = httpx.get(f"{server}/api/games/{game_id}/record").json()
+        mine = [a["action"]["type"] for a in record["actions"] if a["seat"] == 0]
+        if len(mine) >= 2:
+            break
+        time.sleep(0.1)
     assert mine[0] == "roll" and len(mine) >= 2
     expect(page.locator("#event-log li").first).to_be_visible()
     shot(page, "server_03_capital_after_turn")
@@ -98,6 +105,7 @@ def test_two_browsers_one_deal_game_see_only_their_hands_MD_9_2(server, new_page
     b = new_page(390, 844)
     b.goto(f"{server}/#/game/{game_id}")  # the invitation link
     b.fill("#join-name", "Bruno")
+    shot(b, "server_04a_join_dialog_phone")
     b.click("[data-key=take-seat-1]")
     for page in (a, b):
         page.wait_for_selector(".dhand .dcard")

@@ -79,3 +79,15 @@ def test_capital_display_data_matches_the_engine_C_5_1_C_7():
         assert re.search(rf"\b{kind}: {{ price: {PRICE[kind]},", source), kind
     for card in CAPITAL_CARDS:
         assert re.search(rf"\b{card}: {{ cost: {COST[card]},", source), card
+
+
+def test_every_text_the_pages_ask_for_exists():
+    """Each literal key of a t("...") call in the client's modules is in the texts."""
+    used: set[str] = set()
+    for path in (PACKAGE / "web" / "js").rglob("*.js"):
+        used |= set(re.findall(r"""\bt\(\s*["']([a-z_][\w.]*)["']""", path.read_text("utf-8")))
+    for path in (PACKAGE / "web").glob("*.html"):
+        used |= set(re.findall(r'data-i18n(?:-label)?="([\w.]+)"', path.read_text("utf-8")))
+    assert len(used) > 150
+    missing = sorted(k for k in used if k not in TEXTS["en"])
+    assert not missing, missing

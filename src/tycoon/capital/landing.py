@@ -63,19 +63,24 @@ def level(st: CapitalState, seat: int) -> str:
 
 
 def _cached(st: CapitalState, seat: int) -> dict[str, Any]:
+    """``seat``'s cache entry: its ``contents``, ready-made ``actions`` and their ``points``,
+    each computed on first use (the contents are built only when someone needs them)."""
     entry = st.mg_cache.get(seat)
     if entry is None:
-        mg = st.minigame
-        assert mg is not None
-        contents = minigames().generate(mg["game"], level(st, seat), mg["seeds"][seat])
-        entry = {"contents": contents}
-        st.mg_cache[seat] = entry
+        entry = st.mg_cache[seat] = {}
     return entry
 
 
 def contents(st: CapitalState, seat: int) -> dict[str, Any]:
     """The minigame contents of ``seat`` (from its seed)."""
-    return _cached(st, seat)["contents"]
+    entry = _cached(st, seat)
+    out = entry.get("contents")
+    if out is None:
+        mg = st.minigame
+        assert mg is not None
+        out = entry["contents"] = minigames().generate(mg["game"], level(st, seat),
+                                                       mg["seeds"][seat])
+    return out
 
 
 def actions(st: CapitalState, seat: int) -> list[Minigame]:
@@ -84,15 +89,26 @@ def actions(st: CapitalState, seat: int) -> list[Minigame]:
     if "actions" not in entry:
         mg = st.minigame
         assert mg is not None
+        seed = mg["seeds"][seat]
+        bots = [(skill, (seed + k + 1) & _MASK) for k, skill in enumerate(BOT_SKILLS)]
+        module = minigames()
+        game, lv = mg["game"], level(st, seat)
+        made: list[tuple[list, int | None]]
+        if hasattr(module, "plays"):  # the inputs with their points, sharing work
+            made = module.plays(game, lv, seed, bots, entry.get("contents"))
+        else:  # a stand-in with generate, score and bot_inputs only (tests)
+            made = [(module.bot_inputs(game, lv, contents(st, seat), skill, s), None)
+                    for skill, s in bots]
         out: list[Minigame] = []
-        for k, skill in enumerate(BOT_SKILLS):
-            seed = (mg["seeds"][seat] + k + 1) & _MASK
-            inputs = minigames().bot_inputs(mg["game"], level(st, seat), entry["contents"],
-                                            skill, seed)
+        points: list[tuple[Minigame, int]] = []
+        for inputs, p in made:
             action = Minigame(tuple(inputs))
             if action not in out:
                 out.append(action)
+                if p is not None:
+                    points.append((action, p))
         entry["actions"] = out
+        entry["points"] = points
     return entry["actions"]
 
 
@@ -100,6 +116,9 @@ def score(st: CapitalState, seat: int, action: Minigame) -> int:
     """The points of ``action``'s inputs; ``IllegalAction`` if they could not happen."""
     mg = st.minigame
     assert mg is not None
+    for ready, points in _cached(st, seat).get("points", ()):
+        if ready is action:  # a ready-made action: scored when it was made
+            return points
     try:
         points = minigames().score(mg["game"], level(st, seat), contents(st, seat),
                                    list(action.inputs))

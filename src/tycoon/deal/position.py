@@ -1,4 +1,4 @@
-"""Views and the JSON position of Monopoly Deal (``docs/positions-deal.md``).
+"""Views and the JSON position of Monopoly Deal (``docs/positions.md``).
 
 A view holds ``game, turn, current, to_move, phase, plays_left, seats, deck_size, discard,
 pending, winner, options``; each seat has ``seat, hand_size, bank, sets`` and, in its own view,

@@ -207,7 +207,7 @@ class Pending:
 
 
 class DealState(State):
-    """A Monopoly Deal position (see ``docs/positions-deal.md`` for its JSON form)."""
+    """A Monopoly Deal position (see ``docs/positions.md`` for its JSON form)."""
 
     game = "deal"
     #: The MD-12 rules options (see :data:`tycoon.deal.options.OPTIONS`).
@@ -904,7 +904,7 @@ class DealState(State):
 
     # ------------------------------------------------------------------ JSON, views, words
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        """What ``seat`` may see (None: a spectator); see ``docs/positions-deal.md``."""
+        """What ``seat`` may see (None: a spectator); see ``docs/positions.md``."""
         from .position import dump
 
         return dump(self, seat, secret=False)

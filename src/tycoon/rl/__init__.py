@@ -36,3 +36,7 @@ def __getattr__(name: str) -> Any:
     if module is None:
         raise AttributeError(f"module 'tycoon.rl' has no attribute {name!r}")
     return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY])

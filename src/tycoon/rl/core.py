@@ -211,7 +211,8 @@ class Match:
         """The action mask (int8, 1 for each legal index)."""
         mask = np.zeros(self.codec.n_actions, dtype=np.int8)
         if not self.over:
-            mask[list(self.options())] = 1
+            opts = self.options()
+            mask[np.fromiter(opts, np.intp, len(opts))] = 1
         return mask
 
     def step(self, index: int) -> None:

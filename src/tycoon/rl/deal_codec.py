@@ -209,14 +209,14 @@ class DealCodec:
 
     def first_options(self, state: State, seat: int) -> dict[int, Action | None]:
         """Index -> action for every legal action (all paths have one index)."""
-        by_id = self._by_id
-        out: dict[int, Action | None] = {}
-        for a in state.legal_actions(seat):
-            hit = by_id.get(id(a))
-            i = hit[1] if hit is not None and hit[0] is a else self.index(a)
-            if i in out:
-                raise ValueError(f"two legal actions share index {i}: {out[i]}, {a}")
-            out[i] = a
+        legal = state.legal_actions(seat)
+        get = self._by_id.get
+        index = self.index
+        hits = [get(id(a), _MISS) for a in legal]
+        keys = [h[1] if h[0] is a else index(a) for h, a in zip(hits, legal, strict=True)]
+        out: dict[int, Action | None] = dict(zip(keys, legal, strict=True))
+        if len(out) != len(legal):
+            raise ValueError(f"two legal actions share an index: {legal}")
         return out
 
     def autoplay(self, match: Match) -> None:
@@ -240,14 +240,14 @@ class DealCodec:
         loc = o["card_location"]
         wild = o["wild_color"]
         per = o["seat_info"]
-        seen: list[int] = []
+        seen: list[int] = []  # cards whose place is known (not "unseen")
+        values: dict[int, int] = {}  # the non-zero counts of seat_info
         for d in seats:
             s = d["seat"]
             base = per + s * _SEAT_SIZE
-            stats = [0] * _SEAT_SIZE
-            stats[0] = d["hand_size"]
+            values[base] = d["hand_size"]
             bank = d["bank"]
-            stats[1] = sum(VALUE[c] for c in bank)
+            values[base + 1] = sum(VALUE[c] for c in bank)
             seen += bank
             ones += [loc + c * _LOCATIONS + 3 + s for c in bank]
             table = loc + 3 + SEATS + s
@@ -256,35 +256,34 @@ class DealCodec:
                 col = COLOR_INDEX[x["color"]]
                 cards = x["cards"]
                 seen += cards
-                ones += [table + c * _LOCATIONS for c in cards]
-                ones += [wild + _WILD_INDEX[c] * N_COLORS + col for c in cards if IS_WILD[c]]
-                for b in (x["house"], x["hotel"]):
+                for c in cards:
+                    ones.append(table + c * _LOCATIONS)
+                    if IS_WILD[c]:
+                        ones.append(wild + _WILD_INDEX[c] * N_COLORS + col)
+                k = base + 3 + col
+                values[k] = values.get(k, 0) + len(cards)
+                if x["full"]:
+                    values[k + N_COLORS] = values.get(k + N_COLORS, 0) + 1
+                    full_colors.add(col)
+                for b, j in ((x["house"], 2), (x["hotel"], 3)):
                     if b is not None:
                         seen.append(b)
                         ones.append(table + b * _LOCATIONS)
-                k = 3 + col
-                stats[k] += len(cards)
-                if x["full"]:
-                    stats[k + N_COLORS] += 1
-                    full_colors.add(col)
-                if x["house"] is not None:
-                    stats[k + 2 * N_COLORS] += 1
-                if x["hotel"] is not None:
-                    stats[k + 3 * N_COLORS] += 1
-                if x["rent"] > stats[k + 4 * N_COLORS]:
-                    stats[k + 4 * N_COLORS] = x["rent"]
-            stats[2] = len(full_colors)
-            out[base : base + _SEAT_SIZE] = stats
+                        values[k + j * N_COLORS] = values.get(k + j * N_COLORS, 0) + 1
+                r = k + 4 * N_COLORS
+                if x["rent"] > values.get(r, 0):
+                    values[r] = x["rent"]
+            values[base + 2] = len(full_colors)
         hand = seats[me]["hand"]
         discard = view["discard"]
         seen += hand
         seen += discard
         ones += [loc + c * _LOCATIONS + 1 for c in hand]
         ones += [loc + c * _LOCATIONS + 2 for c in discard]
-        unseen = np.ones(N_CARDS, dtype=bool)
-        unseen[seen] = False
-        out[loc : loc + N_CARDS * _LOCATIONS : _LOCATIONS] = unseen
+        out[loc : loc + N_CARDS * _LOCATIONS : _LOCATIONS] = 1  # unseen, unless seen below
+        out[[loc + c * _LOCATIONS for c in seen]] = 0
         out[ones] = 1
+        out[list(values)] = list(values.values())
         p = view["pending"]
         if p is not None:
             self._pending(p, o["pending"], out)
@@ -318,6 +317,9 @@ class DealCodec:
         b += N_CARDS
         if p["give"] is not None:
             out[b + p["give"]] = 1
+
+
+_MISS: tuple[Any, int] = (None, -1)
 
 
 def _me(view: dict[str, Any]) -> int:

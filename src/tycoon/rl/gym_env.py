@@ -173,3 +173,13 @@ def deal_gym(**options: Any) -> TycoonGymEnv:
     """Monopoly Deal for one agent against bots (2 seats, truncated after turn 300)."""
     options.setdefault("turn_limit", 300)
     return TycoonGymEnv("deal", **options)
+
+
+def _register() -> None:
+    """``gymnasium.make("tycoon/Capital-v0")`` and ``gymnasium.make("tycoon/Deal-v0")``."""
+    for env_id, entry in (("tycoon/Capital-v0", "capital_gym"), ("tycoon/Deal-v0", "deal_gym")):
+        if env_id not in gym.registry:
+            gym.register(id=env_id, entry_point=f"{__name__}:{entry}")
+
+
+_register()

@@ -28,6 +28,7 @@ import json
 import queue
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,7 +81,16 @@ class ActionRow:
 @dataclass
 class _Append:
     rows: list[dict[str, Any]]
-    future: asyncio.Future[None]
+    future: asyncio.Future[Any]
+    loop: asyncio.AbstractEventLoop = field(repr=False)
+
+
+@dataclass
+class _Call:
+    """Any other write, run by the writer thread in its own transaction."""
+
+    fn: Callable[[sa.Connection], Any]
+    future: asyncio.Future[Any]
     loop: asyncio.AbstractEventLoop = field(repr=False)
 
 
@@ -184,6 +194,16 @@ class Storage:
         self._queue.put(_Append(rows, future, loop))
         await future
 
+    async def _write(self, fn: Callable[[sa.Connection], Any]) -> Any:
+        """Run ``fn(connection)`` in one transaction on the writer thread (one writer at a
+        time: SQLite never waits on its own lock)."""
+        if self._writer is None:
+            raise RuntimeError("storage is not open")
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
+        self._queue.put(_Call(fn, future, loop))
+        return await future
+
     def _write_loop(self) -> None:
         while True:
             first = self._queue.get()
@@ -204,7 +224,26 @@ class Storage:
             if stop:
                 return
 
-    def _write_batch(self, batch: list[_Append]) -> None:
+    def _write_batch(self, items: list[Any]) -> None:
+        run: list[_Append] = []
+        for item in items:
+            if isinstance(item, _Append):
+                run.append(item)
+                continue
+            if run:
+                self._write_appends(run)
+                run = []
+            try:
+                with self.engine.begin() as conn:
+                    value = item.fn(conn)
+            except Exception as exc:
+                _resolve(item, exc)
+            else:
+                _resolve(item, None, value)
+        if run:
+            self._write_appends(run)
+
+    def _write_appends(self, batch: list[_Append]) -> None:
         try:
             with self.engine.begin() as conn:
                 conn.execute(self.actions.insert(), [r for item in batch for r in item.rows])
@@ -225,48 +264,45 @@ class Storage:
     async def create_game(self, game: GameRow, seats: list[SeatRow]) -> None:
         """Insert a game and its seats in one transaction."""
 
-        def run() -> None:
-            with self.engine.begin() as conn:
-                conn.execute(self.games.insert().values(
-                    id=game.id, game=game.game, seats=game.seats, seed=str(game.seed),
-                    options=_dumps(game.options), decision_seconds=game.decision_seconds,
-                    status=game.status, seeded=game.seeded, name=game.name, created=game.created,
-                    result=None,
-                ))
-                conn.execute(self.seats.insert(), [
-                    {"game_id": game.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
-                     "name": s.name, "token_hash": s.token_hash}
-                    for s in seats
-                ])
+        def run(conn: sa.Connection) -> None:
+            conn.execute(self.games.insert().values(
+                id=game.id, game=game.game, seats=game.seats, seed=str(game.seed),
+                options=_dumps(game.options), decision_seconds=game.decision_seconds,
+                status=game.status, seeded=game.seeded, name=game.name, created=game.created,
+                result=None,
+            ))
+            conn.execute(self.seats.insert(), [
+                {"game_id": game.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
+                 "name": s.name, "token_hash": s.token_hash}
+                for s in seats
+            ])
 
-        await asyncio.to_thread(run)
+        await self._write(run)
 
     async def claim_seat(self, game_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Give a free human seat to ``name``; False if somebody took it first."""
 
-        def run() -> bool:
-            with self.engine.begin() as conn:
-                res = conn.execute(
-                    self.seats.update()
-                    .where(self.seats.c.game_id == game_id, self.seats.c.seat == seat,
-                           self.seats.c.kind == "human", self.seats.c.token_hash.is_(None))
-                    .values(name=name, token_hash=token_hash)
-                )
-                return res.rowcount == 1
+        def run(conn: sa.Connection) -> bool:
+            res = conn.execute(
+                self.seats.update()
+                .where(self.seats.c.game_id == game_id, self.seats.c.seat == seat,
+                       self.seats.c.kind == "human", self.seats.c.token_hash.is_(None))
+                .values(name=name, token_hash=token_hash)
+            )
+            return res.rowcount == 1
 
-        return await asyncio.to_thread(run)
+        return await self._write(run)
 
     async def set_status(
         self, game_id: str, status: str, result: dict[str, Any] | None = None
     ) -> None:
         """Change a game's status (and store its result when it ends)."""
 
-        def run() -> None:
-            with self.engine.begin() as conn:
-                conn.execute(self.games.update().where(self.games.c.id == game_id).values(
-                    status=status, result=None if result is None else _dumps(result)))
+        def run(conn: sa.Connection) -> None:
+            conn.execute(self.games.update().where(self.games.c.id == game_id).values(
+                status=status, result=None if result is None else _dumps(result)))
 
-        await asyncio.to_thread(run)
+        await self._write(run)
 
     # -- reads ------------------------------------------------------------------------------
     async def load_games(self, statuses: tuple[str, ...]) -> list[tuple[GameRow, list[SeatRow]]]:
@@ -340,12 +376,12 @@ class Storage:
         return await asyncio.to_thread(run)
 
 
-def _resolve(item: _Append, exc: Exception | None) -> None:
+def _resolve(item: _Append | _Call, exc: Exception | None, value: Any = None) -> None:
     def done() -> None:
         if item.future.done():
             return
         if exc is None:
-            item.future.set_result(None)
+            item.future.set_result(value)
         else:
             item.future.set_exception(exc)
 

@@ -124,6 +124,11 @@ def outcomes(level: str, contents: dict, inputs: list) -> list[tuple[int, int, b
             or o["speed"] <= 0
         ):
             raise ValueError(f"{GAME} contents hold a malformed object: {o!r}")
+    return _outcomes(objects, moves)
+
+
+def _outcomes(objects: list[dict], moves: list[tuple[int, ...]]) -> list[tuple[int, int, bool]]:
+    """:func:`outcomes` of checked contents and moves ``(t, x)``."""
     timeline = sorted((catch_time(o), i) for i, o in enumerate(objects))
     pos, target, now = BANK_START, BANK_START, 0
     k = 0
@@ -250,18 +255,46 @@ def bot_inputs(level: str, contents: dict, skill: float, seed: int) -> list:
     250 off, and is distracted (a random position instead of the route) with probability
     ``1 - skill``; skill 0 moves the pointer at random about every 0.6 s."""
     objects = check_contents(contents, GAME, level, ("objects",))["objects"]
+    return _bot(objects, skill, seed, None if skill == 0 else _plan(objects))
+
+
+def plays(
+    level: str, seed: int, contents: dict | None, bots: list[tuple[float, int]]
+) -> list[tuple[list, int]]:
+    """``(bot_inputs(...), score(...))`` for each ``(skill, bot seed)`` of ``bots``, on
+    ``contents`` (or those of ``seed`` if None); the best route is planned once."""
+    if contents is None:
+        contents = generate(level, seed)
+    objects = check_contents(contents, GAME, level, ("objects",))["objects"]
+    plan = None
+    out = []
+    for skill, bot_seed in bots:
+        if skill != 0 and plan is None:
+            plan = _plan(objects)
+        inputs = _bot(objects, skill, bot_seed, None if skill == 0 else plan)
+        points = 0
+        moves = [(i["t"], i["x"]) for i in inputs]
+        for _, i, hit in _outcomes(objects, moves):
+            if hit:
+                points += POINTS[objects[i]["kind"]]
+        out.append((inputs, points))
+    return out
+
+
+def _bot(
+    objects: list[dict], skill: float, seed: int, plan: list[tuple[int, int]] | None
+) -> list:
+    """The bot's pointer positions; ``plan`` is the best route, None at skill 0."""
     rng = Rng(seed)
     miss = 1 - skill
-    if skill == 0:
-        plan: list[tuple[int, int]] = []
+    if plan is None:
+        plan = []
         t = 0
         while True:
             t += rng.randint(200, 1000)
             if t > DURATION_MS:
                 break
             plan.append((t, 0))
-    else:
-        plan = _plan(objects)
     out = []
     last = 0
     for t, x in plan:

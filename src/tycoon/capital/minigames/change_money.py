@@ -17,7 +17,15 @@ from __future__ import annotations
 
 from tycoon.engine import Rng
 
-from .common import DURATION_MS, InvalidInputs, chance, check_contents, check_inputs, pace
+from .common import (
+    DURATION_MS,
+    InvalidInputs,
+    chance,
+    check_contents,
+    check_inputs,
+    digits,
+    pace,
+)
 
 GAME = "change_money"
 NOTES = (1, 2, 5, 10, 20, 50, 100)
@@ -30,17 +38,29 @@ A_MAX = 200
 """The first term ``a`` of a sum is drawn from 1..A_MAX."""
 
 
-def generate(level: str, seed: int) -> dict:
-    """The sums for one seat: ``{"game", "level", "notes", "sums": [{"a", "c"}, ...]}``."""
-    rng = Rng(seed)
-    sums = []
+def _gaps(rng: Rng, level: str) -> list[int]:
+    """Every sum's gap ``c - a``: the first draws of the contents' generator (packed, several
+    gaps a draw), so that bots can play without building the sums."""
     n = len(NOTES)
-    second = 2 * n if level == "hard" else 1  # hard: half the time, a second note
-    for _ in range(SUM_COUNT):
-        r, a = divmod(rng.below(A_MAX * n * second), A_MAX)
-        r, first = divmod(r, n)
-        gap = NOTES[first] + (NOTES[r - n] if r >= n else 0)
-        sums.append({"a": a + 1, "c": a + 1 + gap})
+    if level != "hard":
+        return [NOTES[d] for d in digits(rng, n, SUM_COUNT)]
+    # hard: a first note, and half the time (r >= n) a second one
+    return [
+        NOTES[d % n] + (NOTES[d // n - n] if d // n >= n else 0)
+        for d in digits(rng, 2 * n * n, SUM_COUNT)
+    ]
+
+
+def generate(level: str, seed: int) -> dict:
+    """The sums for one seat: ``{"game", "level", "notes", "sums": [{"a", "c"}, ...]}``.
+
+    The generator first draws every gap ``c - a`` (see ``_gaps``), then every ``a``."""
+    rng = Rng(seed)
+    gaps = _gaps(rng, level)
+    sums = [
+        {"a": a + 1, "c": a + 1 + gap}
+        for a, gap in zip(digits(rng, A_MAX, SUM_COUNT), gaps, strict=True)
+    ]
     return {"game": GAME, "level": level, "notes": list(NOTES), "sums": sums}
 
 
@@ -92,24 +112,56 @@ def bot_inputs(level: str, contents: dict, skill: float, seed: int) -> list:
     """Clicks of a bot: one every 2.5 s and half of them errors at skill 0, one every 0.6 s
     and never an error at skill 1; a correct click is the largest note that fits."""
     sums = check_contents(contents, GAME, level, ("sums",))["sums"]
+    return _play([s["c"] - s["a"] for s in sums], skill, seed)[0]
+
+
+def plays(
+    level: str, seed: int, contents: dict | None, bots: list[tuple[float, int]]
+) -> list[tuple[list, int]]:
+    """``(bot_inputs(...), score(...))`` for each ``(skill, bot seed)`` of ``bots``, on the
+    contents of ``seed`` (given, or else never built: the bot needs only the gaps)."""
+    if contents is None:
+        gaps = _gaps(Rng(seed), level)
+    else:
+        gaps = [s["c"] - s["a"] for s in check_contents(contents, GAME, level, ("sums",))["sums"]]
+    return [_play(gaps, skill, bot_seed) for skill, bot_seed in bots]
+
+
+_GAP_MAX = 2 * NOTES[-1]
+_FITS = [0] + [max(n for n in NOTES if n <= r) for r in range(1, _GAP_MAX + 1)]
+"""``_FITS[remaining]``: the largest note that fits in ``remaining`` (1..200)."""
+_TOO_BIG = [tuple(n for n in NOTES if n > r) or NOTES for r in range(_GAP_MAX + 1)]
+"""``_TOO_BIG[remaining]``: the notes larger than ``remaining``, or all notes if none is."""
+
+
+def _play(gaps: list[int], skill: float, seed: int) -> tuple[list, int]:
+    """The bot's clicks on sums whose gaps are ``gaps``, and their points."""
     rng = Rng(seed)
     error_p = (1 - skill) / 2
     out = []
     t = 0
     index = 0
-    remaining = sums[0]["c"] - sums[0]["a"]
+    solved = errors = 0
+    remaining = gaps[0]
     while True:
         t += pace(rng, 2500, 600, skill)
         if t > DURATION_MS or len(out) >= MAX_INPUTS:
-            return out
+            return out, SOLVED_POINTS * solved + ERROR_POINTS * errors
         if chance(rng, error_p):
-            too_big = [n for n in NOTES if n > remaining]
-            note = rng.choice(too_big) if too_big else rng.choice(NOTES)
+            if 0 < remaining <= _GAP_MAX:
+                note = rng.choice(_TOO_BIG[remaining])
+            else:
+                note = rng.choice(tuple(n for n in NOTES if n > remaining) or NOTES)
+        elif 0 < remaining <= _GAP_MAX:
+            note = _FITS[remaining]
         else:
             note = max(n for n in NOTES if n <= remaining)
         out.append({"t": t, "note": note})
         if note <= remaining:
             remaining -= note
             if remaining == 0:
-                index = (index + 1) % len(sums)
-                remaining = sums[index]["c"] - sums[index]["a"]
+                solved += 1
+                index = (index + 1) % len(gaps)
+                remaining = gaps[index]
+        else:
+            errors += 1

@@ -119,17 +119,35 @@ def check_contents(contents: object, game: str, level: str, keys: tuple[str, ...
     return contents
 
 
-def sample(rng: Rng, n: int, k: int) -> list[int]:
-    """``k`` distinct integers of ``range(n)`` in random order, uniformly, using as few draws
-    of the generator as possible (one while ``n!/(n-k)!`` stays within 2**64).
+def digits(rng: Rng, base: int, count: int) -> list[int]:
+    """``count`` independent uniform integers of ``range(base)``, read as base-``base``
+    digits (least significant first) of as few draws of ``rng.below`` as possible: each
+    draw carries as many digits as ``base**digits <= 2**64`` allows.
 
-    >>> sorted(sample(Rng(1), 9, 9)) == list(range(9))
-    True
-    >>> len(set(sample(Rng(2), 28, 28)))
-    28
+    >>> d = digits(Rng(4), 6, 60)
+    >>> len(d), min(d) >= 0, max(d) <= 5, d == digits(Rng(4), 6, 60)
+    (60, True, True, True)
     """
-    swaps: dict[int, int] = {}  # a partial Fisher-Yates shuffle of range(n), kept sparse
+    if base < 2:
+        return [0] * count
+    per = 1
+    while base ** (per + 1) <= 1 << 64:
+        per += 1
     out: list[int] = []
+    while len(out) < count:
+        n = min(per, count - len(out))
+        r = rng.below(base**n)
+        for _ in range(n):
+            r, d = divmod(r, base)
+            out.append(d)
+    return out
+
+
+def _sample_plan(n: int, k: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """How :func:`sample` draws: per draw ``(count, limit, radices)``, where the draw is a
+    uniform integer below ``count`` (``limit`` is ``Rng.below``'s rejection bound) read as
+    mixed-radix digits, one per radix."""
+    plan = []
     i = 0
     while i < k:
         radices = [n - i]
@@ -137,7 +155,54 @@ def sample(rng: Rng, n: int, k: int) -> list[int]:
         while i + len(radices) < k and count * (n - i - len(radices)) <= 1 << 64:
             count *= n - i - len(radices)
             radices.append(n - i - len(radices))
-        r = rng.below(count)
+        plan.append((count, (1 << 64) - ((1 << 64) % count), tuple(radices)))
+        i += len(radices)
+    return tuple(plan)
+
+
+_PLANS: dict[tuple[int, int], tuple[tuple[int, int, tuple[int, ...]], ...]] = {}
+_DENSE = 64
+"""Up to this ``n``, :func:`sample` shuffles a whole list; above, it keeps swaps sparse."""
+
+
+def sample(rng: Rng, n: int, k: int) -> list[int]:
+    """``k`` distinct integers of ``range(n)`` in random order, uniformly, using as few draws
+    of the generator as possible (one while ``n!/(n-k)!`` stays within 2**64).
+
+    The draws are those of ``rng.below(count)`` and the result is a partial Fisher-Yates
+    shuffle of ``range(n)`` driven by their mixed-radix digits (the plan of draws per
+    ``(n, k)`` is computed once).
+
+    >>> sorted(sample(Rng(1), 9, 9)) == list(range(9))
+    True
+    >>> len(set(sample(Rng(2), 28, 28)))
+    28
+    """
+    plan = _PLANS.get((n, k))
+    if plan is None:
+        plan = _PLANS[n, k] = _sample_plan(n, k)
+    nxt = rng.next64
+    i = 0
+    if n <= _DENSE:
+        perm = list(range(n))
+        for count, limit, radices in plan:
+            r = nxt()
+            while r >= limit:
+                r = nxt()
+            r %= count
+            for q in radices:
+                r, j = divmod(r, q)
+                j += i
+                perm[i], perm[j] = perm[j], perm[i]
+                i += 1
+        return perm[:k]
+    swaps: dict[int, int] = {}  # a partial Fisher-Yates shuffle of range(n), kept sparse
+    out: list[int] = []
+    for count, limit, radices in plan:
+        r = nxt()
+        while r >= limit:
+            r = nxt()
+        r %= count
         for q in radices:
             r, j = divmod(r, q)
             j += i

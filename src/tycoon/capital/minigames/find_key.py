@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from tycoon.engine import Rng
 
-from .common import DURATION_MS, chance, check_contents, check_inputs, pace, sample
+from .common import DURATION_MS, chance, check_contents, check_inputs, digits, pace, sample
 
 GAME = "find_key"
 KEYS = {"easy": 6, "hard": 9}
@@ -47,46 +47,77 @@ _BITTINGS = tuple(
 _REVERSED = tuple(sum((b[CUTS - 1 - i] - 1) * DEPTHS**i for i in range(CUTS)) for b in _BITTINGS)
 
 
+_STEPS = CUTS * (DEPTHS - 1)
+_NEAR = tuple(
+    tuple(
+        lock + ((lock // DEPTHS**cut % DEPTHS + step + 1) % DEPTHS - lock // DEPTHS**cut % DEPTHS)
+        * DEPTHS**cut
+        for cut in range(CUTS)
+        for step in range(DEPTHS - 1)
+    )
+    for lock in range(_CODES)
+)
+"""``_NEAR[lock][k]``: the bitting one cut away from ``lock`` numbered ``k``: cut
+``k // 3`` moved to one of the other three depths (``k % 3 + 1`` steps deeper, wrapping)."""
+_FLIP = (False, True)
+
+
 def _near_misses(rng: Rng, lock: int, count: int) -> list[int]:
     """``count`` different bitting codes each one cut away from ``lock``."""
-    out = []
-    for k in sample(rng, CUTS * (DEPTHS - 1), count):
-        cut, step = divmod(k, DEPTHS - 1)
-        old = lock // DEPTHS**cut % DEPTHS
-        new = (old + step + 1) % DEPTHS  # any depth but the lock's
-        out.append(lock + (new - old) * DEPTHS**cut)
-    return out
+    near = _NEAR[lock]
+    return [near[k] for k in sample(rng, _STEPS, count)]
+
+
+def _answers(rng: Rng, level: str) -> list[int]:
+    """The index of the right key in each round: the first draws of the contents' generator
+    (3 draws for 60 rounds), so that bots can play without building the keys."""
+    return digits(rng, KEYS[level], ROUND_COUNT)
+
+
+def answers(level: str, seed: int) -> list[int]:
+    """``[r["answer"] for r in generate(level, seed)["rounds"]]``, ten times cheaper.
+
+    >>> answers("hard", 4) == [r["answer"] for r in generate("hard", 4)["rounds"]]
+    True
+    """
+    return _answers(Rng(seed), level)
 
 
 def generate(level: str, seed: int) -> dict:
-    """60 rounds for one seat: each a lock, its keys and the index of the right key."""
+    """60 rounds for one seat: each a lock, its keys and the index of the right key.
+
+    The generator first draws every round's ``answer`` (see :func:`answers`), then per
+    round the lock and the wrong keys in a random order, the lock's key being put at the
+    answer's index."""
     rng = Rng(seed)
+    below = rng.below
     count = KEYS[level]
     scale = SCALE[level]
     hard = level == "hard"
+    bittings = _BITTINGS
+    flip = _FLIP
     rounds = []
-    for _ in range(ROUND_COUNT):
+    for answer in _answers(rng, level):
         if hard:
-            lock = rng.below(_CODES)
-            codes = [lock]
-            if _REVERSED[lock] != lock:
-                codes.append(_REVERSED[lock])
+            lock = below(_CODES)
+            codes = [_REVERSED[lock]] if _REVERSED[lock] != lock else []
             codes += _near_misses(rng, lock, NEAR_MISSES)
-            while len(codes) < count:
-                code = rng.below(_CODES)
-                if code not in codes:
+            while len(codes) < count - 1:
+                code = below(_CODES)
+                if code != lock and code not in codes:
                     codes.append(code)
-            order = [codes[j] for j in sample(rng, count, count)]
-            flips = rng.below(1 << count)
+            order = [codes[j] for j in sample(rng, count - 1, count - 1)]
+            flips = below(1 << count)
         else:
             order = sample(rng, _CODES, count)
-            lock = order[rng.below(count)]
+            lock = order.pop()
             flips = 0
+        order.insert(answer, lock)
         keys = [
-            {"bitting": list(_BITTINGS[code]), "flip": bool(flips >> i & 1), "scale": scale}
+            {"bitting": list(bittings[code]), "flip": flip[flips >> i & 1], "scale": scale}
             for i, code in enumerate(order)
         ]
-        rounds.append({"lock": list(_BITTINGS[lock]), "keys": keys, "answer": order.index(lock)})
+        rounds.append({"lock": list(bittings[lock]), "keys": keys, "answer": answer})
     return {
         "game": GAME,
         "level": level,
@@ -142,22 +173,42 @@ def bot_inputs(level: str, contents: dict, skill: float, seed: int) -> list:
     5 s and 1.8 s) and picks right with probability ``skill + (1 - skill) / n`` among the
     ``n`` keys it has not tried yet this round."""
     rounds = check_contents(contents, GAME, level, ("rounds",))["rounds"]
+    return _play(level, [r["answer"] for r in rounds], skill, seed)[0]
+
+
+def plays(
+    level: str, seed: int, contents: dict | None, bots: list[tuple[float, int]]
+) -> list[tuple[list, int]]:
+    """``(bot_inputs(...), score(...))`` for each ``(skill, bot seed)`` of ``bots``, on the
+    contents of ``seed`` (given, or else never built: the bot needs only the answers)."""
+    if contents is None:
+        keys = answers(level, seed)
+    else:
+        keys = [r["answer"] for r in check_contents(contents, GAME, level, ("rounds",))["rounds"]]
+    return [_play(level, keys, skill, bot_seed) for skill, bot_seed in bots]
+
+
+def _play(level: str, keys: list[int], skill: float, seed: int) -> tuple[list, int]:
+    """The bot's picks on rounds whose answers are ``keys``, and their points (the bot never
+    picks while the keys are locked, so every right pick scores)."""
     rng = Rng(seed)
     count = KEYS[level]
     slow, fast = (4000, 1200) if level == "easy" else (5000, 1800)
     out: list[dict] = []
     t = 0
     index = 0
+    successes = 0
     tried: set[int] = set()
     while True:
         t += pace(rng, slow, fast, skill)
         if t > DURATION_MS or len(out) >= MAX_INPUTS:
-            return out
-        answer = rounds[index]["answer"]
+            return out, SUCCESS_POINTS * successes
+        answer = keys[index]
         untried = [k for k in range(count) if k not in tried]
         if chance(rng, skill + (1 - skill) / len(untried)):
             out.append({"t": t, "key": answer})
-            index = (index + 1) % len(rounds)
+            index = (index + 1) % len(keys)
+            successes += 1
             tried = set()
         else:
             key = rng.choice([k for k in untried if k != answer])

@@ -117,6 +117,22 @@ def bot_inputs(level: str, contents: dict, skill: float, seed: int) -> list:
     """Clicks of a bot that remembers each card it sees with probability ``skill`` (perfect
     recall at 1, none at 0) and clicks every 2 s at skill 0, every 0.6 s at skill 1."""
     boards = check_contents(contents, GAME, level, ("boards",))["boards"]
+    return _play(level, boards, skill, seed)[0]
+
+
+def plays(
+    level: str, seed: int, contents: dict | None, bots: list[tuple[float, int]]
+) -> list[tuple[list, int]]:
+    """``(bot_inputs(...), score(...))`` for each ``(skill, bot seed)`` of ``bots``, on
+    ``contents`` (or those of ``seed`` if None)."""
+    if contents is None:
+        contents = generate(level, seed)
+    boards = check_contents(contents, GAME, level, ("boards",))["boards"]
+    return [_play(level, boards, skill, bot_seed) for skill, bot_seed in bots]
+
+
+def _play(level: str, boards: list[list[int]], skill: float, seed: int) -> tuple[list, int]:
+    """The bot's clicks on ``boards`` and their points."""
     cells = 2 * PAIRS[level]
     rng = Rng(seed)
     out: list[dict] = []
@@ -125,6 +141,7 @@ def bot_inputs(level: str, contents: dict, skill: float, seed: int) -> list:
     board = boards[0]
     matched = [False] * cells
     found = 0
+    pairs = 0
     known: dict[int, int] = {}  # remembered cell -> face
 
     def click(cell: int) -> bool:
@@ -150,7 +167,7 @@ def bot_inputs(level: str, contents: dict, skill: float, seed: int) -> list:
             unknown = [c for c in open_cells if c not in known] or open_cells
             a = rng.choice(unknown)
             if not click(a):
-                return out
+                return out, PAIR_POINTS[level] * pairs
             mate = [c for c in known if c != a and known[c] == board[a]]
             if mate:
                 b = mate[0]
@@ -160,12 +177,13 @@ def bot_inputs(level: str, contents: dict, skill: float, seed: int) -> list:
             pair = (a, b)
         else:
             if not click(pair[0]):
-                return out
+                return out, PAIR_POINTS[level] * pairs
         if not click(pair[1]):
-            return out
+            return out, PAIR_POINTS[level] * pairs
         a, b = pair
         if board[a] == board[b]:
             matched[a] = matched[b] = True
+            pairs += 1
             known.pop(a, None)
             known.pop(b, None)
             found += 1

@@ -42,7 +42,7 @@ export function squareName(sq) {
  * Draw the board. `targets` (optional): {squares: Map(square -> action), lots: Map("s:l" -> action),
  * onPick(action)} makes those squares or lots pickable by click or keyboard.
  */
-export function drawBoard(view, targets = null, highlight = null) {
+export function drawBoard(view, targets = null, highlight = null, banner = null) {
   const board = view.board || defaultBoard();
   const bySquare = new Map(board.map((s) => [s.square, s]));
   const root = svg("svg", {
@@ -64,11 +64,15 @@ export function drawBoard(view, targets = null, highlight = null) {
   // Centre: the title, the deck and the last dice.
   const middle = svg("g", { class: "centre", "aria-hidden": "true" },
     svg("rect", { x: 2 * CELL + 10, y: 2 * CELL + 10, width: 8 * CELL - 20, height: 8 * CELL - 20, rx: 24, class: "centre-bg" }),
-    svg("text", { x: 6 * CELL, y: 5 * CELL + 10, class: "title" }, "CAPITAL"),
+    svg("text", { x: 6 * CELL, y: 5 * CELL + 10, class: "title" }, t("capital.title")),
     svg("text", { x: 6 * CELL, y: 5 * CELL + 60, class: "subtitle" }, t("capital.turn_n", { n: view.turn ?? 0 })));
   const roll = view.roll || [];
   roll.forEach((d, i) => middle.append(die(6 * CELL + (i - (roll.length - 1) / 2) * 110 - 45, 6 * CELL + 20, d)));
   if (roll.length) middle.append(svg("text", { x: 6 * CELL, y: 6 * CELL + 150, class: "subtitle" }, t("capital.roll_of", { seat: seatLetter(view.current), total: roll.reduce((a, b) => a + b, 0) })));
+  if (banner) {
+    middle.append(svg("rect", { x: 2.5 * CELL, y: 7 * CELL + 90, width: 7 * CELL, height: 90, rx: 20, class: `banner-bg ${banner.tone}` }));
+    middle.append(svg("text", { x: 6 * CELL, y: 7 * CELL + 148, class: "banner-text" }, banner.text));
+  }
   root.append(middle);
   const squaresG = svg("g", { class: "squares" });
   const businesses = new Map();

@@ -28,8 +28,21 @@ export class CapitalTable {
       this.ui = { card: null, exchange: false, picked: new Set(), lot: null };
       this.lastKey = turnKey;
     }
+    const pos = (this.state?.view.seats || []).map((x) => x.square);
+    this.moves = [];
+    for (const e of state.events) {
+      if (e.type !== "moved" || !e.path?.length) continue;
+      this.moves.push({ ...e, from: pos[e.seat] });
+      pos[e.seat] = e.path[e.path.length - 1];
+    }
     this.state = state;
-    this.moves = state.events.filter((e) => e.type === "moved" && e.path?.length);
+    for (const e of state.events) {
+      if (e.type === "turn_started") this.banner = null;
+      if (e.type === "stock_exchange") {
+        const sign = e.amount >= 0 ? "+" : "−";
+        this.banner = { tone: e.amount >= 0 ? "gain" : "loss", text: `${t("capital.stock_exchange_short")} ${seatLetter(e.seat)}: ${sign}${money(Math.abs(e.amount))}` };
+      }
+    }
     this.render();
     this.animateMoves();
   }
@@ -40,6 +53,7 @@ export class CapitalTable {
     this.moves = [];
     if (!moves.length || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
     const { view } = this.state;
+    const delay = {};
     for (const mv of moves) {
       const pawn = this.root.querySelector(`.pawn[data-pawn="${mv.seat}"]`);
       if (!pawn || !pawn.animate) continue;
@@ -48,7 +62,9 @@ export class CapitalTable {
       const frames = squares.map((sq) => pawnPlace(view, sq)).filter(Boolean)
         .map((p) => ({ transform: `translate(${p.x}px, ${p.y}px)` }));
       if (frames.length < 2) continue;
-      pawn.animate(frames, { duration: Math.min(2400, 160 * frames.length), easing: "linear" });
+      const duration = Math.min(2400, 160 * frames.length);
+      pawn.animate(frames, { duration, delay: delay[mv.seat] || 0, easing: "linear", fill: "backwards" });
+      delay[mv.seat] = (delay[mv.seat] || 0) + duration;
     }
   }
 
@@ -63,7 +79,7 @@ export class CapitalTable {
     const key = active?.dataset?.key || active?.getAttribute?.("data-key");
     const targets = this.targets();
     const boardWrap = el("div", { class: `board-wrap${this.zoomed ? " zoomed" : ""}`, "data-scroll": "board" });
-    boardWrap.append(drawBoard(view, targets, this.highlight()));
+    boardWrap.append(drawBoard(view, targets, this.highlight(), this.banner));
     const frame = el("div", { class: "board-frame" }, boardWrap);
     frame.append(el("button", { class: "zoom", "data-key": "zoom", "aria-pressed": this.zoomed ? "true" : "false",
       onclick: () => { this.zoomed = !this.zoomed; this.render(); } }, this.zoomed ? "−" : "+", el("span", { class: "visually-hidden" }, t("capital.zoom"))));
@@ -184,7 +200,7 @@ export class CapitalTable {
     if (this.ui.card) rows.push(this.cardChooser());
     else if (this.ui.exchange) rows.push(this.exchangeChooser());
     const known = new Set(["roll", "branch", "waive", "build", "play", "exchange", "pass", "minigame"]);
-    for (const a of legal.filter((a) => !known.has(a.type))) rows.push(btn(a, describeCapitalAction(a, view, this.names())));
+    for (const a of legal.filter((a) => !known.has(a.type))) rows.push(btn(a, this.state.texts?.get(JSON.stringify(a)) || describeCapitalAction(a, view, this.names())));
     const bottom = [];
     if (this.byType("exchange").length && !this.ui.exchange && !this.ui.card)
       bottom.push(el("button", { "data-key": "act-exchange-start", onclick: () => { this.ui.exchange = true; this.render(); this.root.querySelector("[data-key^='hand-']")?.focus(); } }, t("capital.exchange_start")));

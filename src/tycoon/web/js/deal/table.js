@@ -158,7 +158,7 @@ export class DealTable {
     if (legal.some((a) => a.type === "discard")) rows.push(el("p", { class: "hint" }, t("deal.discard_hint")));
     const known = new Set(["accept", "say_no", "end_turn", "pay", "discard", "move_wild"]);
     const other = legal.filter((a) => !known.has(a.type) && a.card === undefined);
-    for (const a of other) buttons.push(el("button", { onclick: () => this.act(a) }, describeDealAction(a, view, this.state.names, seat)));
+    for (const a of other) buttons.push(el("button", { onclick: () => this.act(a) }, this.state.texts?.get(JSON.stringify(a)) || describeDealAction(a, view, this.state.names, seat)));
     if (buttons.length) rows.push(el("div", { class: "button-row" }, buttons));
     const top = (view.discard || []).at(-1);
     return el("section", { class: "dcentre", "aria-label": t("deal.table") },
