@@ -56,16 +56,24 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start_server(port: int, db: str, log: Path, profile: str | None = None) -> subprocess.Popen:
+def start_server(
+    port: int, db: str, log: Path, profile: str | None = None, ws_impl: str = "auto"
+) -> subprocess.Popen:
     env = dict(os.environ)
-    env["TYCOON_SERVER_SETTINGS"] = json.dumps({"bot_delay": 0.0, "decision_seconds": 600.0})
+    env["TYCOON_SERVER_SETTINGS"] = json.dumps(
+        {"bot_delay": 0.0, "decision_seconds": 600.0, "ws_impl": ws_impl})
     code = (
         "import logging; from tycoon.server.main import serve; "
         f"serve('127.0.0.1', {port}, {db!r})"
     )
     with log.open("w") as out:
-        prefix = ["-m", "cProfile", "-o", profile] if profile else []
-        proc = subprocess.Popen([sys.executable, *prefix, "-c", code], env=env,
+        if profile:
+            script = log.with_suffix(".py")
+            script.write_text(code)
+            command = ["-m", "cProfile", "-o", profile, str(script)]
+        else:
+            command = ["-c", code]
+        proc = subprocess.Popen([sys.executable, *command], env=env,
                                 stdout=out, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -140,7 +148,7 @@ async def bench(args: argparse.Namespace) -> dict:
     db = f"sqlite:///{folder}/bench.sqlite3"
     log = Path(folder) / "server.log"
     print(f"server log: {log}", file=sys.stderr)
-    proc = start_server(port, db, log, args.profile)
+    proc = start_server(port, db, log, args.profile, args.ws)
     base = f"http://127.0.0.1:{port}"
     try:
         rss_empty = rss_mb(proc.pid)
@@ -238,6 +246,7 @@ def main() -> None:
     parser.add_argument("--game", default="deal", choices=["deal", "capital"])
     parser.add_argument("--seats", type=int, default=2)
     parser.add_argument("--options", default="{}", help="game options as JSON")
+    parser.add_argument("--ws", default="auto", help="uvicorn WebSocket implementation")
     parser.add_argument("--profile", help="write a cProfile of the server to this file")
     args = parser.parse_args()
     if not 1 <= args.games <= MAX_GAMES:

@@ -211,3 +211,27 @@ def test_flood_is_rate_limited_then_closed(db_url):
         run(main())
     finally:
         live.stop()
+
+
+def test_oversized_or_malformed_http_requests(live):
+    """REST: a body over the limit is 413; a body that is not the schema is 422 with words."""
+    r = live.post("/api/games", {"game": "deal", "players": ["human"] * 2,
+                                 "name": "x" * 100_000})
+    assert r.status_code == 413
+    r = live.post("/api/games", {"game": "deal", "players": ["wizard", "human"]})
+    assert r.status_code == 422 and "players.0" in r.json()["detail"]
+    r = live.post("/api/games", {"game": "chess", "players": ["human", "human"]})
+    assert r.status_code == 422 and "chess" in r.json()["detail"]
+    r = live.post("/api/games", {"game": "deal", "players": ["human"] * 7})
+    assert r.status_code == 422 and "2 to 5" in r.json()["detail"]
+    r = live.post("/api/games", {"game": "deal", "players": ["human"] * 2,
+                                 "options": {"no_such_option": 1}})
+    assert r.status_code == 422 and "no_such_option" in r.json()["detail"]
+    r = live.post("/api/games/nope/join", {"name": "a"})
+    assert r.status_code == 404
+    g = live.create(game="deal", players=["human", "random"])
+    live.join(g["id"], "a")
+    r = live.post(f"/api/games/{g['id']}/join", {"name": "b"})
+    assert r.status_code == 409 and "no free seat" in r.json()["detail"]
+    r = live.post(f"/api/games/{g['id']}/join", {"name": "b", "seat": 1})
+    assert r.status_code == 409

@@ -164,3 +164,55 @@ def test_strength_names_map_to_bots(live, strength):
     """Bot strengths are validated with make_bot when the game is created."""
     g = live.create(game="deal", players=["human", strength])
     assert g["players"][1]["kind"] == "bot" and g["players"][1]["bot"] == strength
+
+
+def test_thinking_bots_play_in_worker_processes(live):
+    """A `medium` bot seat thinks in a worker process and plays its turns (by='bot')."""
+    g = live.create(game="deal", players=["human", "medium"], seed=2)
+    token = live.join(g["id"], "a")["token"]
+
+    async def main():
+        a = await Client.open(live.ws, g["id"], token)
+        seq = 0
+        while not any(m["type"] == "update" and m["actor"] and m["actor"]["by"] == "bot"
+                      for m in a.messages):
+            upd = await a.state(lambda m: m["legal"] or m["view"]["to_move"] != [0], 30)
+            if upd["legal"]:
+                seq += 1
+                assert (await a.act(upd["legal"][-1]["action"], seq))["type"] == "ack"
+            await a.until(lambda m: m["type"] == "update", timeout=30)
+
+    run(main())
+    assert live.lobby._processes is not None
+
+
+def test_restart_restores_games_and_restarts_their_clocks(db_url):
+    """After a restart the unfinished game is back (replayed from its record) and the running
+    decision gets a fresh clock, which still runs out into a stand-in move."""
+    live = LiveServer(db_url, away_seconds=60.0).start()
+    g = live.create(game="fake", players=["human", "human"], decision_seconds=1, seed=4)
+    tokens = [live.join(g["id"], n)["token"] for n in ("a", "b")]
+
+    async def first():
+        a = await Client.open(live.ws, g["id"], tokens[0])
+        assert (await a.act({"type": "draw"}, 1))["type"] == "ack"
+        return (await a.state(lambda m: m["version"] == 1))["view"]
+
+    view_before = run(first())
+    live.stop()
+    live = LiveServer(db_url, away_seconds=60.0).start()
+    try:
+        async def second():
+            spec = await Client.open(live.ws, g["id"])
+            b = await Client.open(live.ws, g["id"], tokens[1])
+            assert spec.update["version"] == 1 and b.update["version"] == 1
+            assert b.update["deadlines"][0]["seat"] == 1
+            moved = await spec.until(actor_is(1, "standin", "timeout"), timeout=15)
+            return spec, moved
+
+        spec, moved = run(second())
+        assert moved["version"] == 2
+        assert spec.messages[1]["view"] == {**view_before, "seats": [
+            {k: v for k, v in s.items() if k != "hand"} for s in view_before["seats"]]}
+    finally:
+        live.stop()

@@ -42,3 +42,58 @@ def test_two_players_and_spectator_play_to_the_end(live):
     state = replay(Record.from_json(record))
     assert state.is_over and state.result() == final["result"]
     assert ca.welcome["seat"] == 0 and spec.welcome["seat"] is None
+
+
+def test_private_events_and_hands_reach_only_their_seat(live):
+    """Private events (a drawn card) go only to their seat; views are exactly the engine's;
+    no message holds another seat's hand, the deck order or the RNG state; the record served
+    before the end is redacted (no seed, action types only)."""
+    from conftest import check_updates, expected_by_version, scan_secrets
+
+    game = live.create(game="fake", players=["human", "human"],
+                       options={"turn_limit": 12, "minigame_every": 5}, seed=9)
+    tokens = [live.join(game["id"], n)["token"] for n in ("a", "b")]
+
+    def draw_first(legal, _update):
+        return next((x for x in legal if x["action"]["type"] == "draw"), legal[0])
+
+    async def main():
+        ca = await Client.open(live.ws, game["id"], tokens[0], "a")
+        cb = await Client.open(live.ws, game["id"], tokens[1], "b")
+        spec = await Client.open(live.ws, game["id"], None, "spec")
+        # halfway: the redacted record
+        for seq in (1, 2):
+            await ca.state(lambda m: m["legal"])
+            assert (await ca.act({"type": "draw"}, seq))["type"] == "ack"
+            await cb.state(lambda m: m["legal"])
+            assert (await cb.act({"type": "draw"}, seq))["type"] == "ack"
+        redacted = live.get(f"/api/games/{game['id']}/record").json()
+        errors: list = []
+        await asyncio.gather(player_loop(ca, draw_first, errors),
+                             player_loop(cb, draw_first, errors), watch_until_over(spec))
+        return ca, cb, spec, redacted
+
+    ca, cb, spec, redacted = run(main())
+    assert redacted["seed"] is None and not redacted["complete"]
+    assert all(set(a["action"]) == {"type"} for a in redacted["actions"])
+    record = live.get(f"/api/games/{game['id']}/record").json()
+    replayed = expected_by_version(record, [0, 1, None])
+    for seat, client in ((0, ca), (1, cb), (None, spec)):
+        check_updates(client, seat, replayed)
+        scan_secrets(client, seat, replayed)
+        drew = [e for m in client.messages if m["type"] == "update" for e in m["events"]
+                if e["type"] == "drew"]
+        assert drew and all(e["seat"] == seat for e in drew) if seat is not None else not drew
+
+
+def test_lobby_lists_open_playing_and_finished_games(live):
+    """GET /api/games?status=...: open games to join, games in play, finished ones; `/`
+    serves the web client."""
+    open_game = live.create(game="fake", players=["human", "human"])
+    playing = live.create(game="fake", players=["human", "random"])
+    live.join(playing["id"], "a")
+    ids = lambda status: {g["id"] for g in live.get(f"/api/games?status={status}").json()}  # noqa: E731
+    assert open_game["id"] in ids("open") and playing["id"] not in ids("open")
+    assert playing["id"] in ids("playing")
+    page = live.get("/")
+    assert page.status_code == 200 and "Tycoon" in page.text

@@ -83,9 +83,12 @@ async def exercise_storage(store: Storage) -> None:
         await store.close()
 
 
-def test_storage_on_sqlite(tmp_path):
-    """Appends commit in order, duplicates are refused, a seat is claimed once."""
-    run(exercise_storage(Storage(f"sqlite:///{tmp_path / 's.sqlite3'}", prefix=unique_prefix())))
+@pytest.mark.parametrize("inline", [True, False])
+def test_storage_on_sqlite(tmp_path, inline):
+    """Appends commit in order, duplicates are refused, a seat is claimed once (writes
+    inline, or through the writer thread with group commits)."""
+    run(exercise_storage(Storage(f"sqlite:///{tmp_path / 's.sqlite3'}", prefix=unique_prefix(),
+                                 inline=inline)))
 
 
 @pytest.mark.services

@@ -87,7 +87,11 @@ def test_victory_card_wins_C_7_3(new_page, shot):
     expect(page.locator(".victory-screen")).to_be_visible()
     expect(page.locator("#victory-h")).to_have_text("Ana (A) wins!")
     assert table.state.is_over and table.state.winner == 0
+    expect(page.locator("[data-key=victory-lobby]")).to_be_focused()
     shot(page, "capital_06_victory")
+    page.keyboard.press("Escape")
+    expect(page.locator(".victory-screen")).to_have_count(0)
+    expect(page.locator("#prompt")).to_contain_text("The game is over")
 
 
 def test_waive_choice_C_4_3_1(new_page, shot):
@@ -251,3 +255,21 @@ def test_reconnects_and_resumes_from_the_current_view(new_page, shot):
     page.click("[data-key=act-roll]")
     expect(page.locator("button.kind").first).to_be_visible()
     assert table.state.seats[0].square == 2
+
+
+def test_board_of_the_page_is_the_engines_C_2(new_page):
+    """C-2: the page's board (squares, kinds, regions, moves and forks) is tycoon.capital's."""
+    from tycoon.capital.board import BOARD, COLORS
+
+    page = new_page()
+    install(page)
+    page.goto(f"{ORIGIN}/")
+    squares = page.evaluate("import('./js/capital/data.js').then((m) => m.defaultBoard())")
+    assert len(squares) == BOARD.size == 56
+    for sq in squares:
+        s = sq["square"]
+        kind = {"stock_exchange": "exchange"}.get(sq["kind"], sq["kind"])
+        assert kind == BOARD.kind[s]
+        assert sq["region"] == COLORS[BOARD.region[s]]
+        expected = list(BOARD.forks[s]) if BOARD.next[s] == -1 else [BOARD.next[s]]
+        assert sq["next"] == expected, s

@@ -145,3 +145,27 @@ def test_discard_down_to_seven_MD_3_3(new_page, shot):
     expect(page.locator("#prompt")).not_to_have_text("Discard down to 7 cards.")
     discarded = [a["card"] for s, a in table.applied if s == 0 and a["type"] == "discard"]
     assert discarded == [89, 0]  # then Bruno played, and Ana's new turn began
+
+
+def test_sly_deal_target_picked_on_the_table_MD_6_5(new_page, shot):
+    """MD-6.5: with Sly Deal chosen, the opponent's cards it may take are picked on the table;
+    a card of a full set is not offered."""
+    sly_deal = 77
+    position = {
+        "game": "deal", "turn": 2, "current": 0, "phase": "play", "plays_left": 3,
+        "seats": [{"seat": 0, "hand": [sly_deal], "bank": [], "sets": []},
+                  {"seat": 1, "hand": [], "bank": [],
+                   "sets": [{"color": "green", "cards": [43], "house": None, "hotel": None},
+                            {"color": "brown", "cards": [20, 21], "house": None, "hotel": None}]}],
+        "discard": [], "pending": None, "winner": None, "rng": {"seed": 2},
+    }
+    used = {sly_deal, 43, 20, 21}
+    position["deck"] = [c for c in range(106) if c not in used]
+    table = Table("deal", from_json(position), {"tokA": 0}, ["Ana", "Bruno"])
+    page = open_seat(new_page, table, "tokA", 0)
+    page.click(f".dhand [data-card='{sly_deal}']")
+    expect(page.locator(".dcard-pick")).to_have_count(1)  # the brown set is full
+    shot(page, "deal_08_sly_deal_pick")
+    page.click(".dcard-pick[data-take='43']")
+    expect(page.locator(".dseat.mine .dset[data-color='green']")).to_be_visible()
+    assert table.applied[0] == (0, {"type": "sly_deal", "card": sly_deal, "target": 1, "take": 43})

@@ -200,7 +200,7 @@ def score_play(view: dict[str, Any], seat: int, tables: list[Table], a: Action) 
         if name in ("just_say_no", "deal_breaker"):
             return -20.0
         hand = view["seats"][seat].get("hand", [])
-        if len(hand) > 7 - 0 and plays_left == 1:
+        if len(hand) > 7 and plays_left == 1:  # over the hand limit: bank rather than discard
             return 3.0 + value * 0.5
         return 1.0 + value * 0.3 if name in ("double_the_rent", "house", "hotel") else 0.5
     if t == "rent":

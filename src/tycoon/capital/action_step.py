@@ -49,16 +49,13 @@ def exchange_options(hand: list[str]) -> list[Exchange]:
     key = sort_cards(hand)
     options = _EXCHANGES.get(key)
     if options is None:
-        seen: set[tuple[str, ...]] = set()
-        options = []
-        for size in range(1, min(MAX_EXCHANGE, len(key)) + 1):
-            for cards in combinations(key, size):
-                if cards not in seen:
-                    seen.add(cards)
-                    action = _EXCHANGE.get(cards)
-                    if action is None:
-                        action = _EXCHANGE[cards] = Exchange(cards)
-                    options.append(action)
+        choices = [c for size in range(1, min(MAX_EXCHANGE, len(key)) + 1)
+                   for c in combinations(key, size)]
+        if len(set(key)) < len(key):  # equal cards: keep the first of equal choices
+            choices = list(dict.fromkeys(choices))
+        get = _EXCHANGE.get
+        options = [get(cards) or _EXCHANGE.setdefault(cards, Exchange(cards))
+                   for cards in choices]
         if len(_EXCHANGE) > 100_000:
             _EXCHANGE.clear()
         if len(options) <= _CACHE_OPTIONS:  # keep the caches small: big hands are rare

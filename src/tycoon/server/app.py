@@ -26,6 +26,33 @@ log = logging.getLogger("tycoon.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
+class BodyLimit:
+    """Refuse HTTP requests whose declared body is over ``limit`` bytes (413), or whose body
+    comes chunked without a length (411)."""
+
+    def __init__(self, app: Any, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers", ()))
+        length = headers.get(b"content-length")
+        if length is None and b"chunked" in headers.get(b"transfer-encoding", b""):
+            response = JSONResponse({"detail": "send a Content-Length"}, status_code=411)
+        elif length is not None and (not length.isdigit() or int(length) > self.limit):
+            response = JSONResponse(
+                {"detail": f"request body over {self.limit} bytes or bad Content-Length"},
+                status_code=413,
+            )
+        else:
+            await self.app(scope, receive, send)
+            return
+        await response(scope, receive, send)
+
+
 def default_db_url() -> str:
     """A SQLite file in the user's data directory (created if needed)."""
     from platformdirs import user_data_dir
@@ -78,18 +105,7 @@ def create_app(
     )
     app.state.settings = settings
 
-    @app.middleware("http")
-    async def limit_body(request: Request, call_next: Any) -> Any:
-        length = request.headers.get("content-length")
-        if length is not None:
-            if not length.isdigit():
-                return JSONResponse({"detail": "bad Content-Length"}, status_code=400)
-            if int(length) > settings.max_body_bytes:
-                return JSONResponse(
-                    {"detail": f"request body over {settings.max_body_bytes} bytes"},
-                    status_code=413,
-                )
-        return await call_next(request)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -6,7 +6,7 @@ import asyncio
 import logging
 import secrets
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,12 +50,24 @@ class Lobby:
         self.settings = settings
         self.rooms: dict[str, Room] = {}
         self.executor = ThreadPoolExecutor(settings.bot_threads, thread_name_prefix="tycoon-bot")
+        self._processes: Executor | None = None
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
+
+    def processes(self) -> Executor | None:
+        """The worker processes of thinking bots (started on first use), or None."""
+        if self.settings.bot_processes <= 0:
+            return None
+        if self._processes is None:
+            from .thinking import process_pool
+
+            self._processes = process_pool(self.settings.bot_processes)
+        return self._processes
 
     def _room(self, row: GameRow, seats: list[SeatRow], recorder: Recorder,
               meta: list[tuple[str, str | None]]) -> Room:
         return Room(row, seats, recorder, meta, storage=self.storage, broker=self.broker,
-                    settings=self.settings, executor=self.executor)
+                    settings=self.settings, executor=self.executor, processes=self.processes,
+                    on_finished=self.forget_if_idle)
 
     async def restore(self) -> int:
         """Load every unfinished game by replaying its record; return how many."""
@@ -87,6 +99,8 @@ class Lobby:
         for room in list(self.rooms.values()):
             await room.close()
         self.executor.shutdown(wait=False, cancel_futures=True)
+        if self._processes is not None:
+            self._processes.shutdown(wait=False, cancel_futures=True)
 
     # -- games ------------------------------------------------------------------------------
     async def create(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 
 from .app import create_app, default_db_url
 from .settings import ServerSettings
@@ -21,11 +22,14 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> N
     settings = ServerSettings.from_env()
     url = db or default_db_url()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    for name in ("uvicorn.error", "uvicorn.access"):
+        logging.getLogger(name).addFilter(RedactTokens())
     app = create_app(url, settings=settings)
     uvicorn.run(
         app,
         host=host,
         port=port,
+        ws=settings.ws_impl,
         ws_max_size=settings.max_message_bytes,
         # Views are small (a few KB); compressing each one costs more CPU than it saves.
         ws_per_message_deflate=False,
@@ -47,3 +51,23 @@ def register_extra_games() -> None:
         if not sep or not name.strip() or not module.strip():
             raise ValueError(f"${GAMES_ENV}: expected name=module, not {item!r}")
         GAMES[name.strip()] = module.strip()
+
+
+class RedactTokens(logging.Filter):
+    """Keep seat tokens (``?token=...`` in WebSocket URLs) out of the logs.
+
+    >>> args = ("/ws/games/g?token=s3",)
+    >>> record = logging.LogRecord("x", 20, "", 0, '"WebSocket %s"', args, None)
+    >>> RedactTokens().filter(record), record.getMessage()
+    (True, '"WebSocket /ws/games/g?token=***"')
+    """
+
+    PATTERN = re.compile(r"(token=)[^&\s\"']+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Rewrite the message with tokens masked."""
+        message = record.getMessage()
+        if "token=" in message:
+            record.msg = self.PATTERN.sub(r"\1***", message)
+            record.args = ()
+        return True

@@ -63,6 +63,8 @@ class Room:
         broker: Broker,
         settings: ServerSettings,
         executor: Executor,
+        processes: Callable[[], Executor | None] | None = None,
+        on_finished: Callable[[Room], None] | None = None,
     ) -> None:
         self.row = row
         self.id = row.id
@@ -73,6 +75,8 @@ class Room:
         self.broker = broker
         self.settings = settings
         self.executor = executor
+        self.processes = processes
+        self.on_finished = on_finished
         self.module = get_game(row.game)
         self.lock = asyncio.Lock()
         self.bots = {
@@ -80,6 +84,7 @@ class Room:
             for s in seats
             if s.kind == "bot"
         }
+        self.bot_specs = {s.seat: s.bot or "random" for s in seats if s.kind == "bot"}
         self._standins: dict[int, Any] = {}
         self.connections: dict[int | None, int] = {}
         self.away_since: dict[int, float] = {}
@@ -188,7 +193,7 @@ class Room:
                 await self.storage.set_status(self.id, "playing")
                 self.row.status = "playing"
                 self.start()
-        await self._broadcast([], None)
+            await self._broadcast([], None)
         return True
 
     # -- connections ------------------------------------------------------------------------
@@ -279,20 +284,34 @@ class Room:
             await self._broadcast(events, actor)
         if finished:
             await self.storage.set_status(self.id, "finished", self.row.result)
+            if self.on_finished is not None:
+                self.on_finished(self)
         else:
             self._schedule()
         return idx + 1
 
     # -- updates ----------------------------------------------------------------------------
     def update_for(
-        self, audience: int | None, events: list[Event], actor: dict[str, Any] | None
+        self,
+        audience: int | None,
+        events: list[Event],
+        actor: dict[str, Any] | None,
+        shared: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """The ``update`` message of one audience (a seat, or None for spectators)."""
+        """The ``update`` message of one audience (a seat, or None for spectators).
+
+        ``shared`` holds the parts that are the same for every audience (computed once per
+        broadcast).
+        """
         state = self.state
+        if shared is None:
+            shared = self._shared()
         shown = []
         for ev in events:
-            if getattr(type(ev), "private", False) and getattr(ev, "seat", None) != audience:
-                continue
+            if getattr(type(ev), "private", False) and (
+                audience is None or getattr(ev, "seat", None) != audience
+            ):
+                continue  # a private event goes to its own seat only
             shown.append(ev.to_json())
         legal: list[dict[str, Any]] = []
         if audience is not None and self.status == "playing" and audience in state.to_move():
@@ -308,6 +327,14 @@ class Room:
             "actor": actor,
             "view": state.view(audience),
             "legal": legal,
+            "deadlines": shared["deadlines"],
+            "players": shared["players"],
+            "result": shared["result"],
+        }
+
+    def _shared(self) -> dict[str, Any]:
+        state = self.state
+        return {
             "deadlines": self.deadline_list(),
             "players": self.players(),
             "result": state.result() if state.is_over else None,
@@ -347,12 +374,22 @@ class Room:
         }
 
     async def _broadcast(self, events: list[Event], actor: dict[str, Any] | None) -> None:
-        for audience in self.audiences():
-            await self.broker.publish(self.id, audience, self.update_for(audience, events, actor))
+        audiences = self.audiences()
+        if not audiences:
+            return
+        shared = self._shared()
+        for audience in audiences:
+            try:
+                message = self.update_for(audience, events, actor, shared)
+            except Exception:  # an engine bug in a view must not stop the others' updates
+                log.exception("game %s: no update for audience %s", self.id, audience)
+                continue
+            await self.broker.publish(self.id, audience, message)
 
     async def presence_changed(self) -> None:
         """Tell everybody who is connected now."""
-        await self._broadcast([], None)
+        async with self.lock:
+            await self._broadcast([], None)
 
     # -- clocks -----------------------------------------------------------------------------
     def _human(self, seat: int) -> bool:
@@ -451,9 +488,20 @@ class Room:
         return self._standins[seat]
 
     async def _choose(self, seat: int) -> dict[str, Any]:
+        """A bot's choice, made off the event loop: quick bots in a thread (on a copy of the
+        position), thinking bots in a worker process (from the position's JSON)."""
+        loop = asyncio.get_running_loop()
+        spec = self.bot_specs.get(seat, self.settings.standin_bot)
+        pool = self.processes() if self.processes is not None and spec != "random" else None
+        if pool is not None:
+            from .thinking import think
+
+            seed = derive_seed(self.row.seed, seat) + self.version
+            return await loop.run_in_executor(
+                pool, think, self.row.game, self.state.to_json(), seat, spec, seed
+            )
         snapshot = self.state.clone()
         bot = self._bot_for(seat)
-        loop = asyncio.get_running_loop()
         action = await loop.run_in_executor(self.executor, bot.choose, snapshot, seat)
         return action.to_json()
 

@@ -44,8 +44,12 @@ class ServerSettings:
     flood_close_after: int = 50
     #: Outgoing messages queued for one connection before it is dropped as too slow.
     send_queue: int = 512
-    #: Threads that run bots (off the event loop).
+    #: Threads that run the quick bots (``random``), off the event loop.
     bot_threads: int = 4
+    #: Worker processes that run the thinking bots (easy, medium, hard); 0: threads only.
+    bot_processes: int = 2
+    #: uvicorn's WebSocket implementation (auto, websockets, websockets-sansio, wsproto).
+    ws_impl: str = "auto"
     #: Table name prefix in the database (tests use a unique one per run).
     table_prefix: str = "tycoon_"
 

@@ -19,6 +19,7 @@ from tycoon.engine import Rng
 
 from .common import (
     DURATION_MS,
+    Dice,
     InvalidInputs,
     chance,
     check_contents,
@@ -136,7 +137,7 @@ _TOO_BIG = [tuple(n for n in NOTES if n > r) or NOTES for r in range(_GAP_MAX + 
 
 def _play(gaps: list[int], skill: float, seed: int) -> tuple[list, int]:
     """The bot's clicks on sums whose gaps are ``gaps``, and their points."""
-    rng = Rng(seed)
+    rng = Dice(seed)
     error_p = (1 - skill) / 2
     out = []
     t = 0

@@ -14,9 +14,12 @@ tycoon.capital.minigames.common.InvalidInputs: input 1: time 3 is before the pre
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import TypeVar
 
 from tycoon.engine import Rng
+
+T = TypeVar("T")
 
 DURATION_MS = 30_000
 """Every minigame lasts 30 seconds; input times run from 0 to 30000 ms, both included."""
@@ -87,17 +90,68 @@ def check_skill(skill: object) -> float:
     return float(skill)
 
 
-def chance(rng: Rng, p: float) -> bool:
-    """True with probability ``p`` (a bot's decision; bots may use floats, rules may not)."""
-    return rng.below(1 << 30) < int(p * (1 << 30))
+class Dice:
+    """A bot's random numbers: uniform integers peeled off the 64-bit draws of
+    ``Rng(seed)`` as mixed-radix digits, so that one draw serves several small choices.
+
+    Exactly uniform: a draw ``r`` below ``m`` gives the digit ``r % n`` and keeps ``r // n``
+    (uniform below ``m // n``) for the next ones, unless ``r >= n * (m // n)``, when a fresh
+    draw is taken; a fresh draw is also taken once fewer than ``n * 2**16`` values are left.
+
+    >>> d, again = Dice(7), Dice(7)
+    >>> rolls = [d.randint(1, 6) for _ in range(1000)]
+    >>> min(rolls), max(rolls), [again.randint(1, 6) for _ in range(1000)] == rolls
+    (1, 6, True)
+    """
+
+    __slots__ = ("_m", "_next", "_r")
+
+    def __init__(self, seed: int) -> None:
+        self._next = Rng(seed).next64
+        self._r = 0
+        self._m = 1
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)`` (``0 < n < 2**48``)."""
+        m = self._m
+        if m < n << 16:
+            r = self._next()
+            m = 1 << 64
+        else:
+            r = self._r
+        q = m // n
+        while r >= q * n:  # rare: the leftover values would not split evenly
+            r = self._next()
+            q = (1 << 64) // n
+        self._r = r // n
+        self._m = q
+        return r % n
+
+    def randint(self, a: int, b: int) -> int:
+        """A uniform integer in ``[a, b]``, both included."""
+        return a + self.below(b - a + 1)
+
+    def choice(self, seq: Sequence[T]) -> T:
+        """A uniform element of a non-empty sequence."""
+        return seq[self.below(len(seq))]
 
 
-def pace(rng: Rng, slow_ms: int, fast_ms: int, skill: float) -> int:
+def chance(rng: Dice, p: float) -> bool:
+    """True with probability ``p`` (a bot's decision; bots may use floats, rules may not).
+    A certain outcome (``p <= 0`` or ``p >= 1``) draws nothing."""
+    if p >= 1:
+        return True
+    if p <= 0:
+        return False
+    return rng.below(1 << 20) < int(p * (1 << 20))
+
+
+def pace(rng: Dice, slow_ms: int, fast_ms: int, skill: float) -> int:
     """A bot's delay before its next action: from ``slow_ms`` at skill 0 to ``fast_ms`` at
     skill 1, varied by up to a fifth either way, and at least 1 ms."""
     base = slow_ms + (fast_ms - slow_ms) * skill
     spread = int(base / 5)
-    return max(1, int(base) + rng.randint(-spread, spread))
+    return max(1, int(base) - spread + rng.below(2 * spread + 1))  # rng.randint(-s, s)
 
 
 def check_contents(contents: object, game: str, level: str, keys: tuple[str, ...]) -> dict:

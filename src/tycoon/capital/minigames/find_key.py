@@ -23,7 +23,16 @@ from __future__ import annotations
 
 from tycoon.engine import Rng
 
-from .common import DURATION_MS, chance, check_contents, check_inputs, digits, pace, sample
+from .common import (
+    DURATION_MS,
+    Dice,
+    chance,
+    check_contents,
+    check_inputs,
+    digits,
+    pace,
+    sample,
+)
 
 GAME = "find_key"
 KEYS = {"easy": 6, "hard": 9}
@@ -191,7 +200,7 @@ def plays(
 def _play(level: str, keys: list[int], skill: float, seed: int) -> tuple[list, int]:
     """The bot's picks on rounds whose answers are ``keys``, and their points (the bot never
     picks while the keys are locked, so every right pick scores)."""
-    rng = Rng(seed)
+    rng = Dice(seed)
     count = KEYS[level]
     slow, fast = (4000, 1200) if level == "easy" else (5000, 1800)
     out: list[dict] = []

@@ -20,6 +20,7 @@ from tycoon.engine import Rng
 
 from .common import (
     DURATION_MS,
+    Dice,
     InvalidInputs,
     chance,
     check_contents,
@@ -134,7 +135,7 @@ def plays(
 def _play(level: str, boards: list[list[int]], skill: float, seed: int) -> tuple[list, int]:
     """The bot's clicks on ``boards`` and their points."""
     cells = 2 * PAIRS[level]
-    rng = Rng(seed)
+    rng = Dice(seed)
     out: list[dict] = []
     t = 0
     index = 0
@@ -157,12 +158,13 @@ def _play(level: str, boards: list[list[int]], skill: float, seed: int) -> tuple
     while True:
         open_cells = [c for c in range(cells) if not matched[c]]
         pair = None
-        seen: dict[int, int] = {}
-        for c in sorted(known):
-            if known[c] in seen:
-                pair = (seen[known[c]], c)
-                break
-            seen[known[c]] = c
+        if len(set(known.values())) < len(known):  # two known cards show the same face
+            seen: dict[int, int] = {}
+            for c in sorted(known):
+                if known[c] in seen:
+                    pair = (seen[known[c]], c)
+                    break
+                seen[known[c]] = c
         if pair is None:
             unknown = [c for c in open_cells if c not in known] or open_cells
             a = rng.choice(unknown)

@@ -44,7 +44,7 @@ export async function renderReplay(main, id) {
     }
     if (Number(slider.value) !== data.step) return; // a later step was asked meanwhile
     const view = data.view;
-    if (!table || table.game !== view.game) table = new TABLES[view.game](tableBox, { act: () => {}, logPanel });
+    if (!table || table.game !== view.game) table = new TABLES[view.game](tableBox, { act: () => {}, logPanel, replay: true });
     const describe = DESCRIBE[view.game];
     const lines = (data.events || []).map((ev) => describe(ev, view, names, seat)).filter(Boolean);
     logList.replaceChildren(...lines.map((line) => el("li", {}, line)));
@@ -74,11 +74,11 @@ export async function renderReplay(main, id) {
   });
   const button = (key, text, fn) => el("button", { "data-key": key, id: key, onclick: fn }, text);
   const controls = el("div", { class: "controls card-panel", role: "toolbar", "aria-label": t("replay.title", { id }) },
-    button("replay-first", `⏮ ${t("replay.first")}`, () => show(0)),
+    button("replay-first", `|◀ ${t("replay.first")}`, () => show(0)),
     button("replay-back", `◀ ${t("replay.back")}`, () => show(step - 1)),
     playBtn,
     button("replay-forward", `${t("replay.forward")} ▶`, () => show(step + 1)),
-    button("replay-last", `${t("replay.last")} ⏭`, () => show(total)),
+    button("replay-last", `${t("replay.last")} ▶|`, () => show(total)),
     slider, label,
     el("label", { class: "inline" }, el("span", {}, t("replay.as_seat")), seatSel));
   const onKey = (ev) => {

@@ -46,6 +46,15 @@ export const CARDS = {
   mega_business: { cost: 500, target: null, victory: true },
 };
 
+/** A card's family, for the colour band of its face (never the only sign: the text says it). */
+export function cardGroup(card) {
+  const info = CARDS[card] || {};
+  if (info.victory) return "victory";
+  if (["careful_works", "toll", "demolition"].includes(card)) return "works";
+  if (["lions_sight", "mafia_collection", "blocked_account", "operation_turtle", "lost_die", "implosion"].includes(card)) return "attack";
+  return "own";
+}
+
 export const EFFECTS = ["lion", "mafia", "tax_exemption", "business_exemption", "blocked_account", "hare", "turtle"];
 export const EFFECT_ICON = { lion: "🦁", mafia: "🎩", tax_exemption: "🛡", business_exemption: "🏷", blocked_account: "🔒", hare: "🐇", turtle: "🐢" };
 export const EFFECT_SHORT = { lion: "Li", mafia: "Ma", tax_exemption: "TE", business_exemption: "BE", blocked_account: "BA", hare: "Ha", turtle: "Tu" };

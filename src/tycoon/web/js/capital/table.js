@@ -3,7 +3,7 @@
 import { el } from "../util.js";
 import { t, money } from "../i18n.js";
 import { drawBoard, pawnPlace, seatLetter, seatFill, squareName } from "./board.js";
-import { defaultBoard, CARDS, EFFECTS, EFFECT_SHORT, KINDS } from "./data.js";
+import { defaultBoard, cardGroup, CARDS, EFFECTS, EFFECT_SHORT, KINDS } from "./data.js";
 import { describeCapitalAction, seatName, cardName } from "./words.js";
 import { MinigameScreen } from "./minigames.js";
 
@@ -95,12 +95,12 @@ export class CapitalTable {
     this.root.replaceChildren(frame, side);
     if (keep && this.zoomed) [boardWrap.scrollLeft, boardWrap.scrollTop] = keep;
     this.renderMinigame();
-    if (this.results && !(view.minigame && !view.minigame.scores)) this.root.append(this.resultsBox());
-    if ((view.winner != null || view.phase === "over") && !this.victoryClosed) this.root.append(this.victory());
-    if (key) {
-      const again = this.root.querySelector(`[data-key="${CSS.escape(key)}"]`);
-      if (again) again.focus({ preventScroll: true });
-    }
+    let dialog = null;
+    if (this.results && !this.ctx.replay && !(view.minigame && !view.minigame.scores)) dialog = this.root.appendChild(this.resultsBox());
+    if ((view.winner != null || view.phase === "over") && !this.victoryClosed) dialog = this.root.appendChild(this.victory());
+    const again = key ? this.root.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
+    if (again) again.focus({ preventScroll: true });
+    else if (dialog && !dialog.contains(document.activeElement)) dialog.querySelector("button, a")?.focus();
   }
 
   names() {
@@ -169,7 +169,7 @@ export class CapitalTable {
   prompt() {
     const { view, seat, legal } = this.state;
     let text;
-    if (view.winner != null) text = t("capital.prompt.over");
+    if (view.winner != null || view.phase === "over") text = t("capital.prompt.over");
     else if (seat != null && legal.length) text = t(`capital.phase.${view.phase}`) === `capital.phase.${view.phase}` ? t("capital.prompt.your_move") : t(`capital.phase.${view.phase}`);
     else text = t("capital.prompt.waiting", { player: seatName(view.current, this.names()) });
     return el("div", { class: "prompt", id: "prompt", "aria-live": "polite" },
@@ -320,13 +320,13 @@ export class CapitalTable {
       ];
       let node;
       if (this.ui.exchange) {
-        node = el("button", { class: `card${picked ? " picked" : ""}`, "aria-pressed": picked ? "true" : "false", "data-key": `hand-${i}`,
+        node = el("button", { class: `card group-${cardGroup(card)}${picked ? " picked" : ""}`, "aria-pressed": picked ? "true" : "false", "data-key": `hand-${i}`,
           onclick: () => { picked ? this.ui.picked.delete(i) : this.ui.picked.add(i); this.render(); } }, body);
       } else if (canPlay) {
-        node = el("button", { class: `card playable${this.ui.card === card ? " chosen" : ""}`, "data-key": `hand-${i}`, "aria-label": `${t("capital.play_card")}: ${cardName(card)}, ${info.cost ? money(info.cost) : t("capital.free")}. ${t(`capital.card.${card}.text`)}`,
+        node = el("button", { class: `card group-${cardGroup(card)} playable${this.ui.card === card ? " chosen" : ""}`, "data-key": `hand-${i}`, "aria-label": `${t("capital.play_card")}: ${cardName(card)}, ${info.cost ? money(info.cost) : t("capital.free")}. ${t(`capital.card.${card}.text`)}`,
           onclick: () => { this.ui.card = card; this.render(); (this.root.querySelector("[data-key='target-select']") || this.root.querySelector("[data-key='card-play']"))?.focus(); } }, body);
       } else {
-        node = el("div", { class: "card", tabindex: "0", "data-key": `hand-${i}` }, body);
+        node = el("div", { class: `card group-${cardGroup(card)}`, tabindex: "0", "data-key": `hand-${i}` }, body);
       }
       list.append(el("li", {}, node));
     });
@@ -345,7 +345,7 @@ export class CapitalTable {
   renderMinigame() {
     const { view } = this.state;
     const mg = view.minigame;
-    if (!mg || mg.scores) {
+    if (!mg || mg.scores || this.ctx.replay) {
       if (this.minigameScreen) {
         this.minigameScreen.close();
         this.minigameScreen = null;
@@ -370,7 +370,7 @@ export class CapitalTable {
       this.render();
     };
     const order = scores.map((_, i) => i).sort((a, b) => scores[b] - scores[a]);
-    return el("div", { class: "overlay mg-results", role: "dialog", "aria-modal": "true", "aria-labelledby": "mgr-h" },
+    return el("div", { class: "overlay mg-results", role: "dialog", "aria-modal": "true", "aria-labelledby": "mgr-h", onkeydown: (e) => e.key === "Escape" && close() },
       el("div", { class: "overlay-box" },
         el("h2", { id: "mgr-h" }, t("minigame.results", { name: t(`minigame.${game}.name`) })),
         el("ol", { class: "standings" }, order.map((i) => el("li", { "data-seat": i },
@@ -395,14 +395,18 @@ export class CapitalTable {
     const seats = view.seats || [];
     const order = seats.map((s, i) => i).sort((a, b) => (seats[b].net_worth ?? 0) - (seats[a].net_worth ?? 0));
     const reason = view.reason ?? view.result?.reason;
-    return el("div", { class: "overlay victory-screen", role: "dialog", "aria-modal": "true", "aria-labelledby": "victory-h" },
+    const closeVictory = () => {
+      this.victoryClosed = true;
+      this.render();
+    };
+    return el("div", { class: "overlay victory-screen", role: "dialog", "aria-modal": "true", "aria-labelledby": "victory-h", onkeydown: (e) => e.key === "Escape" && closeVictory() },
       el("div", { class: "overlay-box" },
         el("h2", { id: "victory-h" }, view.winner != null ? t("capital.winner", { player: seatName(view.winner, this.names()) }) : t("capital.no_winner")),
         reason ? el("p", { class: "lead" }, reason === "turn_limit" ? t("capital.reason.turn_limit") : cardName(reason)) : null,
         el("ol", { class: "standings" }, order.map((i) => el("li", {}, el("span", { class: "swatch", style: `background:${seatFill(view, i)}` }, seatLetter(i)), " ", seatName(i, this.names()), " — ", money(seats[i].net_worth ?? 0)))),
         el("div", { class: "button-row" },
           el("a", { class: "button primary", href: "#/", "data-key": "victory-lobby" }, t("ui.lobby")),
-          el("button", { "data-key": "victory-close", onclick: (e) => { this.victoryClosed = true; e.target.closest(".overlay").remove(); } }, t("ui.close")))));
+          el("button", { "data-key": "victory-close", onclick: closeVictory }, t("ui.close")))));
   }
 
   close() {

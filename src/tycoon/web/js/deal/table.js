@@ -33,6 +33,7 @@ export class DealTable {
     const key = `${state.view.turn}:${state.view.phase}:${JSON.stringify(state.view.pending)}:${state.legal.length}`;
     if (key !== this.lastKey) {
       this.chosen = null;
+      this.narrow = null;
       this.lastKey = key;
     }
     this.state = state;
@@ -41,6 +42,7 @@ export class DealTable {
 
   act(a) {
     this.chosen = null;
+    this.narrow = null;
     this.ctx.act(a);
   }
 
@@ -60,8 +62,10 @@ export class DealTable {
       me ? this.seatArea(me, true) : null,
       me ? this.handArea(me) : null,
       this.ctx.logPanel);
-    if (view.winner != null) this.root.append(this.victory());
-    if (key) this.root.querySelector(`[data-key="${CSS.escape(key)}"]`)?.focus({ preventScroll: true });
+    const dialog = view.winner != null && !this.victoryClosed ? this.root.appendChild(this.victory()) : null;
+    const again = key ? this.root.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
+    if (again) again.focus({ preventScroll: true });
+    else if (dialog) dialog.querySelector("a, button")?.focus();
   }
 
   card(id, opts = {}) {
@@ -76,7 +80,7 @@ export class DealTable {
       el("span", { class: "dcard-band", style: band ? `background:${band}` : "" }),
       el("span", { class: "dcard-name" }, cardName(id)),
       el("span", { class: "dcard-value" }, c.value ? t("deal.millions", { n: c.value }) : ""),
-      c.kind ? el("span", { class: "dcard-kind" }, t(`deal.kind.${c.kind}`)) : null,
+      ["action", "rent", "wild"].includes(c.kind) ? el("span", { class: "dcard-kind" }, t(`deal.kind.${c.kind}`)) : null,
     ];
     const cls = `dcard kind-${c.kind}${opts.chosen ? " chosen" : ""}${actions.length ? " actionable" : ""}`;
     if (actions.length) {
@@ -84,6 +88,7 @@ export class DealTable {
         onclick: () => {
           if (actions.length === 1 && opts.direct) return this.act(actions[0]);
           this.chosen = this.chosen === id ? null : id;
+          this.narrow = null;
           this.render();
           this.root.querySelector(`[data-key="menu-${id}-0"]`)?.focus();
         } }, body);
@@ -93,10 +98,25 @@ export class DealTable {
 
   menu(id) {
     const { view, seat } = this.state;
-    const acts = this.actionsFor(id);
+    const acts = this.actionsFor(id).filter((a) => this.narrow == null || a.take === this.narrow);
+    const item = (a, i) => el("button", { role: "menuitem", "data-key": `menu-${id}-${i}`, onclick: () => this.act(a) }, describeDealAction(a, view, this.state.names, seat));
+    const targets = [...new Set(acts.map((a) => a.target).filter((x) => x !== undefined && x !== null))];
+    let items;
+    if (acts.length > 8 && targets.length > 1) {
+      // Many choices (Forced Deal, Sly Deal, wild rent): grouped by the player they aim at.
+      items = [null, ...targets].map((tg) => {
+        const group = acts.map((a, i) => [a, i]).filter(([a]) => (a.target ?? null) === tg);
+        if (!group.length) return null;
+        return el("div", { class: "menu-group", role: "group", "aria-label": tg === null ? cardName(id) : seatName(tg, this.state.names) },
+          tg === null ? null : el("div", { class: "menu-head" }, seatName(tg, this.state.names)),
+          group.map(([a, i]) => item(a, i)));
+      });
+    } else {
+      items = acts.map(item);
+    }
     return el("div", { class: "card-menu", role: "menu", "aria-label": cardName(id) },
-      acts.map((a, i) => el("button", { role: "menuitem", "data-key": `menu-${id}-${i}`, onclick: () => this.act(a) }, describeDealAction(a, view, this.state.names, seat))),
-      el("button", { class: "ghost", "data-key": `menu-${id}-cancel`, onclick: () => { this.chosen = null; this.render(); } }, t("ui.cancel")));
+      items,
+      el("button", { class: "ghost", "data-key": `menu-${id}-cancel`, onclick: () => { this.chosen = null; this.narrow = null; this.render(); } }, t("ui.cancel")));
   }
 
   seatArea(s, mine) {
@@ -105,7 +125,22 @@ export class DealTable {
     const full = new Set((s.sets || []).filter((x) => x.full).map((x) => x.color));
     const payable = (id) => this.state.legal.filter((a) => a.type === "pay" && a.card === id);
     const movable = (id) => this.state.legal.filter((a) => a.type === "move_wild" && a.card === id);
+    // With a Sly Deal, Forced Deal or Deal Breaker chosen in the hand, the cards and sets it
+    // may take are picked right here on the table (the hand's menu lists the same choices).
+    const chosenActs = this.chosen != null && this.state.view.seats?.[this.state.seat]?.hand?.includes(this.chosen) ? this.actionsFor(this.chosen) : [];
+    const takers = (id) => chosenActs.filter((a) => a.take === id && a.target === s.seat);
+    const pickTake = (id) => {
+      const acts = takers(id);
+      if (acts.length === 1) return this.act(acts[0]);
+      this.narrow = id;
+      this.render();
+      this.root.querySelector(`[data-key="menu-${this.chosen}-0"]`)?.focus();
+    };
     const cardOnTable = (id, where) => {
+      if (!mine && takers(id).length) {
+        return el("button", { class: "dcard-pick", "data-take": id, "data-key": `take-${id}`, onclick: () => pickTake(id),
+          "aria-label": t("deal.pick_card", { card: cardName(id), player: seatName(s.seat, this.state.names) }) }, this.card(id));
+      }
       const acts = mine ? [...payable(id), ...movable(id)] : [];
       const node = this.card(id, { actions: acts, direct: acts.length === 1 && acts[0].type === "pay", chosen: this.chosen === id, where, focusable: true });
       const direct = acts.length === 1 && acts[0].type === "pay";
@@ -114,6 +149,8 @@ export class DealTable {
     const sets = (s.sets || []).map((x, i) => el("div", { class: `dset${x.full ? " full" : ""}`, "data-color": x.color, "data-set": i, style: `--set:${COLOR_FILL[x.color]}` },
       el("div", { class: `dset-head${DARK.has(x.color) ? " dark" : ""}` },
         el("span", {}, colorName(x.color)),
+        ...chosenActs.filter((a) => a.type === "deal_breaker" && a.target === s.seat && a.set === i).map((a) =>
+          el("button", { class: "take-set", "data-key": `take-set-${s.seat}-${i}`, onclick: () => this.act(a) }, t("deal.take_set"))),
         el("span", { class: "dset-count", "aria-label": t("deal.cards_of", { n: x.cards.length, size: setSize(x.color) }) }, `${x.cards.length}/${setSize(x.color)}`),
         x.full ? el("span", { class: "badge full" }, "✓ ", t("deal.full_set")) : null,
         el("span", { class: "dset-rent" }, t("deal.rent_is", { n: x.rent }))),
@@ -183,12 +220,16 @@ export class DealTable {
 
   victory() {
     const { view } = this.state;
-    return el("div", { class: "overlay victory-screen", role: "dialog", "aria-modal": "true", "aria-labelledby": "victory-h" },
+    const close = () => {
+      this.victoryClosed = true;
+      this.render();
+    };
+    return el("div", { class: "overlay victory-screen", role: "dialog", "aria-modal": "true", "aria-labelledby": "victory-h", onkeydown: (e) => e.key === "Escape" && close() },
       el("div", { class: "overlay-box" },
         el("h2", { id: "victory-h" }, t("deal.winner", { player: seatName(view.winner, this.state.names) })),
         el("p", {}, t("deal.win_reason")),
         el("div", { class: "button-row" },
           el("a", { class: "button primary", href: "#/", "data-key": "victory-lobby" }, t("ui.lobby")),
-          el("button", { "data-key": "victory-close", onclick: (e) => e.target.closest(".overlay").remove() }, t("ui.close")))));
+          el("button", { "data-key": "victory-close", onclick: close }, t("ui.close")))));
   }
 }

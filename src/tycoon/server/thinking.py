@@ -1,0 +1,54 @@
+"""Bots that think in worker processes, so a slow search never holds the server's event loop
+(nor, through the GIL, its other games).
+
+The room sends the position as JSON; the worker rebuilds it and asks the bot.
+
+>>> from tycoon.engine import get_game
+>>> state = get_game("deal").new_game(seats=2, seed=1)
+>>> seat = state.to_move()[0]
+>>> action = think("deal", state.to_json(), seat, "random", 7)
+>>> get_game("deal").parse_action(action) in state.legal_actions(seat)
+True
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from tycoon.bots import make_bot
+from tycoon.engine import get_game
+
+_BOTS: dict[tuple[str, str, int], Any] = {}
+
+
+def think(game: str, position: dict[str, Any], seat: int, spec: str, seed: int) -> dict[str, Any]:
+    """The action (JSON) bot ``spec`` chooses for ``seat`` in ``position``."""
+    module = get_game(game)
+    state = module.from_json(position)
+    key = (spec, game, seed)
+    bot = _BOTS.get(key)
+    if bot is None:
+        if len(_BOTS) > 1000:
+            _BOTS.clear()
+        bot = _BOTS[key] = make_bot(spec, game, seed)
+    return bot.choose(state, seat).to_json()
+
+
+def _register(games: dict[str, str]) -> None:
+    from tycoon.engine.registry import GAMES
+
+    GAMES.update(games)
+
+
+def process_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of ``workers`` fresh (spawned) processes knowing the same games as this one."""
+    from tycoon.engine.registry import GAMES
+
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_register,
+        initargs=(dict(GAMES),),
+    )
