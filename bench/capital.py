@@ -5,7 +5,8 @@ target is at least 20,000 decisions per second on one core. Figures are given tw
 real minigames (their contents and bot inputs are computed when a minigame square is hit),
 and with a trivial stand-in for the minigames, to show the cost of the rules engine alone.
 Times are CPU time of this process (``time.process_time``), so other work on a shared machine
-disturbs them less.
+disturbs them less. Also printed: the CPU cost of one minigame round per minigame (the
+ready-made inputs of 4 seats, see ``minigames.plays``) and of ``clone()``.
 """
 
 from __future__ import annotations
@@ -66,6 +67,25 @@ def clone_cost(samples: int = 2000) -> float:
     return (time.process_time() - start) / samples * 1e6
 
 
+def minigame_round_cost(rounds: int = 40) -> dict[str, float]:
+    """Milliseconds of CPU per minigame round (C-4.4.2) and game, as the engine plays one in
+    a 4-seat playout: for 1 easy and 3 hard seats, the ready-made inputs at the three bot
+    skills with their points (``landing.actions``; the scoring of a submitted ready-made
+    action is then a lookup). Contents are built only where the bots need them."""
+    mg = landing.minigames()
+    out = {}
+    for game in mg.GAMES:
+        start = time.process_time()
+        for r in range(rounds):
+            for seat, level in enumerate(("easy", "hard", "hard", "hard")):
+                seed = Rng(r * 4 + seat).next64()
+                bots = [(skill, (seed + k + 1) % 2**64)
+                        for k, skill in enumerate(landing.BOT_SKILLS)]
+                mg.plays(game, level, seed, bots)
+        out[game] = (time.process_time() - start) / rounds * 1e3
+    return out
+
+
 def report(label: str, games: int) -> None:
     decisions, turns, seconds = playouts(games)
     print(f"{label}: {games} games (turn_limit=300), {decisions} decisions in {seconds:.2f} CPU s")
@@ -80,6 +100,10 @@ def main() -> None:
     args = parser.parse_args()
     landing.minigames()  # import the minigames before timing (a one-off cost)
     report("real minigames", args.games)
+    costs = minigame_round_cost()
+    print("  minigame round (4 seats): "
+          + ", ".join(f"{game} {ms:.2f} ms" for game, ms in costs.items())
+          + f"; mean {sum(costs.values()) / len(costs):.2f} ms")
     real = landing._module
     landing._module = InstantMinigames  # type: ignore[assignment]
     try:

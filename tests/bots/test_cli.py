@@ -5,16 +5,28 @@ import json
 from typer.testing import CliRunner
 
 from tycoon.cli import app
-from tycoon.stats import run_stats, split_options, summarize
-from tycoon.stats import GameStats
+from tycoon.stats import GameStats, run_stats, split_options, summarize
 
 runner = CliRunner()
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
 def test_tournament_json_and_plots(tmp_path):
-    args = ["tournament", "deal", "--bots", "heuristic,random", "--games", "4", "--seed", "3",
-            "--workers", "2", "--json", "--plot", str(tmp_path)]
+    args = [
+        "tournament",
+        "deal",
+        "--bots",
+        "heuristic,random",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--workers",
+        "2",
+        "--json",
+        "--plot",
+        str(tmp_path),
+    ]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
@@ -28,8 +40,16 @@ def test_tournament_json_and_plots(tmp_path):
 
 
 def test_tournament_table_for_capital_reports_unfinished_games():
-    args = ["tournament", "capital", "--bots", "random,random,random,heuristic", "--games", "4",
-            "--option", "turn_limit=20"]
+    args = [
+        "tournament",
+        "capital",
+        "--bots",
+        "random,random,random,heuristic",
+        "--games",
+        "4",
+        "--option",
+        "turn_limit=20",
+    ]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "win rate" in result.stdout and "Elo" in result.stdout
@@ -55,8 +75,18 @@ def test_stats_json_and_plots(tmp_path):
 
 
 def test_stats_capital_text_with_options():
-    args = ["stats", "capital", "--games", "2", "--option", "turn_limit=25",
-            "--option", "card_supply=lap", "--option", "bots=random"]
+    args = [
+        "stats",
+        "capital",
+        "--games",
+        "2",
+        "--option",
+        "turn_limit=25",
+        "--option",
+        "card_supply=lap",
+        "--option",
+        "bots=random",
+    ]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "first player won" in result.stdout and "card_supply" in result.stdout
@@ -69,16 +99,30 @@ def test_stats_bad_option_is_a_clear_error():
 
 def test_split_options_takes_out_bots_and_seats():
     assert split_options({"bots": "heuristic,random", "turn_limit": 9}) == (
-        ["heuristic", "random"], None, {"turn_limit": 9})
+        ["heuristic", "random"],
+        None,
+        {"turn_limit": 9},
+    )
 
 
 def test_summary_against_hand_computed_games():
     # three 2-seat games: seat 0 moved first in all; winners 0, 1, none
     rows = [
-        GameStats(1, 2, 0, True, 0, "three_sets", 10, ["red"], money=[[1, 2], [3, 5]],
-                  wealth=[[2, 2], [6, 5]]),
-        GameStats(2, 2, 0, True, 1, "three_sets", 20, ["red", "green"], money=[[0, 0]],
-                  wealth=[[1, 1]]),
+        GameStats(
+            1,
+            2,
+            0,
+            True,
+            0,
+            "three_sets",
+            10,
+            ["red"],
+            money=[[1, 2], [3, 5]],
+            wealth=[[2, 2], [6, 5]],
+        ),
+        GameStats(
+            2, 2, 0, True, 1, "three_sets", 20, ["red", "green"], money=[[0, 0]], wealth=[[1, 1]]
+        ),
         GameStats(3, 2, 0, False, None, None, 30, money=[[4, 4]], wealth=[[4, 8]]),
     ]
     rows[0].played.update({"sly_deal": 2})

@@ -9,7 +9,14 @@ from tycoon.capital import new_game as new_capital
 from tycoon.deal import from_json as deal_from_json
 from tycoon.deal import new_game as new_deal
 
-SPECS = ["random", "heuristic", "easy", "medium", "ismcts:iterations=4", "hard:iterations=4:seconds=5"]
+SPECS = [
+    "random",
+    "heuristic",
+    "easy",
+    "medium",
+    "ismcts:iterations=4",
+    "hard:iterations=4:seconds=5",
+]
 
 
 def play(state, specs, game, max_decisions):
@@ -108,8 +115,9 @@ def give_hand(data, seat, cards):
     return data
 
 
-def capital_action_position(hand=("lions_sight", "toll", "implosion", "extra_die",
-                                  "mafia_collection")):
+def capital_action_position(
+    hand=("lions_sight", "toll", "implosion", "extra_die", "mafia_collection"),
+):
     """Seat 0 in step C-4.5 with cards worth comparing, opponents holding other cards."""
     state = new_capital(seats=4, seed=21)
     data = give_hand(state.to_json(), 0, hand)
@@ -201,8 +209,19 @@ def test_deal_heuristic_pays_with_bank_money_first_MD_5_2():
         "phase": "pay",
         "pending": {"owed": 3},
         "seats": [
-            {"bank": [0, 14, 11], "sets": [{"color": "red", "cards": [41], "full": False,
-                                             "house": None, "hotel": None, "rent": 2}]},
+            {
+                "bank": [0, 14, 11],
+                "sets": [
+                    {
+                        "color": "red",
+                        "cards": [41],
+                        "full": False,
+                        "house": None,
+                        "hotel": None,
+                        "rent": 2,
+                    }
+                ],
+            },
         ],
     }
     legal = [Pay(0), Pay(14), Pay(11), Pay(41)]

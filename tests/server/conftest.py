@@ -32,7 +32,7 @@ sys.path.insert(0, str(HERE))
 GAMES.setdefault("fake", "fakegame")
 
 #: Settings for fast tests: bots act at once.
-FAST = {"bot_delay": 0.0, "rate_per_second": 1000.0, "rate_burst": 1000}
+FAST = {"bot_delay": 0.0, "rate_per_second": 1000.0, "rate_burst": 1000, "gc_freeze": False}
 
 
 _VALIDATORS: dict[int, jsonschema.Draft202012Validator] = {}

@@ -97,3 +97,32 @@ def test_lobby_lists_open_playing_and_finished_games(live):
     assert playing["id"] in ids("playing")
     page = live.get("/")
     assert page.status_code == 200 and "Tycoon" in page.text
+
+
+def test_replay_steps_of_a_finished_game(live):
+    """GET /api/games/{id}/replay/{step}: the position after each step as a seat saw it (the
+    replay viewer); refused before the end."""
+    import time
+
+    waiting = live.create(game="fake", players=["human", "random"])
+    assert live.get(f"/api/games/{waiting['id']}/replay/0").status_code == 409
+    game = live.create(game="fake", players=["random", "random"],
+                       options={"turn_limit": 6, "minigame_every": 2}, seed=2)
+    for _ in range(200):
+        if live.get(f"/api/games/{game['id']}").json()["status"] == "finished":
+            break
+        time.sleep(0.05)
+    record = live.get(f"/api/games/{game['id']}/record").json()
+    total = len(record["actions"])
+    assert record["complete"] and total > 6
+    rec = Record.from_json(record)
+    for step in (0, 1, total // 2, total - 1, total):
+        for seat in (None, 0, 1):
+            query = "" if seat is None else f"?seat={seat}"
+            data = live.get(f"/api/games/{game['id']}/replay/{step}{query}").json()
+            assert data["step"] == step and data["total"] == total
+            assert data["view"] == replay(rec, step).view(seat)
+            drew = [e for e in data["events"] if e["type"] == "drew"]
+            assert all(e["seat"] == seat for e in drew)
+    assert live.get(f"/api/games/{game['id']}/replay/{total + 1}").status_code == 422
+    assert live.get(f"/api/games/{game['id']}/replay/1?seat=5").status_code == 422

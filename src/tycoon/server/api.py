@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Path, Query, Request, status
@@ -9,7 +10,16 @@ from fastapi import APIRouter, HTTPException, Path, Query, Request, status
 from tycoon.engine import GAMES, get_game
 
 from .lobby import BOT_STRENGTHS, Lobby, LobbyError, summary
-from .models import CreateGame, ErrorBody, GameKind, GameRecord, GameSummary, Joined, JoinGame
+from .models import (
+    CreateGame,
+    ErrorBody,
+    GameKind,
+    GameRecord,
+    GameSummary,
+    Joined,
+    JoinGame,
+    ReplayStep,
+)
 
 router = APIRouter(prefix="/api")
 
@@ -107,10 +117,13 @@ def _row_summary(row: Any, seats: list[Any]) -> dict[str, Any]:
 @router.get("/games/{game_id}", response_model=GameSummary, responses=ERRORS)
 async def show_game(game_id: GameId, request: Request) -> dict[str, Any]:
     """One game's summary."""
-    room = await _lobby(request).room(game_id)
+    lobby = _lobby(request)
+    room = await lobby.room(game_id)
     if room is None:
         raise HTTPException(404, f"unknown game {game_id!r}")
-    return summary(room)
+    data = summary(room)
+    lobby.forget_if_idle(room)
+    return data
 
 
 @router.post("/games/{game_id}/join", response_model=Joined, responses=ERRORS)
@@ -137,36 +150,34 @@ async def game_record(game_id: GameId, request: Request) -> dict[str, Any]:
     return data
 
 
-@router.get("/games/{game_id}/replay/{step}", responses=ERRORS)
-async def game_replay_step(
+@router.get("/games/{game_id}/replay/{step}", response_model=ReplayStep, responses=ERRORS)
+async def replay_step(
     game_id: GameId,
-    step: Annotated[int, Path(ge=0, le=10_000_000)],
+    step: Annotated[int, Path(ge=0, le=1_000_000)],
     request: Request,
-    seat: Annotated[int | None, Query(ge=0, le=7, description="Whose view.")] = None,
+    seat: Annotated[int | None, Query(ge=0, le=7, description="Whose view (none: a spectator's).")]
+    = None,
 ) -> dict[str, Any]:
-    """A finished game after its first `step` actions, for the web client's replay viewer:
-    `{"step", "total", "action", "events", "view", "result"}` (`events`: those of action `step`)."""
-    from tycoon.engine import Record, replay
-
+    """A finished game's position after `step` actions, as `seat` saw it, for the web
+    client's replay viewer: `{"step", "total", "action", "actor", "events", "view", "result"}`
+    (`action` and `events`: those of action number `step`). Only once the game is over (409
+    before)."""
     lobby = _lobby(request)
     room = await lobby.room(game_id)
     if room is None:
         raise HTTPException(404, f"unknown game {game_id!r}")
-    data = room.record_json(full=room.status == "finished")
-    lobby.forget_if_idle(room)
-    if not data["complete"]:
-        raise HTTPException(409, "a game can be replayed once it is over")
-    record = Record.from_json(data)
-    if seat is not None and seat >= record.seats:
-        raise HTTPException(422, f"seat must be below {record.seats}")
-    total = len(record.actions)
-    step = min(step, total)
-    state = replay(record, max(0, step - 1))
-    events: list[dict[str, Any]] = []
-    action = None
-    if step > 0:
-        actor, move = record.actions[step - 1]
-        events = [e.to_json() for e in state.apply(actor, get_game(record.game).parse_action(move))]
-        action = {"seat": actor, "action": move}
-    return {"step": step, "total": total, "action": action, "events": events,
-            "view": state.view(seat), "result": data["result"]}
+    try:
+        if room.status != "finished":
+            raise HTTPException(409, "the game is not over: replays open when it ends")
+        if seat is not None and seat >= room.row.seats:
+            raise HTTPException(422, f"seat must be from 0 to {room.row.seats - 1}")
+        record = room.recorder.record
+        try:
+            data = await asyncio.to_thread(
+                request.app.state.replays.step, game_id, record, step, seat
+            )
+        except ValueError as exc:
+            raise HTTPException(422, str(exc)) from None
+        return {**data, "result": room.row.result or room.state.result()}
+    finally:
+        lobby.forget_if_idle(room)

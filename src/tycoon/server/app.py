@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -16,6 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from .api import router
 from .broker import Broker, LocalBroker
 from .lobby import Lobby
+from .replays import Replays
 from .settings import ServerSettings
 from .storage import Storage
 from .ws import game_socket
@@ -88,6 +90,12 @@ def create_app(
         app.state.lobby = lobby
         restored = await lobby.restore()
         log.info("tycoon server: %d unfinished game(s) restored", restored)
+        if settings.gc_freeze:
+            # Long-lived objects (modules, restored games) leave the collector's scans, and
+            # collections come less often: shorter and rarer pauses under load.
+            gc.collect()
+            gc.freeze()
+            gc.set_threshold(50_000, 20, 20)
         try:
             yield
         finally:
@@ -104,6 +112,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.settings = settings
+    app.state.replays = Replays()
 
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
 

@@ -137,3 +137,18 @@ class ErrorBody(BaseModel):
 
     detail: str
     errors: list[dict[str, Any]] | None = None
+
+
+class ReplayStep(BaseModel):
+    """The position after ``step`` actions of a finished game, as one seat (or a spectator)
+    saw it, with the events of that step."""
+
+    step: int
+    total: int
+    view: dict[str, Any]
+    events: list[dict[str, Any]]
+    actor: dict[str, Any] | None = Field(description="`{\"seat\"}` of the step's action.")
+    action: dict[str, Any] | None = Field(
+        description="The step's action: `{\"seat\", \"action\"}` (null at step 0)."
+    )
+    result: dict[str, Any] | None = Field(description="The game's result.")

@@ -50,6 +50,8 @@ class ServerSettings:
     bot_processes: int = 2
     #: uvicorn's WebSocket implementation (auto, websockets, websockets-sansio, wsproto).
     ws_impl: str = "auto"
+    #: Freeze start-up objects out of the garbage collector and collect less often.
+    gc_freeze: bool = True
     #: Table name prefix in the database (tests use a unique one per run).
     table_prefix: str = "tycoon_"
 
@@ -61,7 +63,7 @@ class ServerSettings:
             if key not in names:
                 raise ValueError(f"unknown server setting {key!r}; known: {', '.join(names)}")
             current = getattr(self, key)
-            if isinstance(current, bool) or isinstance(value, bool):
+            if isinstance(current, bool) != isinstance(value, bool):
                 raise ValueError(f"server setting {key!r}: bad value {value!r}")
             if isinstance(current, float) and isinstance(value, int | float):
                 value = float(value)

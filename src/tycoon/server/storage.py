@@ -158,6 +158,8 @@ class Storage:
         )
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._writer: threading.Thread | None = None
+        self._checkpointer: threading.Thread | None = None
+        self._stopping = threading.Event()
 
     # -- life cycle -------------------------------------------------------------------------
     async def open(self) -> None:
@@ -167,9 +169,28 @@ class Storage:
             target=self._write_loop, name="tycoon-db-writer", daemon=True
         )
         self._writer.start()
+        if self.url.startswith("sqlite:///") and self.url != "sqlite:///:memory:":
+            self._checkpointer = threading.Thread(
+                target=self._checkpoint_loop, name="tycoon-db-checkpoint", daemon=True
+            )
+            self._checkpointer.start()
+
+    def _checkpoint_loop(self) -> None:
+        """Move the SQLite WAL into the database every second, off the event loop (commits
+        themselves never checkpoint: ``wal_autocheckpoint=0``)."""
+        while not self._stopping.wait(1.0):
+            try:
+                with self.engine.connect() as conn:
+                    conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+            except Exception:  # a busy database: next time
+                continue
 
     async def close(self) -> None:
         """Finish queued writes, stop the writer and release connections."""
+        self._stopping.set()
+        if self._checkpointer is not None:
+            await asyncio.to_thread(self._checkpointer.join)
+            self._checkpointer = None
         if self._writer is not None:
             self._queue.put(_STOP)
             await asyncio.to_thread(self._writer.join)
@@ -418,4 +439,5 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.execute("PRAGMA busy_timeout=30000")
+    cur.execute("PRAGMA wal_autocheckpoint=0")
     cur.close()

@@ -351,16 +351,18 @@ def _bot(
             out.append({"t": t, "x": min(max(x, 0), WIDTH)})
             last = t
         return out
+    below = rng.below
+    spread = int(miss * 250)
     for t, x in plan:
-        t += int(miss * rng.randint(0, 800))
+        t += int(miss * below(801))  # rng.randint(0, 800)
         if chance(rng, miss):
-            x = rng.randint(0, WIDTH)
+            x = below(WIDTH + 1)
         else:
-            spread = int(miss * 250)
-            x += rng.randint(-spread, spread)
-        t = max(t, last)
+            x += below(2 * spread + 1) - spread  # rng.randint(-spread, spread)
+        if t < last:
+            t = last
         if t > DURATION_MS or len(out) >= MAX_INPUTS:
             break
-        out.append({"t": t, "x": min(max(x, 0), WIDTH)})
+        out.append({"t": t, "x": 0 if x < 0 else WIDTH if x > WIDTH else x})
         last = t
     return out

@@ -30,7 +30,6 @@ from .common import (
     check_contents,
     check_inputs,
     digits,
-    pace,
     sample,
 )
 
@@ -201,15 +200,20 @@ def _play(level: str, keys: list[int], skill: float, seed: int) -> tuple[list, i
     """The bot's picks on rounds whose answers are ``keys``, and their points (the bot never
     picks while the keys are locked, so every right pick scores)."""
     rng = Dice(seed)
+    below = rng.below
     count = KEYS[level]
     slow, fast = (4000, 1200) if level == "easy" else (5000, 1800)
+    # pace(rng, slow, fast, skill), unrolled
+    base = slow + (fast - slow) * skill
+    spread = int(base / 5)
+    slowest, width = int(base) - spread, 2 * spread + 1
     out: list[dict] = []
     t = 0
     index = 0
     successes = 0
     tried: set[int] = set()
     while True:
-        t += pace(rng, slow, fast, skill)
+        t += max(1, slowest + below(width))
         if t > DURATION_MS or len(out) >= MAX_INPUTS:
             return out, SUCCESS_POINTS * successes
         answer = keys[index]

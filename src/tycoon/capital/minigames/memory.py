@@ -22,10 +22,8 @@ from .common import (
     DURATION_MS,
     Dice,
     InvalidInputs,
-    chance,
     check_contents,
     check_inputs,
-    pace,
     sample,
 )
 
@@ -140,23 +138,27 @@ def _play(level: str, boards: list[list[int]], skill: float, seed: int) -> tuple
     t = 0
     index = 0
     board = boards[0]
-    matched = [False] * cells
-    found = 0
     pairs = 0
     known: dict[int, int] = {}  # remembered cell -> face
+    # pace(rng, 2000, 600, skill) and chance(rng, skill), unrolled
+    base = 2000 + (600 - 2000) * skill
+    spread = int(base / 5)
+    slowest, width = int(base) - spread, 2 * spread + 1
+    below = rng.below
+    recall = int(skill * (1 << 20))
 
     def click(cell: int) -> bool:
         nonlocal t
-        t += pace(rng, 2000, 600, skill)
+        t += max(1, slowest + below(width))
         if t > DURATION_MS or len(out) >= MAX_INPUTS:
             return False
         out.append({"t": t, "cell": cell})
-        if chance(rng, skill):
+        if skill >= 1 or (skill > 0 and below(1 << 20) < recall):
             known[cell] = board[cell]
         return True
 
+    open_cells = list(range(cells))
     while True:
-        open_cells = [c for c in range(cells) if not matched[c]]
         pair = None
         if len(set(known.values())) < len(known):  # two known cards show the same face
             seen: dict[int, int] = {}
@@ -184,14 +186,13 @@ def _play(level: str, boards: list[list[int]], skill: float, seed: int) -> tuple
             return out, PAIR_POINTS[level] * pairs
         a, b = pair
         if board[a] == board[b]:
-            matched[a] = matched[b] = True
+            open_cells.remove(a)
+            open_cells.remove(b)
             pairs += 1
             known.pop(a, None)
             known.pop(b, None)
-            found += 1
-            if found * 2 == cells:
+            if not open_cells:
                 index = (index + 1) % len(boards)
                 board = boards[index]
-                matched = [False] * cells
-                found = 0
+                open_cells = list(range(cells))
                 known.clear()
