@@ -1,7 +1,7 @@
 """Server test harness: a real uvicorn server on a free loopback port, WebSocket clients.
 
-The fake game of ``fakegame.py`` is registered in the engine registry as ``fake`` (the
-documented hook: ``tycoon.engine.registry.GAMES``; subprocess servers get
+The fake game of ``fakegame.py`` is registered in the engine registry as ``fake`` during each
+server test (the documented hook: ``tycoon.engine.registry.GAMES``; subprocess servers get
 ``$TYCOON_EXTRA_GAMES``).
 """
 
@@ -29,7 +29,15 @@ from tycoon.server.protocol import SCHEMAS, schema_for
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-GAMES.setdefault("fake", "fakegame")
+
+
+@pytest.fixture(autouse=True)
+def fake_game():
+    """The fake game is known (as ``fake``) only during the server tests, so that the other
+    suites' loops over the registry never see it."""
+    GAMES["fake"] = "fakegame"
+    yield
+    GAMES.pop("fake", None)
 
 #: Settings for fast tests: bots act at once.
 FAST = {"bot_delay": 0.0, "rate_per_second": 1000.0, "rate_burst": 1000, "gc_freeze": False}

@@ -3,6 +3,7 @@ nothing; a token acts only for its seat; a flood is cut off."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
@@ -235,3 +236,49 @@ def test_oversized_or_malformed_http_requests(live):
     assert r.status_code == 409 and "no free seat" in r.json()["detail"]
     r = live.post(f"/api/games/{g['id']}/join", {"name": "b", "seat": 1})
     assert r.status_code == 409
+
+
+def test_a_full_server_refuses_new_games(db_url):
+    """Over `max_games` unfinished games, creating one more is a 503 naming the reason."""
+    live = LiveServer(db_url, max_games=2).start()
+    try:
+        for _ in range(2):
+            live.create(game="fake", players=["human", "human"])
+        r = live.post("/api/games", {"game": "fake", "players": ["human", "human"]})
+        assert r.status_code == 503 and "full" in r.json()["detail"]
+    finally:
+        live.stop()
+
+
+def test_a_client_that_does_not_read_is_dropped():
+    """A client that does not read its messages is closed (1008) once `send_queue` messages
+    wait for it, instead of filling the server's memory."""
+    from starlette.websockets import WebSocketState
+
+    from tycoon.server.settings import ServerSettings
+    from tycoon.server.ws import Connection
+
+    class StuckSocket:
+        application_state = WebSocketState.CONNECTED
+        closed_with = None
+
+        async def send_text(self, text):
+            await asyncio.Event().wait()  # the client never reads: sending never ends
+
+        async def close(self, code, reason):
+            self.closed_with = (code, reason)
+
+    async def main():
+        sock = StuckSocket()
+        conn = Connection(sock, ServerSettings(send_queue=5))
+        conn.writer_task = asyncio.create_task(conn.writer())
+        for i in range(20):
+            conn.send({"type": "pong", "seq": i, "time": 0})
+            await asyncio.sleep(0)
+        await asyncio.sleep(0.05)
+        conn.writer_task.cancel()
+        return conn, sock
+
+    conn, sock = run(main())
+    assert conn.too_slow and sock.closed_with[0] == 1008 and "slow" in sock.closed_with[1]
+    assert conn.queue.qsize() <= 5

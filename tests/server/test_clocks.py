@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from conftest import Client, LiveServer, run
-from tycoon.engine import Rng
+from tycoon.engine import Rng, get_game
 
 
 def actor_is(seat, by, reason=None):
@@ -113,18 +115,33 @@ def test_bot_seats_play_by_themselves(live):
     run(main())
 
 
+def capital_seed_with_minigame() -> int:
+    """A seed whose game, played by one Rng(seed) choosing among the legal actions, reaches
+    a minigame within 12 turns (found by playing it here, so engine changes cannot break it)."""
+    capital = get_game("capital")
+    for seed in range(200):
+        state, rng = capital.new_game(seats=4, seed=seed, turn_limit=12), Rng(seed)
+        while not state.is_over:
+            if state.view(None)["phase"] == "minigame":
+                return seed
+            mover = state.to_move()[0]
+            state.apply(mover, rng.choice(state.legal_actions(mover)))
+    raise AssertionError("no seed below 200 reaches a minigame")
+
+
 def test_capital_minigame_through_the_server(db_url):
     """C-9 through the server: each seat sees its minigame; one sends inputs, one is away
     (its stand-in plays), one sends nothing (empty inputs at the deadline); the game goes on."""
     live = LiveServer(db_url, minigame_seconds=1.2, minigame_grace=0.2, away_seconds=0.6).start()
     try:
+        seed = capital_seed_with_minigame()
         g = live.create(game="capital", players=["human"] * 4, options={"turn_limit": 12},
-                        seed=0)
+                        seed=seed)
         tokens = [live.join(g["id"], f"p{i}")["token"] for i in range(4)]
 
         async def main():
             cs = [await Client.open(live.ws, g["id"], t, f"p{i}") for i, t in enumerate(tokens)]
-            rng, seq = Rng(0), 0
+            rng, seq = Rng(seed), 0
             while True:  # everybody plays like RandomBot(0) until the minigame starts
                 view = cs[0].update["view"]
                 if view["phase"] == "minigame":
@@ -216,3 +233,71 @@ def test_restart_restores_games_and_restarts_their_clocks(db_url):
             {k: v for k, v in s.items() if k != "hand"} for s in view_before["seats"]]}
     finally:
         live.stop()
+
+
+def test_a_dead_bot_worker_does_not_stop_the_game(live, caplog):
+    """If a bot worker process dies, the bot thinks in a thread and a new pool replaces it."""
+    import os
+    import signal
+
+    g = live.create(game="deal", players=["human", "medium"], seed=5)
+    token = live.join(g["id"], "a")["token"]
+
+    async def bot_moves(a, seq, want):
+        while sum(1 for m in a.messages if m["type"] == "update" and m["actor"]
+                  and m["actor"]["by"] == "bot") < want:
+            upd = await a.state(lambda m: m["legal"] or m["view"]["to_move"] != [0], 30)
+            if upd["legal"]:
+                seq += 1
+                assert (await a.act(upd["legal"][-1]["action"], seq))["type"] == "ack"
+            await a.until(lambda m: m["type"] == "update", timeout=30)
+        return seq
+
+    async def main():
+        a = await Client.open(live.ws, g["id"], token)
+        seq = await bot_moves(a, 0, 1)
+        pool = live.lobby._processes
+        for pid in list(pool._processes):
+            os.kill(pid, signal.SIGKILL)
+        await bot_moves(a, seq, 3)
+
+    run(main(), timeout=90)
+    assert "bot worker process died" in caplog.text
+
+
+def test_a_slow_bot_does_not_hold_up_other_games(live, monkeypatch):
+    """While a slow bot thinks (off the event loop) in one game, another game's action is
+    applied and acknowledged: the bot's move comes after it."""
+    import threading
+
+    from tycoon.bots import RandomBot
+    from tycoon.server.room import Room
+
+    release = threading.Event()
+
+    class SlowBot(RandomBot):
+        def choose(self, state, seat):
+            release.wait(20)  # a bot deep in thought until the test lets it answer
+            return super().choose(state, seat)
+
+    monkeypatch.setattr(Room, "_bot_for", lambda self, seat: SlowBot(seat))
+    slow = live.create(game="fake", players=["random", "human"])
+    live.join(slow["id"], "x")
+    room = live.lobby.rooms[slow["id"]]
+    fast = live.create(game="fake", players=["human", "human"])
+    t0 = live.join(fast["id"], "a")["token"]
+    live.join(fast["id"], "b")
+
+    async def main():
+        while 0 not in room.tasks:  # the slow bot of seat 0 is thinking
+            await asyncio.sleep(0.01)
+        a = await Client.open(live.ws, fast["id"], t0)
+        reply = await a.act({"type": "draw"}, 1)
+        version_meanwhile = room.version
+        release.set()
+        while room.version == 0:
+            await asyncio.sleep(0.01)
+        return reply, version_meanwhile
+
+    reply, version_meanwhile = run(main())
+    assert reply["type"] == "ack" and version_meanwhile == 0

@@ -167,8 +167,8 @@ def test_whole_game_on_postgresql_with_redis_and_restart(pg_url, redis_url):
 
         assert run(first_half()) >= 4
         live.stop()
-        live = LiveServer(pg_url, table_prefix=prefix,
-                          broker=RedisBroker(redis_url, broker_prefix)).start()
+        # the restarted server gets its broker from the `redis_url` setting
+        live = LiveServer(pg_url, table_prefix=prefix, redis_url=redis_url).start()
 
         async def second_half():
             clients = [await Client.open(live.ws, g["id"], t) for t in tokens]
@@ -185,3 +185,44 @@ def test_whole_game_on_postgresql_with_redis_and_restart(pg_url, redis_url):
     finally:
         live.stop()
         Storage(pg_url, prefix=prefix).drop_all()
+
+
+def test_missing_services_skip_but_fail_loudly_on_ci(monkeypatch):
+    """Without PostgreSQL/Redis the services tests skip, except with CI=true: they fail."""
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="CI=true"):
+        _unavailable("PostgreSQL", ConnectionError("refused"))
+    monkeypatch.setenv("CI", "")
+    with pytest.raises(pytest.skip.Exception):
+        _unavailable("PostgreSQL", ConnectionError("refused"))
+
+
+def test_a_record_that_no_longer_replays_is_closed_at_restart(db_url):
+    """A stored game whose actions the rules now refuse (an older rules version) is marked
+    finished with the reason at start-up instead of stopping the server."""
+    import sqlalchemy as sa
+
+    live = LiveServer(db_url).start()
+    g = live.create(game="fake", players=["human", "human"])
+    t0 = live.join(g["id"], "a")["token"]
+    live.join(g["id"], "b")
+
+    async def play():
+        a = await Client.open(live.ws, g["id"], t0)
+        assert (await a.act({"type": "draw"}, 1))["type"] == "ack"
+
+    run(play())
+    live.stop()
+    engine = sa.create_engine(db_url)
+    with engine.begin() as conn:  # the stored action becomes one the rules refuse
+        conn.execute(sa.text("update tycoon_actions set action = :a"),
+                     {"a": '{"type": "play", "card": 999}'})
+    engine.dispose()
+    live = LiveServer(db_url).start()
+    try:
+        games = {x["id"]: x for x in live.get("/api/games").json()}
+        assert g["id"] not in games or games[g["id"]]["status"] == "finished"
+        assert live.get(f"/api/games/{g['id']}").status_code == 404
+        assert live.get("/api/health").status_code == 200
+    finally:
+        live.stop()

@@ -345,7 +345,10 @@ def run_cli(
     console = Console()
     table = Table(title=f"{game}: {data['games']} games, seed {seed}")
     for col in ("bot", "seats", "games", "wins", "win rate", "95% CI", "Elo", "s/move"):
-        table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=col != "bot")
+        if col == "bot":
+            table.add_column(col, overflow="fold")
+        else:
+            table.add_column(col, justify="right", no_wrap=True)
     for r in data["table"]:
         table.add_row(
             r["bot"],

@@ -64,7 +64,7 @@ async def kinds() -> list[dict[str, Any]]:
 
 
 @router.post("/games", response_model=GameSummary, status_code=status.HTTP_201_CREATED,
-             responses=ERRORS)
+             responses={**ERRORS, 503: {"model": ErrorBody}})
 async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
     """Create a game. It starts once every `human` seat is joined (at once with only bots)."""
     options = dict(body.options)

@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from .api import router
-from .broker import Broker, LocalBroker
+from .broker import Broker, LocalBroker, RedisBroker
 from .lobby import Lobby
 from .replays import Replays
 from .settings import ServerSettings
@@ -75,7 +75,8 @@ def create_app(
 
     ``db_url``: a SQLAlchemy URL (default: :func:`default_db_url`); ``settings`` and keyword
     ``overrides`` (e.g. ``decision_seconds=2``, ``bot_delay=0``) tune it; ``broker`` fans
-    updates out (default: in this process only).
+    updates out (default: through Redis if the ``redis_url`` setting is given, else in this
+    process only).
     """
     settings = (settings or ServerSettings()).replace(**overrides)
     url = db_url or default_db_url()
@@ -84,7 +85,8 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(url, prefix=settings.table_prefix)
         await storage.open()
-        fanout = broker or LocalBroker()
+        fanout = broker or (RedisBroker(settings.redis_url) if settings.redis_url
+                            else LocalBroker())
         await fanout.start()
         lobby = Lobby(storage, fanout, settings)
         app.state.lobby = lobby

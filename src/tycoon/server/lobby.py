@@ -63,11 +63,17 @@ class Lobby:
             self._processes = process_pool(self.settings.bot_processes)
         return self._processes
 
+    def _drop_processes(self) -> None:
+        """Forget a broken process pool (a new one starts on next use)."""
+        if self._processes is not None:
+            self._processes.shutdown(wait=False, cancel_futures=True)
+            self._processes = None
+
     def _room(self, row: GameRow, seats: list[SeatRow], recorder: Recorder,
               meta: list[tuple[str, str | None]]) -> Room:
         return Room(row, seats, recorder, meta, storage=self.storage, broker=self.broker,
                     settings=self.settings, executor=self.executor, processes=self.processes,
-                    on_finished=self.forget_if_idle)
+                    on_finished=self.forget_if_idle, on_broken_pool=self._drop_processes)
 
     async def restore(self) -> int:
         """Load every unfinished game by replaying its record; return how many."""
@@ -75,8 +81,13 @@ class Lobby:
         for row, seats in await self.storage.load_games(("open", "playing")):
             try:
                 room = await self._load(row, seats)
-            except Exception:
+            except Exception as exc:
+                # e.g. a record made by an older version of the rules: the game cannot go on
                 log.exception("game %s could not be restored", row.id)
+                await self.storage.set_status(row.id, "finished", {
+                    "game": row.game, "finished": False, "winner": None,
+                    "reason": f"not restorable: {exc}"[:200],
+                })
                 continue
             self.rooms[row.id] = room
             if room.state.is_over and room.status != "finished":
@@ -117,6 +128,9 @@ class Lobby:
             module = get_game(game)
         except (ValueError, ImportError) as exc:
             raise LobbyError(str(exc)) from None
+        live = sum(1 for r in self.rooms.values() if r.status != "finished")
+        if live >= self.settings.max_games:
+            raise LobbyError("the server is full: try again later", 503)
         n = len(players)
         if not module.MIN_SEATS <= n <= module.MAX_SEATS:
             raise LobbyError(
@@ -193,7 +207,12 @@ class Lobby:
         self._loading[game_id] = future
         try:
             found = await self.storage.load_game(game_id)
-            loaded = None if found is None else await self._load(*found)
+            loaded = None
+            if found is not None:
+                try:
+                    loaded = await self._load(*found)
+                except ValueError:
+                    log.exception("game %s does not replay", game_id)
             if loaded is not None:
                 self.rooms.setdefault(game_id, loaded)
                 loaded = self.rooms[game_id]

@@ -15,7 +15,7 @@ import hmac
 import logging
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor
+from concurrent.futures import BrokenExecutor, Executor
 from typing import TYPE_CHECKING, Any
 
 from tycoon.bots import make_bot
@@ -65,6 +65,7 @@ class Room:
         executor: Executor,
         processes: Callable[[], Executor | None] | None = None,
         on_finished: Callable[[Room], None] | None = None,
+        on_broken_pool: Callable[[], None] | None = None,
     ) -> None:
         self.row = row
         self.id = row.id
@@ -77,6 +78,7 @@ class Room:
         self.executor = executor
         self.processes = processes
         self.on_finished = on_finished
+        self.on_broken_pool = on_broken_pool
         self.module = get_game(row.game)
         self.lock = asyncio.Lock()
         self.bots = {
@@ -247,6 +249,14 @@ class Room:
                 )
             try:
                 action = self.module.parse_action(data)
+            except ValueError as exc:
+                raise ProtocolError(str(exc), "illegal_action") from None
+            except Exception as exc:  # a parser bug; parsing changes nothing
+                log.exception("game %s: parse_action failed on %r", self.id, data)
+                raise ProtocolError(
+                    f"the action could not be read ({type(exc).__name__})", "illegal_action"
+                ) from None
+            try:
                 events = self.state.apply(seat, action)
             except ValueError as exc:
                 raise ProtocolError(str(exc), "illegal_action") from None
@@ -497,9 +507,15 @@ class Room:
             from .thinking import think
 
             seed = derive_seed(self.row.seed, seat) + self.version
-            return await loop.run_in_executor(
-                pool, think, self.row.game, self.state.to_json(), seat, spec, seed
-            )
+            try:
+                return await loop.run_in_executor(
+                    pool, think, self.row.game, self.state.to_json(), seat, spec, seed
+                )
+            except BrokenExecutor:
+                # a worker died (killed, out of memory): a new pool next time, a thread now
+                log.error("game %s: bot worker process died; thinking in a thread", self.id)
+                if self.on_broken_pool is not None:
+                    self.on_broken_pool()
         snapshot = self.state.clone()
         bot = self._bot_for(seat)
         action = await loop.run_in_executor(self.executor, bot.choose, snapshot, seat)

@@ -40,7 +40,7 @@ class ServerSettings:
     #: Token bucket per connection: sustained messages per second and burst size.
     rate_per_second: float = 20.0
     rate_burst: int = 40
-    #: A connection that keeps flooding after this many refused messages is closed (1008).
+    #: A connection that keeps flooding (this many refused messages in a row) is closed (1008).
     flood_close_after: int = 50
     #: Outgoing messages queued for one connection before it is dropped as too slow.
     send_queue: int = 512
@@ -52,6 +52,10 @@ class ServerSettings:
     ws_impl: str = "auto"
     #: Freeze start-up objects out of the garbage collector and collect less often.
     gc_freeze: bool = True
+    #: Most unfinished games one process keeps; creating more is refused (503).
+    max_games: int = 10_000
+    #: Redis URL for fanning updates out between server processes ("" : this process only).
+    redis_url: str = ""
     #: Table name prefix in the database (tests use a unique one per run).
     table_prefix: str = "tycoon_"
 

@@ -62,20 +62,26 @@ class Connection:
     def __init__(self, websocket: WebSocket, settings: ServerSettings) -> None:
         self.websocket = websocket
         self.seat: int | None = None
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(settings.send_queue)
+        self.queue: asyncio.Queue[str | tuple[int, str] | None] = asyncio.Queue(
+            settings.send_queue + 1
+        )
         self.too_slow = False
+        self.limit = settings.send_queue
+        self.writer_task: asyncio.Task[None] | None = None
+        self._closing: asyncio.Task[None] | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; a client that lets its queue fill up is dropped."""
         if self.too_slow:
             return
-        try:
-            self.queue.put_nowait(dumps(message))
-        except asyncio.QueueFull:
+        if self.queue.qsize() >= self.limit:
+            # a client that does not read: close now, without sending what is queued
             self.too_slow = True
-            with contextlib.suppress(asyncio.QueueFull):
-                self.queue.get_nowait()
-                self.queue.put_nowait(None)
+            self._closing = asyncio.get_running_loop().create_task(
+                self.close(CLOSE_POLICY, "client too slow: too many unsent messages")
+            )
+            return
+        self.queue.put_nowait(dumps(message))
 
     def deliver(self, item: tuple[int | None, dict[str, Any]]) -> None:
         """Broker handler: keep the messages addressed to this connection's audience."""
@@ -84,14 +90,25 @@ class Connection:
             self.send(message)
 
     async def writer(self) -> None:
-        """Send queued messages in order until told to stop."""
+        """Send queued messages in order until told to stop (None) or to close (code, reason)."""
         while True:
-            text = await self.queue.get()
-            if text is None:
-                if self.too_slow:
-                    await self.close(CLOSE_POLICY, "client too slow: too many unsent messages")
+            item = await self.queue.get()
+            if item is None:
                 return
-            await self.websocket.send_text(text)
+            if isinstance(item, tuple):
+                await self.close(*item)
+                return
+            await self.websocket.send_text(item)
+
+    async def finish(self, code: int, reason: str) -> None:
+        """Send what is queued, then close with ``code`` and ``reason``."""
+        self.too_slow = True  # nothing more is queued
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait((code, reason))
+        if self.writer_task is not None:
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(asyncio.shield(self.writer_task), 2.0)
+        await self.close(code, reason)
 
     async def close(self, code: int, reason: str) -> None:
         """Close with a code and a reason (ignoring a connection already gone)."""
@@ -119,7 +136,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
             await conn.close(CLOSE_UNAUTHORIZED, "invalid seat token")
             return
         conn.seat = seat
-    writer = asyncio.create_task(conn.writer())
+    writer = conn.writer_task = asyncio.create_task(conn.writer())
     unsubscribe = lobby.broker.subscribe(room.id, conn.deliver)
     await _enter(room, conn, conn.seat)
     try:
@@ -127,7 +144,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
     finally:
         unsubscribe()
         room.disconnect(conn.seat)
-        if not conn.queue.full():
+        with contextlib.suppress(asyncio.QueueFull):
             conn.queue.put_nowait(None)
         with contextlib.suppress(BaseException):
             await asyncio.wait_for(writer, 1.0)
@@ -162,15 +179,15 @@ async def _serve(
         if size > settings.max_message_bytes:
             conn.send(error("too_big", f"message of {size} bytes is over the limit of "
                                        f"{settings.max_message_bytes} bytes"))
-            await asyncio.sleep(0)
-            await conn.close(CLOSE_TOO_BIG, "message too big")
+            await conn.finish(CLOSE_TOO_BIG, "message too big")
             return
-        if not limit.allow(time.monotonic()):
+        if limit.allow(time.monotonic()):
+            refused = 0  # only a flood that goes on (refusals in a row) closes
+        else:
             refused += 1
             if refused >= settings.flood_close_after:
                 conn.send(error("rate_limited", "too many messages: closing"))
-                await asyncio.sleep(0)
-                await conn.close(CLOSE_POLICY, "flooding")
+                await conn.finish(CLOSE_POLICY, "flooding")
                 return
             conn.send(error("rate_limited", f"too many messages (at most "
                                             f"{settings.rate_per_second:g}/s); this one was "
@@ -191,8 +208,7 @@ async def _serve(
             seat = room.seat_for_token(msg["token"])
             if seat is None:
                 conn.send(error("unauthorized", "invalid seat token"))
-                await asyncio.sleep(0)
-                await conn.close(CLOSE_UNAUTHORIZED, "invalid seat token")
+                await conn.finish(CLOSE_UNAUTHORIZED, "invalid seat token")
                 return
             room.disconnect(None)
             conn.seat = seat
