@@ -295,3 +295,98 @@ def test_c6_1_two_mafia_collections_from_two_players():
                                                          "mafia_payees": [1]}})
     play(st, "mafia_collection", 2)
     assert st.seats[2].mafia == [1, 0] and st.view()["seats"][2]["effects"]["mafia"] == 2
+
+
+def test_c7_2_mega_business_cost_must_be_covered_by_the_balance():
+    big = business(5, 0, "super_center", 0, level=6)  # income 2239
+    refused(acting(["mega_business"], seat={0: {"balance": 499}}, businesses=[big]),
+            "mega_business", None, "costs")
+    st = acting(["mega_business"], seat={0: {"balance": 500}}, businesses=[big])
+    events = won(st, "mega_business")
+    assert transfers(events) == [(0, None, 500, "card:mega_business")]
+    assert st.seats[0].balance == 0
+
+
+def test_c7_cards_without_any_legal_target_cannot_be_played():
+    """C-7: Implosion with no business, Instant Valuation without a business of one's own,
+    Demolition without a construction, Lost Die when every opponent has 1 die."""
+    others = [business(20, 0, "bar", 1)]
+    for card, top, seats in [
+        ("implosion", {}, None),
+        ("instant_valuation", {"businesses": others}, None),
+        ("demolition", {}, None),
+        ("lost_die", {}, {1: {"dice": 1}}),
+    ]:
+        st = acting([card], seat=seats, **top)
+        assert not any(a.type == "play" for a in st.legal_actions(0)), card
+
+
+def test_c12_kapital_preset_richest_basis_and_demolition():
+    """C-11: under the kapital preset Richest in Town compares with the other players'
+    net worths, and Demolition takes only an opponent's obstacle or toll."""
+    seats = {0: {"balance": 300, "laps": 2}, 1: {"balance": 700}}
+    won(acting(["richest_in_town"], seat=seats, options={"preset": "kapital"}),
+        "richest_in_town")
+    top = dict(constructions=[{"square": 9, "type": "toll", "owner": 0}],
+               options={"preset": "kapital"})
+    refused(acting(["demolition"], **top), "demolition", 9, "opponent")
+
+
+def test_c7_richest_in_town_exactly_40_percent_of_others_under_kapital():
+    # 400 vs others 1000: exactly 40%
+    seats = {0: {"balance": 400, "laps": 2}, 1: {"balance": 600}, 2: {"balance": 400}}
+    won(acting(["richest_in_town"], seats=3, seat=seats,
+               options={"richest_basis": "other_players"}), "richest_in_town")
+    seats = {0: {"balance": 399, "laps": 2}, 1: {"balance": 600}, 2: {"balance": 400}}
+    refused(acting(["richest_in_town"], seats=3, seat=seats,
+                   options={"richest_basis": "other_players"}), "richest_in_town", None, "40%")
+
+
+def test_c7_private_jet_counts_every_opponent_not_only_the_next():
+    seats = {0: {"laps": 4}, 1: {"laps": 0}, 2: {"laps": 1}, 3: {"laps": 3}}
+    refused(acting(["private_jet"], seats=4, seat=seats), "private_jet", None, "5 laps")
+    seats[0] = {"laps": 5}
+    won(acting(["private_jet"], seats=4, seat=seats), "private_jet")
+
+
+def test_c7_c1_3_card_table_costs_and_targets():
+    """The 23 kinds of C-7 with the cost and the target each one takes."""
+    from tycoon.capital.cards import COST, TARGET, VICTORY, full_deck
+
+    assert COST == {
+        "easy_money": 0, "business_insurance": 0, "lions_sight": 200, "mafia_collection": 100,
+        "tax_exemption": 200, "business_exemption": 200, "blocked_account": 200,
+        "careful_works": 100, "toll": 100, "demolition": 100, "operation_hare": 0,
+        "operation_turtle": 200, "extra_die": 200, "lost_die": 500, "new_beginning": 200,
+        "implosion": 200, "instant_valuation": 200, "aggressive_marketing": 400,
+        "richest_in_town": 0, "successful_entrepreneur": 0, "private_jet": 500,
+        "swimming_in_money": 3000, "mega_business": 500}
+    assert {c for c, t in TARGET.items() if t == "opponent"} == {
+        "lions_sight", "mafia_collection", "blocked_account", "operation_turtle", "lost_die"}
+    assert TARGET["new_beginning"] == "seat" and TARGET["implosion"] == "business"
+    assert TARGET["instant_valuation"] == "own_business"
+    assert sorted(VICTORY) == ["mega_business", "private_jet", "richest_in_town",
+                               "successful_entrepreneur", "swimming_in_money"]
+    assert len(full_deck()) == 92 and len(VICTORY) * 4 == 20
+
+
+def test_c7_2_victory_card_refused_changes_nothing_and_cost_not_taken():
+    """C-7.2: a failing condition refuses the card before any money moves."""
+    st = acting(["private_jet"], seat={0: {"laps": 1, "balance": 900}})
+    refused(st, "private_jet", None, "laps")
+    assert st.seats[0].balance == 900 and st.seats[0].hand == ["private_jet"]
+
+
+def test_d11_c4_3_3_business_insurance_top_up_is_money_received_so_blocked_account_diverts():
+    """Reading chosen: raising the balance to $200 is money received from the bank, so under
+    Blocked Account it goes to the bank (one use spent); lowering it is a payment, untouched."""
+    st = acting(["business_insurance"], seat={0: {"balance": -300,
+                                                  "effects": {"blocked_account": 1}}})
+    events = play(st, "business_insurance")
+    assert st.seats[0].balance == -300 and transfers(events) == []
+    assert of_type(events, "diverted")[0].amount == 500
+    assert st.seats[0].effects["blocked_account"] == 0
+    st = acting(["business_insurance"], seat={0: {"balance": 900,
+                                                  "effects": {"blocked_account": 1}}})
+    play(st, "business_insurance")
+    assert st.seats[0].balance == 200 and st.seats[0].effects["blocked_account"] == 1

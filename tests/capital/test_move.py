@@ -234,3 +234,75 @@ def test_c1_2_four_lots_one_business_each():
 def test_c5_3_levels_have_no_maximum():
     st = position(businesses=[business(4, 0, "bar", 1, level=30)])
     assert st.incomes()[4, 0] == round(25 * 1.2**29)  # 5935.3.. -> 5935
+
+
+def test_c4_2_2_c4_2_1_four_dice_count_one_lap_across_two_forks():
+    """24 squares from 50: own start once (one lap, one level), then two forks to choose."""
+    st = position(seat={0: {"square": 50, "dice": 4}}, businesses=[business(5, 0, "bar", 0)])
+    events = roll(st, 6, 6, 6, 6)  # 51..55, 0 (own start), 1, 2, 3 (fork) with 15 to go
+    assert st.seats[0].laps == 1 and len(of_type(events, "lap")) == 1
+    assert st.phase == "branch" and st.seats[0].square == 3 and st.steps_left == 15
+    act(st, {"type": "branch", "way": "right"})  # 8, 9, 10, 11, 12, 13, 14, 15, 16, 17
+    assert st.phase == "branch" and st.seats[0].square == 17 and st.steps_left == 5
+    act(st, {"type": "branch", "way": "straight"})  # 18, 19, 20, 21, 25
+    assert st.seats[0].square == 25 and st.landed == 25 and st.phase == "action"
+    assert st.seats[0].laps == 1 and st.businesses[5, 0].level == 2
+
+
+def test_c4_2_2_exact_roll_onto_own_start_with_4_dice():
+    st = position(seat={0: {"square": 46, "dice": 4}},
+                  businesses=[business(5, 0, "bar", 0), business(20, 0, "bar", 0)])
+    events = roll(st, 1, 1, 1, 1)  # 47, 48, 49, 53: not yet
+    assert st.seats[0].laps == 0 and of_type(events, "lap") == []
+    st = position(seat={0: {"square": 46, "dice": 4}},
+                  businesses=[business(5, 0, "bar", 0), business(20, 0, "bar", 0)])
+    roll(st, 2, 2, 2, 1)  # 47, 48, 49, 53, 54, 55, 0: lands exactly on its start
+    assert st.seats[0].square == 0 and st.landed == 0 and st.seats[0].laps == 1
+    assert [st.businesses[k].level for k in ((5, 0), (20, 0))] == [2, 2]
+
+
+def test_c4_2_3_obstacle_on_the_fork_square_without_a_six_stops_before_the_fork():
+    st = position(constructions=[{"square": 3, "type": "obstacle", "owner": 1}])
+    events = roll(st, 2, 3)
+    assert st.seats[0].square == 2 and st.landed == 2 and st.phase == "action"
+    assert of_type(events, "moved")[0].blocked_by == 3
+
+
+def test_c4_2_3_a_six_carries_past_obstacles_before_and_after_the_fork():
+    """The roll showed a 6, so the choice at the fork does not change the right to pass."""
+    st = position(constructions=[{"square": 3, "type": "obstacle", "owner": 1},
+                                 {"square": 8, "type": "obstacle", "owner": 1}])
+    roll(st, 6, 1)  # 1, 2, 3 (obstacle, passed) -> fork with 4 to go
+    assert st.phase == "branch" and st.seats[0].square == 3 and st.steps_left == 4
+    events = act(st, {"type": "branch", "way": "right"})
+    assert of_type(events, "moved")[0].path == (8, 9, 10, 11) and st.landed == 11
+
+
+def test_c4_2_3_obstacle_on_the_branch_not_taken_does_not_block():
+    st = position(constructions=[{"square": 8, "type": "obstacle", "owner": 1}])
+    roll(st, 2, 3)
+    events = act(st, {"type": "branch", "way": "straight"})
+    assert of_type(events, "moved")[0].blocked_by is None and st.seats[0].square == 5
+
+
+def test_c4_2_4_several_tolls_of_several_owners_each_cost_100():
+    st = position(seats=3, constructions=[{"square": 1, "type": "toll", "owner": 1},
+                                          {"square": 2, "type": "toll", "owner": 2},
+                                          {"square": 3, "type": "toll", "owner": 0},
+                                          {"square": 4, "type": "toll", "owner": 1}])
+    roll(st, 2, 2)
+    events = act(st, {"type": "branch", "way": "straight"})
+    assert transfers(events) == [(0, 1, 100, "toll"), (0, 2, 100, "toll"),
+                                 (0, 1, 100, "toll")]
+    assert [p.balance for p in st.seats] == [200, 700, 600]
+
+
+def test_c2_3_adjacency_is_exactly_the_listed_pairs_in_every_region():
+    pairs = [(1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 7), (7, 11), (3, 8), (8, 9), (9, 10),
+             (10, 11), (11, 12)]
+    want = {s: set() for s in range(56)}
+    for r in range(4):
+        for a, b in pairs:
+            want[14 * r + a].add(14 * r + b)
+            want[14 * r + b].add(14 * r + a)
+    assert {s: set(BOARD.adjacent[s]) for s in range(56)} == want

@@ -180,3 +180,73 @@ def test_c4_3_1_waive_choice_with_both_exemptions_short():
     events = act(st, {"type": "waive", "charges": ["fee:2:1", "toll:1"]})
     # pays the bar (31), then the lion on 469 -> 234.5 -> 235
     assert transfers(events) == [(0, 1, 31, "fee"), (0, None, 235, "lion")]
+
+
+def test_c4_3_1_several_tolls_outnumbering_uses_the_player_picks_which():
+    tolls = [{"square": s, "type": "toll", "owner": 1} for s in (1, 2, 3)]
+    st = position(seat={0: {"effects": {"tax_exemption": 2}}}, constructions=tolls)
+    roll(st, 1, 2)  # 1, 2, 3: three tolls, two uses
+    assert st.phase == "waive"
+    assert set(st.legal_actions(0)) == {Waive(("toll:1", "toll:2")), Waive(("toll:1", "toll:3")),
+                                        Waive(("toll:2", "toll:3"))}
+    with pytest.raises(IllegalAction):
+        act(st, {"type": "waive", "charges": ["toll:1"]})
+    events = act(st, {"type": "waive", "charges": ["toll:3", "toll:1"]})
+    assert transfers(events) == [(0, 1, 100, "toll")]
+    assert [e.charge for e in of_type(events, "waived")] == ["toll:1", "toll:3"]
+    assert st.seats[0].effects["tax_exemption"] == 0 and st.seats[0].balance == 400
+
+
+def test_c4_3_3_blocked_account_diverts_a_stock_exchange_gain_not_a_loss():
+    seen = set()
+    for seed in range(20):
+        st = position(seat={0: {"square": 25, "effects": {"blocked_account": 1}}},
+                      rng={"seed": seed})
+        events = roll(st, 1, 1)  # 26, 27: stock exchange
+        amount = of_type(events, "stock_exchange")[0].amount
+        if amount > 0:  # the gain goes to the bank, one use spent
+            assert st.seats[0].balance == 500 and transfers(events) == []
+            assert of_type(events, "diverted")[0].amount == amount
+            assert st.seats[0].effects["blocked_account"] == 0
+        elif amount < 0:  # a loss is paid as usual; the use stays
+            assert st.seats[0].balance == 500 + amount
+            assert st.seats[0].effects["blocked_account"] == 1
+        seen.add(amount > 0)
+    assert seen == {True, False}
+
+
+def test_c4_3_3_blocked_account_diverts_tolls_and_mafia_to_the_bank():
+    st = position(seats=3, seat={0: {"effects": {"mafia": 1}, "mafia_payees": [2]},
+                                 1: {"effects": {"blocked_account": 1}},
+                                 2: {"effects": {"blocked_account": 1}}},
+                  constructions=[{"square": 1, "type": "toll", "owner": 1}],
+                  businesses=[business(40, 0, "office_building", 0)])
+    events = roll(st, 1, 2)
+    assert transfers(events) == [(0, None, 100, "toll"), (0, None, 75, "mafia")]
+    assert [p.balance for p in st.seats] == [325, 500, 500]
+    assert [p.effects["blocked_account"] for p in st.seats] == [0, 0, 0]
+
+
+def test_c4_3_2_negative_balance_cannot_build_or_play_a_priced_card():
+    """C-4.3.2: nothing priced above the balance: no bar at -15, no $100 card; free ones are
+    not priced above it (see test_c7_cost_zero_cards_playable_from_negative_balance)."""
+    st = position(seat={0: {"balance": 10, "hand": ["toll", "easy_money"]}},
+                  businesses=[business(2, 0, "bar", 1)])
+    roll(st, 1, 1)
+    assert st.seats[0].balance == -15 and st.phase == "action"
+    assert not any(a.type == "build" for a in st.legal_actions(0))
+    with pytest.raises(IllegalAction, match="balance"):
+        act(st, {"type": "build", "lot": 1, "kind": "bar"})
+    with pytest.raises(IllegalAction, match="costs"):
+        act(st, {"type": "play", "card": "toll", "target": 9})
+    assert {a.type for a in st.legal_actions(0)} == {"play", "exchange", "pass"}
+    act(st, {"type": "play", "card": "easy_money"})
+    assert st.seats[0].balance == 485
+
+
+def test_d4_lion_is_taken_from_what_is_left_after_a_fee_into_the_negative():
+    st = position(seat={0: {"balance": 20, "effects": {"lion": 1}}},
+                  businesses=[business(2, 0, "grocery", 1)])
+    events = roll(st, 1, 1)
+    assert transfers(events) == [(0, 1, 50, "fee")] and st.seats[0].balance == -30
+    assert st.seats[0].uses("lion") == 0

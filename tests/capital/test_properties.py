@@ -19,6 +19,7 @@ PROBES = [Roll(), Pass(), Branch("straight"), Branch("right"), Build(0, "bar"),
           Play("toll", 14), Play("implosion", (5, 0)), Exchange(("toll",)),
           Exchange(("easy_money", "easy_money", "easy_money", "easy_money", "easy_money")),
           Waive(()), Waive(("lion:0",))]
+FULL_DECK = Counter(full_deck())
 
 
 def play_random(seats, seed, options, check, max_decisions=600):
@@ -48,6 +49,11 @@ def play_random(seats, seed, options, check, max_decisions=600):
         after = [p.balance for p in state.seats]
         assert [after[s] - before[s] for s in range(seats)] == [delta[s] for s in range(seats)], \
             f"transfers do not explain the balances after {action}"
+        # C-1.3, C-7.4: the 92 cards are always in the deck, the discard pile or a hand
+        cards = Counter(state.deck) + Counter(state.discard)
+        for p in state.seats:
+            cards.update(p.hand)
+        assert cards == FULL_DECK, f"cards lost or created by {action}"
         record.actions.append((seat, action.to_json()))
         decisions += 1
     return state, record

@@ -260,3 +260,37 @@ def test_c1_3_deck_has_4_copies_of_23_kinds():
     st = capital.new_game(seats=2, seed=5)
     cards = st.deck + [c for p in st.seats for c in p.hand]
     assert len(cards) == 92 and all(cards.count(c) == 4 for c in CARDS)
+
+
+def test_c11_kapital_preset_levels_on_any_landing_owner_included_not_on_laps():
+    st = position(seat={0: {"square": 4}}, options={"preset": "kapital"},
+                  businesses=[business(6, 0, "bar", 0), business(6, 1, "grocery", 0)])
+    events = roll(st, 1, 1)  # seat 0 lands on its own block 6: no fee, still a landing
+    assert transfers(events) == []
+    assert [st.businesses[6, lot].level for lot in (0, 1)] == [2, 2]
+    st = position(seat={0: {"square": 54}}, options={"preset": "kapital"},
+                  businesses=[business(6, 0, "bar", 0)])
+    roll(st, 1, 1)  # 55, 0: a lap, but not on block 6
+    assert st.seats[0].laps == 1 and st.businesses[6, 0].level == 1
+
+
+def test_c4_2_2_capital_preset_lap_levels_all_own_businesses_not_others():
+    st = position(seat={0: {"square": 54}},
+                  businesses=[business(6, 0, "bar", 0), business(30, 2, "gallery", 0, 4),
+                              business(20, 0, "bar", 1)])
+    events = roll(st, 1, 1)  # 55, 0: a lap
+    assert [st.businesses[k].level for k in ((6, 0), (30, 2), (20, 0))] == [2, 5, 1]
+    assert of_type(events, "level_up")[0].lots == ((6, 0), (30, 2))
+
+
+def test_c12_turn_limit_counts_turns_started_and_refills_before_stopping():
+    st = position(seat={0: {"square": 4, "hand": []}}, turn=3, deck=["toll"] * 4 + ["lost_die"],
+                  options={"turn_limit": 3})
+    roll(st, 1, 1)
+    act(st, {"type": "pass"})
+    assert st.is_over and st.turn == 3 and st.result()["turns"] == 3
+    assert len(st.seats[0].hand) == 5  # D-8 refill still happens on the last turn
+    st = position(turn=2, options={"turn_limit": 3})
+    roll(st, 1, 1)
+    act(st, {"type": "pass"})
+    assert not st.is_over and st.turn == 3 and st.phase == "roll"

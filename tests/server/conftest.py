@@ -250,6 +250,7 @@ async def watch_until_over(client: Client) -> None:
 def expected_by_version(record: dict[str, Any], audiences: list[int | None]) -> dict:
     """Replay a complete record: for each version, each audience's view, events and legal."""
     from tycoon.engine import get_game
+    from tycoon.server.reveal import public_legal
 
     game = get_game(record["game"])
     state = game.new_game(seats=record["seats"], seed=record["seed"], **record["options"])
@@ -263,7 +264,9 @@ def expected_by_version(record: dict[str, Any], audiences: list[int | None]) -> 
                      if not getattr(type(e), "private", False) or getattr(e, "seat", None) == aud]
             legal = []
             if aud is not None and not state.is_over and aud in state.to_move():
-                legal = [a.to_json() for a in state.legal_actions(aud)]
+                hidden = public_legal(state, aud)  # Memory: no ready-made clicks
+                legal = [a.to_json() for a in (state.legal_actions(aud) if hidden is None
+                                               else hidden)]
             out[version][aud] = {"view": state.view(aud), "events": shown, "legal": legal}
         secrets_[version] = state.to_json()
 

@@ -17,7 +17,7 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 def doc_schemas() -> dict[str, dict]:
     out = {}
     for section in DOC.read_text().split("\n### ")[1:]:
-        name = re.match(r"`([a-z]+\.[a-z]+)`", section)
+        name = re.match(r"`([a-z]+\.[a-z_]+)`", section)
         block = re.search(r"```json\n(.*?)\n```", section, re.S)
         if name and block:
             out[name.group(1)] = json.loads(block.group(1))
@@ -43,6 +43,8 @@ def test_schemas_are_valid_json_schemas(name):
          {"type": "action", "seq": 9, "action": {"type": "x"}}),
         ('{"type": "ping"}', {"type": "ping", "seq": None}),
         ('{"type": "auth", "token": "abc"}', {"type": "auth", "token": "abc"}),
+        ('{"type": "minigame_input", "seq": 2, "input": {"t": 5, "cell": 1}}',
+         {"type": "minigame_input", "seq": 2, "input": {"t": 5, "cell": 1}}),
     ],
 )
 def test_parse_client_accepts_protocol_messages(text, expected):
@@ -64,6 +66,10 @@ def test_parse_client_accepts_protocol_messages(text, expected):
         ('{"type": "auth", "token": ""}', "bad_message", "'token'"),
         ('{"type": "auth", "token": "a", "seat": 1}', "bad_message", "seat"),
         ('{"type": "hello"}', "bad_message", "hello"),
+        ('{"type": "minigame_input", "input": {"t": 1, "cell": 0}}', "bad_message", "'seq'"),
+        ('{"type": "minigame_input", "seq": 1}', "bad_message", "'input'"),
+        ('{"type": "minigame_input", "seq": 1, "input": [1]}', "bad_message", "'input'"),
+        ('{"type": "minigame_input", "seq": 1, "input": {}, "x": 1}', "bad_message", "x"),
     ],
 )
 def test_parse_client_names_the_problem(text, code, words):

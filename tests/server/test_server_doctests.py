@@ -7,7 +7,8 @@ import importlib
 
 import pytest
 
-MODULES = ["broker", "main", "protocol", "room", "settings", "storage", "thinking", "ws"]
+MODULES = ["broker", "main", "protocol", "reveal", "room", "settings", "storage", "thinking",
+           "ws"]
 
 
 @pytest.mark.parametrize("name", MODULES)

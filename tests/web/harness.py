@@ -4,8 +4,10 @@ Playwright routes every request of the page to this module: the static files com
 ``src/tycoon/web`` and ``src/tycoon/i18n``, ``/api/...`` answers from a small table, and the
 game's WebSocket is played by a :class:`Table` holding a real engine state (Capital or Deal)
 and speaking the protocol of ``docs/protocol.md`` (``welcome``, ``update``, ``ack``,
-``error``). Seats without a browser are played by random legal actions. So any position the
-engine can load (near victory, a minigame, a Just Say No) can be put in front of the page.
+``error``, and Memory's ``minigame_input``/``minigame_progress``, with the server's own
+:class:`tycoon.server.reveal.Reveals`). Seats without a browser are played by random legal
+actions. So any position the engine can load (near victory, a minigame, a Just Say No) can be
+put in front of the page.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from urllib.parse import parse_qs, urlparse
 
 import tycoon
 from tycoon.engine import IllegalAction, get_game
+from tycoon.server.protocol import ProtocolError
+from tycoon.server.reveal import Reveals, public_legal
 
 WEB = Path(tycoon.__file__).resolve().parent / "web"
 I18N = Path(tycoon.__file__).resolve().parent / "i18n"
@@ -60,6 +64,8 @@ class Table:
         self.sockets: dict[int | None, list[Any]] = {}
         self.received: list[dict[str, Any]] = []  # every message a page sent
         self.applied: list[tuple[int, dict[str, Any]]] = []  # every action applied
+        self.reveals = Reveals()  # Memory clicks, as the server keeps them
+        self.sent: list[tuple[int | None, dict[str, Any]]] = []  # every message to a page
 
     # ---- REST ---------------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
@@ -95,15 +101,24 @@ class Table:
             "settings": {"decision_seconds": 60, "minigame_seconds": 30, "minigame_grace": 3,
                          "max_message_bytes": 65536},
         }))
-        ws.send(json.dumps(self.update(seat, [])))
+        self.send(ws, seat, self.update(seat, []))
+        snapshot = None if self.state.is_over else self.reveals.snapshot(self.state, seat)
+        if snapshot is not None:
+            self.send(ws, seat, snapshot)
+
+    def send(self, ws: Any, seat: int | None, message: dict[str, Any]) -> None:
+        """Send a message to a page (and keep it, for tests that check what a page got)."""
+        self.sent.append((seat, message))
+        ws.send(json.dumps(message))
 
     def update(self, seat: int | None, events: list[Any]) -> dict[str, Any]:
         st = self.state
         to_move = [] if st.is_over else st.to_move()
         legal = []
         if seat is not None and seat in to_move:
+            hidden = public_legal(st, seat)  # Memory: no ready-made clicks, as the server
             legal = [{"action": a.to_json(), "text": st.describe(a, seat)}
-                     for a in st.legal_actions(seat)]
+                     for a in (st.legal_actions(seat) if hidden is None else hidden)]
         visible = [e.to_json() for e in events
                    if not getattr(e, "private", False) or getattr(e, "seat", None) == seat]
         return {
@@ -117,23 +132,31 @@ class Table:
     def on_message(self, ws: Any, seat: int | None, text: str | bytes) -> None:
         msg = json.loads(text)
         self.received.append(msg)
+        seq = msg.get("seq")
+        if msg.get("type") == "minigame_input":
+            try:
+                self.send(ws, seat, self.reveals.click(self.state, seat, msg.get("input"), seq))
+            except ProtocolError as exc:
+                self.send(ws, seat, {"type": "error", "code": exc.code, "message": str(exc),
+                                     "seq": seq})
+            return
         if msg.get("type", "action") != "action":
             return
-        seq = msg.get("seq")
         if seat is None:
             ws.send(json.dumps({"type": "error", "code": "not_a_player",
                                 "message": "spectators cannot act", "seq": seq}))
             return
         try:
+            self.reveals.check_final(self.state, seat, msg["action"])
             action = self.module.parse_action(msg["action"])
             events = list(self.state.apply(seat, action))
         except (IllegalAction, ValueError) as exc:
-            ws.send(json.dumps({"type": "error", "code": "illegal_action", "message": str(exc),
-                                "seq": seq}))
+            self.send(ws, seat, {"type": "error", "code": "illegal_action",
+                                 "message": str(exc), "seq": seq})
             return
         self.version += 1
         self.applied.append((seat, msg["action"]))
-        ws.send(json.dumps({"type": "ack", "seq": seq, "version": self.version}))
+        self.send(ws, seat, {"type": "ack", "seq": seq, "version": self.version})
         events += self.play_bots()
         self.broadcast(events)
 
@@ -157,7 +180,7 @@ class Table:
     def broadcast(self, events: list[Any]) -> None:
         for seat, sockets in self.sockets.items():
             for ws in sockets:
-                ws.send(json.dumps(self.update(seat, events)))
+                self.send(ws, seat, self.update(seat, events))
 
 
 def install(page: Any, table: Table | None = None) -> None:

@@ -2,17 +2,19 @@
 
 The page plays with the contents of the seat's view, records the inputs with their times and
 sends them after 30 s (the test moves the page's clock forward). The engine scores what the
-page sent (docs/minigames.md); the screen must have shown exactly that score.
+page sent (docs/minigames.md); the screen must have shown exactly that score. Memory's view has
+no face: the page asks the server for each card as it is clicked (docs/protocol.md).
 """
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from tycoon.capital import from_json
+from tycoon.capital import from_json, landing
 from tycoon.capital.minigames import score
 
 from .harness import ORIGIN, Table, install, seat_token_script
@@ -49,7 +51,8 @@ def finish(page, table: Table) -> tuple[list[dict], int]:
 
 
 def contents(table: Table) -> dict:
-    return table.state.view(0)["minigame"]["contents"]
+    """Seat 0's whole contents (for Memory, more than its view holds)."""
+    return landing.contents(table.state, 0)
 
 
 @pytest.mark.parametrize("game", ["change_money", "memory", "find_key", "catch_coins"])
@@ -74,12 +77,26 @@ def test_minigame_screen_C_9(new_page, shot, game):
         faces = c["boards"][0]
         first = [i for i, f in enumerate(faces) if f == faces[0]]
         other = next(i for i, f in enumerate(faces) if f != faces[0])
+        never_clicked = [i for i in range(14) if i not in (first[0], first[1], other)]
+        page_had_no_face(table, clicked=set())  # before the first click: not one face
         page.click(f"button.mem-cell[data-cell='{first[0]}']")
+        expect(page.locator("button.mem-cell.up")).to_have_count(1)
+        expect(page.locator(f"button.mem-cell[data-cell='{first[0]}']")).to_have_text(
+            f"${faces[first[0]]}")
         page.click(f"button.mem-cell[data-cell='{other}']")  # a miss
+        expect(page.locator("button.mem-cell.up")).to_have_count(2)
         page.click(f"button.mem-cell[data-cell='{first[0]}']")
-        page.click(f"button.mem-cell[data-cell='{first[1]}']")  # a pair: +60
+        expect(page.locator("button.mem-cell.up")).to_have_count(1)
+        page.locator(f"button.mem-cell[data-cell='{first[1]}']").focus()
+        page.keyboard.press("Enter")  # a pair by the keyboard: +60
         expect(page.locator("button.mem-cell.matched")).to_have_count(2)
-        expected = c["points"]
+        expected = 60
+        clicks = [m["input"]["cell"] for m in table.received
+                  if m.get("type") == "minigame_input"]
+        assert clicks == [first[0], other, first[0], first[1]]
+        page_had_no_face(table, clicked={first[0], first[1], other})
+        for i in never_clicked:
+            expect(page.locator(f"button.mem-cell[data-cell='{i}']")).to_have_text("")
     elif game == "find_key":
         for k in range(3):
             page.click(f"button.fk-key[data-index='{c['rounds'][k]['answer']}']")
@@ -97,12 +114,36 @@ def test_minigame_screen_C_9(new_page, shot, game):
     expect(page.locator(".mg-score")).not_to_have_text("")
     shot(page, f"minigame_{game}_2")
     inputs, shown = finish(page, table)
+    if game == "memory":  # the final action carries exactly the clicks the server revealed
+        revealed = [m["input"] for m in table.received if m.get("type") == "minigame_input"]
+        assert inputs == revealed and len(inputs) == 4
     engine = score(game, "easy", c, inputs)
     assert shown == engine, "the screen shows the score the engine computes from its inputs"
     if expected is not None:
         assert engine == expected
     assert table.state.phase != "minigame"  # every seat has played: the game goes on
     shot(page, f"minigame_{game}_3_scores")
+
+
+def page_had_no_face(table: Table, clicked: set[int]) -> None:
+    """C-9.3: every message the page got kept Memory's faces hidden, except the cards it
+    clicked: the view's contents hold no list (no board), and each ``minigame_progress``
+    shows faces of clicked cells only."""
+    for seat, msg in table.sent:
+        assert seat == 0
+        if msg["type"] == "update" and msg["view"].get("minigame"):
+            layout = msg["view"]["minigame"]["contents"]
+            assert layout["faces"] == "hidden", layout
+            assert all(not isinstance(v, list | dict) for v in layout.values())
+            if msg["view"]["phase"] == "minigame":
+                assert [x["action"] for x in msg["legal"]] == [{"type": "minigame", "inputs": []}]
+        if msg["type"] == "minigame_progress":
+            up = {i for i, f in enumerate(msg["progress"]["cells"]) if f is not None}
+            assert up <= clicked, (up, clicked)
+    boards = landing.contents(table.state, 0)["boards"]
+    text = "\n".join(json.dumps(m) for _, m in table.sent)
+    for board in boards:
+        assert json.dumps(board[:4])[1:-1] not in text
 
 
 @pytest.mark.parametrize("game", ["find_key", "memory"])
@@ -123,3 +164,28 @@ def test_hard_level_for_the_other_players_C_4_4_2(new_page, shot, game):
     else:
         expect(page.locator("button.mem-cell")).to_have_count(28)
     shot(page, f"minigame_{game}_hard")
+
+
+def test_memory_page_resumes_from_the_servers_clicks_C_9_3(new_page):
+    """C-9.3: a page (re)loaded mid-Memory gets its clicks so far from the server
+    (``minigame_progress`` with ``inputs``), shows the pair already found and goes on from them;
+    its final action carries the old clicks and the new ones."""
+    table = minigame_table("memory")
+    c = contents(table)
+    faces = c["boards"][0]
+    mate = faces.index(faces[0], 1)
+    for t, cell in ((5000, 0), (6000, mate)):  # played before the reload
+        table.reveals.click(table.state, 0, {"t": t, "cell": cell}, None)
+    page = open_minigame(new_page, table)
+    expect(page.locator("button.mem-cell.matched")).to_have_count(2)
+    expect(page.locator(".mg-score")).to_contain_text("60")
+    expect(page.locator("button.mem-cell[data-cell='0']")).to_be_disabled()
+    second = next(i for i in range(1, 14) if i != mate)
+    twin = next(i for i in range(14) if i != second and faces[i] == faces[second])
+    page.click(f"button.mem-cell[data-cell='{second}']")
+    page.click(f"button.mem-cell[data-cell='{twin}']")
+    expect(page.locator("button.mem-cell.matched")).to_have_count(4)
+    inputs, shown = finish(page, table)
+    assert [i["cell"] for i in inputs] == [0, mate, second, twin]
+    assert inputs[2]["t"] >= 6000  # the page's clock went on from the server's clicks
+    assert shown == score("memory", "easy", c, inputs) == 120

@@ -85,6 +85,9 @@ def _minigame(st: CapitalState, seat: int | None) -> dict[str, Any] | None:
         "submitted": [s for s, score in enumerate(scores) if score is not None],
         "scores": list(scores) if done else None,
     }
-    if seat is not None:
-        out["contents"] = landing.contents(st, seat)
+    if seat is not None:  # Memory's faces stay hidden (minigames.SECRET): the layout only
+        contents = landing.contents(st, seat)
+        visible = getattr(landing.minigames(), "visible", None)
+        out["contents"] = contents if visible is None else visible(
+            mg["game"], out["level"], contents)
     return out

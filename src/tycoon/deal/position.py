@@ -359,6 +359,11 @@ def _check_pending(state: DealState) -> None:
     assert p is not None
     t = p.targets[0]
     if p.stage == RESPOND:
+        if p.kind in PAYMENT_KINDS and state.table_value(t) == 0:
+            raise _bad(
+                f"seat {t} is to answer a payment but has nothing of value to pay;"
+                " the engine only waits for answers it needs (MD-5.2, MD-6.10)"
+            )
         responder = t if p.noes % 2 == 0 else p.by
         if not state._may_say_no(responder):
             raise _bad(

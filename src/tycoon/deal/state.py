@@ -377,10 +377,15 @@ class DealState(State):
             if seat != p.targets[0]:
                 return []
             out: list[DealAction] = [PAY[c] for c in self.banks[seat]]
+            # MD-5.2: a payer worth no more than what is still owed gives everything of value.
+            # When a broken set's buildings are discarded (D-4), breaking a built set would
+            # destroy them instead, so such a payer pays a set's buildings before its cards.
+            short = not self._bank_buildings and self.table_value(seat) <= p.amount - p.paid
             for s in self.tables[seat]:
-                for c in s.cards:
-                    if VALUE[c]:
-                        out.append(PAY[c])
+                if not (short and s.house is not None):
+                    for c in s.cards:
+                        if VALUE[c]:
+                            out.append(PAY[c])
                 if s.hotel is not None:
                     out.append(PAY[s.hotel])
                 elif s.house is not None:
@@ -702,6 +707,11 @@ class DealState(State):
                 return
             t = p.targets[0]
             if p.stage == RESPOND:
+                if p.kind in PAYMENT_KINDS and self.table_value(t) == 0:
+                    # MD-5.2 / MD-6.10: a target with nothing of value pays nothing, so no
+                    # answer of it (nor a Just Say No to it) is needed.
+                    self._next_target()
+                    continue
                 responder = t if p.noes % 2 == 0 else p.by
                 if self._may_say_no(responder):
                     self.phase = RESPOND

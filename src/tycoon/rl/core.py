@@ -129,8 +129,18 @@ class Match:
         self.selection: Path = ()
         self.steps = 0
         self.truncated = False
+        # A codec with ``legal_indices`` has no compound actions: each legal action is one
+        # index, and steps take a fast path (``_keys``/``_legal``: the indices and actions
+        # of the seat to act, in engine order, cached until the state changes).
+        self._flat = hasattr(codec, "legal_indices")
+        self._autoplays = getattr(codec, "autoplays", True)
+        self._observe_state = getattr(codec, "observe_state", None) if self._flat else None
+        self._n_actions = codec.n_actions
         self._paths: dict[Path, Action] | None = None
         self._options: dict[int, Action | None] | None = None
+        self._keys: list[int] | None = None
+        self._legal: list[Action] | None = None
+        self._sorted: list[int] | None = None
         self._seat: int | None = -1  # -1: not known yet
         codec.autoplay(self)
         self._seat = -1
@@ -169,6 +179,15 @@ class Match:
             self._paths = {} if seat is None else self.codec.paths(self.state, seat)
         return self._paths
 
+    def _load(self) -> list[int]:
+        """Fill ``_keys`` and ``_legal`` (flat codecs) and return ``_keys``."""
+        seat = self.seat
+        if seat is None:
+            self._keys, self._legal = [], []
+        else:
+            self._keys, self._legal = self.codec.legal_indices(self.state, seat)  # type: ignore[attr-defined]
+        return self._keys
+
     def options(self) -> dict[int, Action | None]:
         """Legal indices now: index -> the engine action it completes, or None if it only
         extends the compound selection."""
@@ -176,15 +195,30 @@ class Match:
             self._options = self.options_after(self.selection)
         return self._options
 
+    def indices(self) -> list[int]:
+        """The legal indices now, in no particular order (the keys of :meth:`options`)."""
+        if self._flat:
+            keys = self._keys
+            return list(self._load() if keys is None else keys)
+        return list(self.options())
+
+    def sorted_indices(self) -> list[int]:
+        """The legal indices now, in increasing order (OpenSpiel asks for them twice a step:
+        cached until the position changes; do not modify the list)."""
+        got = self._sorted
+        if got is None:
+            got = self._sorted = sorted(self.indices())
+        return got
+
     def options_after(self, selection: Path) -> dict[int, Action | None]:
         """The legal indices once ``selection`` is chosen (see :meth:`options`)."""
         k = len(selection)
         out: dict[int, Action | None] = {}
-        if k == 0 and self._paths is None:
-            first = getattr(self.codec, "first_options", None)
-            if first is not None:  # a codec without compound actions: skip the paths
-                seat = self.seat
-                return {} if seat is None else first(self.state, seat)
+        if k == 0 and self._flat:
+            keys = self._keys
+            if keys is None:
+                keys = self._load()
+            return dict(zip(keys, self._legal, strict=True))  # type: ignore[arg-type]
         if k == 0:
             for path, action in self.paths().items():
                 out[path[0]] = action if len(path) == 1 else None
@@ -208,27 +242,65 @@ class Match:
         return action
 
     def mask(self) -> np.ndarray:
-        """The action mask (int8, 1 for each legal index)."""
-        mask = np.zeros(self.codec.n_actions, dtype=np.int8)
+        """The action mask (int8, 1 for each legal index; a new array each call)."""
+        if self._flat:
+            keys = self._keys
+            if keys is None:
+                keys = self._load()
+            buf = bytearray(self._n_actions)  # zeros; cheaper than np.zeros + fancy index
+            for k in keys:
+                buf[k] = 1
+            return np.frombuffer(buf, np.int8)
+        mask = np.zeros(self._n_actions, dtype=np.int8)
         if not self.over:
             opts = self.options()
             mask[np.fromiter(opts, np.intp, len(opts))] = 1
         return mask
 
+    def _illegal(self, index: int) -> ValueError:
+        label = self.codec.labels[index] if 0 <= index < self._n_actions else index
+        return ValueError(f"action {index} ({label}) is not legal now")
+
     def step(self, index: int) -> None:
         """Play action ``index`` for the seat to act; ``ValueError`` if it is not legal."""
+        index = int(index)
+        if self._flat:
+            keys = self._keys
+            if keys is None:
+                keys = self._load()
+            try:
+                action = self._legal[keys.index(index)]  # type: ignore[index]
+            except ValueError:
+                if self.over:
+                    raise ValueError("the match is over") from None
+                raise self._illegal(index) from None
+            # ``apply`` inlined (a flat codec has no selection): this is the hot path.
+            self.steps += 1
+            state = self.state
+            state.apply(self._seat, action)  # type: ignore[arg-type]
+            self._paths = self._options = self._keys = self._legal = self._sorted = None
+            self._seat = -1
+            if self._autoplays:
+                self.codec.autoplay(self)
+                self._seat = -1
+            if state.is_over:
+                self._seat = None
+            elif self.steps >= self.max_steps or (
+                self.turn_limit is not None and state.turn > self.turn_limit
+            ):
+                self.truncated = True
+                self._seat = None
+            return
         if self.over:
             raise ValueError("the match is over")
         opts = self.options()
-        index = int(index)
         if index not in opts:
-            label = self.codec.labels[index] if 0 <= index < self.codec.n_actions else index
-            raise ValueError(f"action {index} ({label}) is not legal now")
+            raise self._illegal(index)
         action = opts[index]
         self.steps += 1
         if action is None:
             self.selection = (*self.selection, index)
-            self._options = None
+            self._options = self._sorted = None
         else:
             seat = self.seat
             assert seat is not None
@@ -240,26 +312,42 @@ class Match:
         """Play an engine ``action`` directly (bots do this), then resolve what the env plays."""
         self.state.apply(seat, action)
         self.selection = ()
-        self._paths = None
-        self._options = None
-        self._seat = -1
-        self.codec.autoplay(self)
-        self._seat = -1
+        self._forget()
+        if self._autoplays:
+            self.codec.autoplay(self)
+            self._seat = -1
         self._check_truncation()
 
+    def _forget(self) -> None:
+        """Drop what was cached about the position (call after changing ``state``)."""
+        self._paths = None
+        self._options = None
+        self._keys = None
+        self._legal = None
+        self._sorted = None
+        self._seat = -1
+
     def _check_truncation(self) -> None:
-        if self.state.is_over:
+        state = self.state
+        if state.is_over:
             return
         if self.steps >= self.max_steps or (
-            self.turn_limit is not None and self.state.turn > self.turn_limit
+            self.turn_limit is not None and state.turn > self.turn_limit
         ):
             self.truncated = True
-            self._seat = -1
+            self._forget()
 
     # ------------------------------------------------------------------ observations
     def observe(self, seat: int) -> np.ndarray:
-        """The observation vector of ``seat`` (float32), built from ``state.view(seat)``."""
+        """The observation vector of ``seat`` (float32): what ``state.view(seat)`` shows.
+
+        Built from the view, or by the codec's ``observe_state`` (Monopoly Deal), which reads
+        the same facts from the state directly and is tested to give the same vector."""
         out = np.zeros(self.codec.layout.size, dtype=np.float32)
+        fast = self._observe_state
+        if fast is not None:  # no compound selection; the same vector, read from the state
+            fast(self.state, seat, out)
+            return out
         selection = self.selection if seat == self.seat else ()
         self.codec.observe(self.state.view(seat), selection, out)
         return out
@@ -270,9 +358,7 @@ class Match:
         new = Match.__new__(Match)
         new.__dict__.update(self.__dict__)
         new.state = self.state.clone()
-        new._paths = None
-        new._options = None
-        new._seat = -1
+        new._forget()
         return new
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Match:
@@ -280,7 +366,8 @@ class Match:
 
     def __getstate__(self) -> dict[str, Any]:
         data = {k: v for k, v in self.__dict__.items() if k not in ("state", "codec")}
-        data["_paths"] = data["_options"] = None
+        for key in ("_paths", "_options", "_keys", "_legal", "_sorted"):
+            data[key] = None
         data["_seat"] = -1
         data["state"] = self.state.to_json()
         data["game"] = self.codec.game

@@ -35,6 +35,7 @@ _DEFAULTS: dict[str, dict[str, Any]] = {
                 "minigame_skill": 0.5},
     "deal": {"players": 2, "seed": -1, "turn_limit": 300, "max_steps": 10_000},
 }
+_TERMINAL = pyspiel.PlayerId.TERMINAL
 _LONG = {"capital": "Tycoon Capital (Kapital)", "deal": "Tycoon Monopoly Deal"}
 
 
@@ -129,11 +130,14 @@ class TycoonState(pyspiel.State):
 
     def current_player(self) -> int:
         """The seat to act, or ``pyspiel.PlayerId.TERMINAL``."""
-        seat = self.match.seat
-        return pyspiel.PlayerId.TERMINAL if seat is None else seat
+        seat = self.match._seat  # pyspiel asks several times a step: the cached seat first
+        if seat == -1:
+            seat = self.match.seat
+        return _TERMINAL if seat is None else seat
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self.match.options()) if player == self.match.seat else []
+        m = self.match
+        return m.sorted_indices() if player == m.seat else []
 
     def _apply_action(self, action: int) -> None:
         self.match.step(action)
@@ -183,8 +187,7 @@ def determinized(state: TycoonState, player: int, seed: int) -> TycoonState:
     ``determinize``): what a fair search plans on."""
     m = state.match.clone()
     m.state = m.state.determinize(player, seed)
-    m._paths = m._options = None
-    m._seat = -1
+    m._forget()
     game = state.get_game()
     return TycoonState(game, m)  # type: ignore[arg-type]
 

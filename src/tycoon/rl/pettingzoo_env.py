@@ -151,10 +151,22 @@ class TycoonAECEnv(AECEnv):
         m = self.match
         assert m is not None
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        m.step(int(action))
-        self._after_move()
-        self._accumulate_rewards()
+        m.step(action)
+        seat = m.seat
+        if seat is None:  # the match is over
+            self._clear_rewards()
+            self._after_move()
+            self._accumulate_rewards()
+            return
+        # While the match runs every reward is 0 (rewards come only at the end), so clearing
+        # and accumulating them would change nothing: skip that bookkeeping.
+        agent = self.possible_agents[seat]
+        previous = self.agent_selection
+        infos = self.infos
+        if previous != agent and previous in infos:
+            infos[previous] = {}
+        self.agent_selection = agent
+        infos[agent] = {"action_mask": m.mask()}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``{"observation", "action_mask"}`` of ``agent`` (mask all zeros unless it acts)."""

@@ -47,7 +47,11 @@ def parse_client(text: str | bytes) -> dict[str, Any]:
     """Decode and check one client message; raise :class:`ProtocolError` naming the problem.
 
     Messages: ``{"type": "action", "seq": n, "action": {...}}`` (``type`` may be left out),
-    ``{"type": "auth", "token": "..."}``, ``{"type": "ping", "seq": n}``.
+    ``{"type": "auth", "token": "..."}``, ``{"type": "ping", "seq": n}``,
+    ``{"type": "minigame_input", "seq": n, "input": {"t": ms, ...}}`` (one Memory click).
+
+    >>> parse_client('{"type": "minigame_input", "seq": 5, "input": {"t": 90, "cell": 3}}')
+    {'type': 'minigame_input', 'seq': 5, 'input': {'t': 90, 'cell': 3}}
     """
     if isinstance(text, bytes):
         try:
@@ -81,7 +85,17 @@ def parse_client(text: str | bytes) -> dict[str, Any]:
         _only(data, {"type", "seq"}, "ping message")
         _seq(data, "ping message", required=False)
         return {"type": "ping", "seq": data.get("seq")}
-    raise ProtocolError(f"unknown message type {kind!r}; expected one of: action, auth, ping")
+    if kind == "minigame_input":
+        _only(data, {"type", "seq", "input"}, "minigame_input message")
+        _seq(data, "minigame_input message", required=True)
+        item = data.get("input")
+        if not isinstance(item, dict) or len(item) > 8:
+            raise ProtocolError(
+                "minigame_input message: 'input' must be a JSON object (one input, e.g. "
+                '{"t": 1200, "cell": 3})')
+        return {"type": "minigame_input", "seq": data["seq"], "input": item}
+    raise ProtocolError(
+        f"unknown message type {kind!r}; expected one of: action, auth, ping, minigame_input")
 
 
 def _only(data: dict[str, Any], allowed: set[str], what: str) -> None:
@@ -158,6 +172,21 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "type": "object",
         "required": ["type"],
         "properties": {"type": {"const": "ping"}, "seq": _SEQ},
+        "additionalProperties": False,
+    },
+    "client.minigame_input": {
+        "type": "object",
+        "required": ["type", "seq", "input"],
+        "properties": {
+            "type": {"const": "minigame_input"},
+            "seq": _SEQ,
+            "input": {
+                "type": "object",
+                "required": ["t"],
+                "properties": {"t": {"type": "integer", "minimum": 0, "maximum": 30000}},
+                "maxProperties": 8,
+            },
+        },
         "additionalProperties": False,
     },
     "server.welcome": {
@@ -265,6 +294,33 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "code": {"enum": list(ERROR_CODES)},
             "message": {"type": "string"},
             "seq": {"type": ["integer", "null"]},
+        },
+        "additionalProperties": False,
+    },
+    "server.minigame_progress": {
+        "type": "object",
+        "required": ["type", "seq", "game", "level", "count", "progress"],
+        "properties": {
+            "type": {"const": "minigame_progress"},
+            "seq": {"type": ["integer", "null"]},
+            "game": {"type": "string"},
+            "level": {"enum": ["easy", "hard"]},
+            "count": {"type": "integer", "minimum": 0},
+            "progress": {
+                "type": "object",
+                "required": ["points"],
+                "properties": {
+                    "points": {"type": "integer"},
+                    "pairs": {"type": "integer", "minimum": 0},
+                    "board": {"type": "integer", "minimum": 0},
+                    "cells": {"type": "array", "items": {"type": ["integer", "null"]}},
+                    "open": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+                },
+            },
+            "inputs": {
+                "type": "array",
+                "items": {"type": "object", "required": ["t"]},
+            },
         },
         "additionalProperties": False,
     },

@@ -22,6 +22,7 @@ from tycoon.bots import make_bot
 from tycoon.engine import Event, Recorder, State, get_game, replay
 
 from .protocol import ProtocolError
+from .reveal import Reveals, public_legal, secret_minigame
 from .storage import GameRow, SeatRow
 
 if TYPE_CHECKING:
@@ -96,6 +97,7 @@ class Room:
         self._was_minigame = False
         self._timer: asyncio.TimerHandle | None = None
         self.closed = False
+        self.reveals = Reveals()  # Memory clicks so far (in memory only: not game actions)
         now = self._now()
         for s in seats:
             if s.kind == "human":
@@ -247,6 +249,11 @@ class Room:
                     f"it is not your turn: waiting for seat(s) {self.state.to_move()}",
                     "not_your_turn",
                 )
+            if secret_minigame(self.state, seat) is not None:
+                if by == "deadline":  # the clicks so far, taken under the lock
+                    data = self.reveals.deadline_action(self.state, seat)
+                elif by == "player":
+                    self.reveals.check_final(self.state, seat, data)
             try:
                 action = self.module.parse_action(data)
             except ValueError as exc:
@@ -290,6 +297,8 @@ class Room:
                     self._timer.cancel()
             else:
                 self._update_deadlines(actor=seat)
+            if self.phase() != "minigame":
+                self.reveals.reset()
             actor = {"seat": seat, "by": by, "reason": reason}
             await self._broadcast(events, actor)
         if finished:
@@ -299,6 +308,28 @@ class Room:
         else:
             self._schedule()
         return idx + 1
+
+    async def minigame_input(self, seat: int | None, item: Any, seq: int | None) -> dict[str, Any]:
+        """One click of a secret minigame (Memory): checked, kept, and answered with the
+        ``minigame_progress`` message; :class:`ProtocolError` (nothing kept) if refused."""
+        async with self.lock:
+            if self.status != "playing" or self.state.is_over:
+                raise ProtocolError("no minigame is running", "not_your_turn")
+            try:
+                return self.reveals.click(self.state, seat, item, seq)
+            except ProtocolError:
+                raise
+            except Exception as exc:  # a bug in the minigame code: nothing was kept
+                log.exception("game %s: minigame input %r failed", self.id, item)
+                raise ProtocolError(
+                    f"the input could not be checked ({type(exc).__name__})", "server_error"
+                ) from None
+
+    def minigame_snapshot(self, seat: int | None) -> dict[str, Any] | None:
+        """What a (re)connecting seat sees of its running secret minigame, or None."""
+        if self.status != "playing" or self.state.is_over:
+            return None
+        return self.reveals.snapshot(self.state, seat)
 
     # -- updates ----------------------------------------------------------------------------
     def update_for(
@@ -325,9 +356,10 @@ class Room:
             shown.append(ev.to_json())
         legal: list[dict[str, Any]] = []
         if audience is not None and self.status == "playing" and audience in state.to_move():
+            hidden = public_legal(state, audience)  # Memory: no ready-made clicks
             legal = [
                 {"action": a.to_json(), "text": state.describe(a, audience)}
-                for a in state.legal_actions(audience)
+                for a in (state.legal_actions(audience) if hidden is None else hidden)
             ]
         return {
             "type": "update",

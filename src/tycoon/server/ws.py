@@ -160,6 +160,9 @@ async def _enter(room: Room, conn: Connection, seat: int | None) -> None:
         room.connect(seat)
         conn.send(room.welcome(seat))
         conn.send(room.update_for(seat, [], None))
+        snapshot = room.minigame_snapshot(seat)  # Memory: the cards this seat turned so far
+        if snapshot is not None:
+            conn.send(snapshot)
     await room.presence_changed()
 
 
@@ -213,6 +216,11 @@ async def _serve(
             room.disconnect(None)
             conn.seat = seat
             await _enter(room, conn, seat)
+        elif kind == "minigame_input":
+            try:
+                conn.send(await room.minigame_input(conn.seat, msg["input"], msg["seq"]))
+            except ProtocolError as exc:
+                conn.send(error(exc.code, str(exc), msg["seq"]))
         else:
             seq = msg["seq"]
             if conn.seat is None:

@@ -30,6 +30,10 @@ from .common import DURATION_MS, InvalidInputs, check_skill
 
 GAMES = ("change_money", "catch_coins", "memory", "find_key")
 """The minigames, in the order of C-9."""
+SECRET = ("memory",)
+"""The minigames whose contents a client must not hold (Memory's face-down cards): a seat's
+view carries :func:`visible` contents and the server reveals the rest input by input with
+:func:`progress`."""
 LEVELS = ("easy", "hard")
 
 _MODULES: dict[str, ModuleType] = {
@@ -43,12 +47,14 @@ __all__ = [
     "DURATION_MS",
     "GAMES",
     "LEVELS",
+    "SECRET",
     "InvalidInputs",
     "bot_inputs",
     "generate",
     "plays",
     "progress",
     "score",
+    "visible",
 ]
 
 
@@ -97,6 +103,24 @@ def progress(game: str, level: str, contents: dict, inputs: list) -> dict:
     ['a', 'c', 'errors', 'paid', 'points', 'solved', 'sum']
     """
     return _game(game, level).progress(level, contents, inputs)
+
+
+def visible(game: str, level: str, contents: dict) -> dict:
+    """The part of ``contents`` a seat's client may hold before playing: the contents
+    themselves, except for the :data:`SECRET` games (Memory: the layout, no faces).
+
+    >>> c = generate("memory", "hard", 4)
+    >>> v = visible("memory", "hard", c)
+    >>> "boards" in v, v["cell_count"], v["board_count"]
+    (False, 28, 10)
+    >>> k = generate("find_key", "easy", 4)
+    >>> visible("find_key", "easy", k) is k
+    True
+    """
+    module = _game(game, level)
+    if game in SECRET:
+        return module.visible(level, contents)
+    return contents
 
 
 def bot_inputs(game: str, level: str, contents: dict, skill: float, seed: int) -> list:

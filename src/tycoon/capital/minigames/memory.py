@@ -56,9 +56,37 @@ def generate(level: str, seed: int) -> dict:
     }
 
 
+def visible(level: str, contents: dict) -> dict:
+    """What a client may hold before playing: the layout without a single face.
+
+    The boards' faces stay with the server, which reveals each card as the player turns it
+    (with :func:`progress`); ``boards`` gives how many layouts there are, ``cell_count`` the
+    cards of each (``rows`` x ``columns``), and ``faces`` says they are hidden.
+
+    >>> sorted(visible("easy", generate("easy", 1)).items())  # doctest: +NORMALIZE_WHITESPACE
+    [('board_count', 10), ('cell_count', 14), ('columns', 7), ('faces', 'hidden'),
+     ('game', 'memory'), ('level', 'easy'), ('pairs', 7), ('points', 60), ('rows', 2)]
+    """
+    boards = check_contents(contents, GAME, level, ("boards",))["boards"]
+    pairs = PAIRS[level]
+    return {
+        "game": GAME,
+        "level": level,
+        "pairs": pairs,
+        "columns": COLUMNS,
+        "rows": 2 * pairs // COLUMNS,
+        "points": PAIR_POINTS[level],
+        "cell_count": 2 * pairs,
+        "board_count": len(boards),
+        "faces": "hidden",
+    }
+
+
 def progress(level: str, contents: dict, inputs: list) -> dict:
-    """The play after ``inputs``: points, pairs found, the current ``board`` index, and
-    ``cells``: the face of every card now face up on it (``None`` for a face-down card).
+    """The play after ``inputs``: points, pairs found, the current ``board`` index,
+    ``cells``: the face of every card now face up on it (``None`` for a face-down card), and
+    ``open``: the face-up cards that are not matched (the first card of a pair being turned,
+    or the two cards of a missed pair), in click order.
 
     Face up are the matched cards, the first card of a pair being turned, and the two cards of
     the last pair until the next click. A server that keeps the contents secret can send the
@@ -67,8 +95,8 @@ def progress(level: str, contents: dict, inputs: list) -> dict:
     >>> c = {"game": "memory", "level": "easy", "boards": [[5, 5, 1, 1, 2, 2, 10, 10, 20, 20,
     ...      50, 50, 100, 100]]}
     >>> p = progress("easy", c, [{"t": 100, "cell": 0}, {"t": 200, "cell": 2}])
-    >>> p["points"], p["board"], p["cells"][:4]
-    (0, 0, [5, None, 1, None])
+    >>> p["points"], p["board"], p["cells"][:4], p["open"]
+    (0, 0, [5, None, 1, None], [0, 2])
     """
     boards = check_contents(contents, GAME, level, ("boards",))["boards"]
     cells = 2 * PAIRS[level]
@@ -104,7 +132,8 @@ def progress(level: str, contents: dict, inputs: list) -> dict:
                 shown = ()
         first = -1
     faces = [board[c] if matched[c] or c in shown else None for c in range(cells)]
-    return {"points": PAIR_POINTS[level] * pairs, "pairs": pairs, "board": index, "cells": faces}
+    return {"points": PAIR_POINTS[level] * pairs, "pairs": pairs, "board": index, "cells": faces,
+            "open": [c for c in shown if not matched[c]]}
 
 
 def score(level: str, contents: dict, inputs: list) -> int:

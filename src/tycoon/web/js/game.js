@@ -138,6 +138,10 @@ export class GameScreen {
       if (!this.state) this.showWaiting(msg);
       return;
     }
+    if (msg.type === "minigame_progress") {
+      if (msg.seq == null) this.table?.minigame?.(msg); // on (re)connecting: the clicks so far
+      return;
+    }
     if (msg.type !== "update") return;
     if (typeof msg.version === "number") {
       if (this.version !== undefined && msg.version < this.version) return; // older than what we show

@@ -87,7 +87,7 @@ export class GameSocket {
       } catch (e) {
         return;
       }
-      if (msg.type === "ack" || msg.type === "error") {
+      if (msg.type === "ack" || msg.type === "error" || msg.type === "minigame_progress") {
         const p = this.pending.get(msg.seq);
         if (p) {
           this.pending.delete(msg.seq);

@@ -1,6 +1,7 @@
 // The four minigames of Capital (C-9) as real games, following docs/minigames.md: the page shows
 // the contents the server sent, records the player's raw inputs with their times (ms since the
-// screen appeared), and after 30 s sends them as one `minigame` action. The score shown while
+// screen appeared), and after 30 s sends them as one `minigame` action. Memory's faces are never
+// sent ahead: the server reveals each card as it is clicked (`minigame_input`). The score shown while
 // playing mirrors the engine's formulas; the server computes the one that counts.
 import { el, svg } from "../util.js";
 import { t } from "../i18n.js";
@@ -50,7 +51,10 @@ export class MinigameScreen {
     }
   }
 
-  message() {}
+  /** A `minigame_progress` the server sent by itself (on reconnecting): Memory adopts it. */
+  message(msg) {
+    if (msg?.type === "minigame_progress") this.game?.adopt?.(msg);
+  }
 
   now() {
     return Math.min(DURATION_MS, Math.round(performance.now() - this.start));
@@ -107,8 +111,13 @@ export class MinigameScreen {
     this.sent = true;
     this.game?.settle?.(DURATION_MS);
     this.game?.stop?.();
-    if (send && this.plays) this.send(this.inputs);
-    this.area.replaceChildren(el("p", { class: "lead", "data-key": "mg-done", tabindex: "-1" }, t("minigame.done", { n: this.points })), el("p", {}, t("minigame.waiting_others")));
+    const done = () => {
+      if (send && this.plays) this.send(this.inputs);
+      this.area.replaceChildren(el("p", { class: "lead", "data-key": "mg-done", tabindex: "-1" }, t("minigame.done", { n: this.points })), el("p", {}, t("minigame.waiting_others")));
+    };
+    const pending = this.game?.flush?.(); // Memory: a click still waiting for its answer
+    if (pending) pending.then(done);
+    else done();
   }
 
   close() {
@@ -333,33 +342,45 @@ class CatchCoins {
 }
 
 // ---- Memory (C-9.3) --------------------------------------------------------------------------
+// The view holds the layout only, never a face (docs/protocol.md): each click goes to the server
+// as a `minigame_input`, and its `minigame_progress` answer says what is face up now. A click
+// joins the inputs only once the server has accepted it, so the final `minigame` action carries
+// exactly the clicks the server revealed.
 class Memory {
   constructor(screen, c) {
     this.s = screen;
     this.c = c;
-    this.board = 0;
-    this.matched = new Set();
+    this.n = c.cell_count ?? (c.rows ?? 2) * (c.columns ?? 7);
+    this.cells = new Array(this.n).fill(null);
     this.open = [];
-    this.grid = el("div", { class: "mem-grid", role: "grid", style: `grid-template-columns: repeat(${c.columns || 7}, 1fr)` });
+    this.board = 0;
+    this.queue = [];
+    this.busy = null;
+    this.grid = el("div", { class: "mem-grid", role: "grid", "data-board": 0, style: `grid-template-columns: repeat(${c.columns || 7}, 1fr)` });
     screen.area.append(this.grid);
     this.draw();
     this.grid.querySelector("button")?.focus();
   }
 
-  faces() {
-    return this.c.boards[this.board % this.c.boards.length];
+  matched(cell) {
+    return this.cells[cell] != null && !this.open.includes(cell);
+  }
+
+  possible(cell) {
+    return cell >= 0 && cell < this.n && !this.matched(cell) && !(this.open.length === 1 && this.open[0] === cell);
   }
 
   draw() {
-    const faces = this.faces();
     const focusKey = document.activeElement?.dataset?.key;
-    this.grid.replaceChildren(...faces.map((face, cell) => {
-      const up = this.matched.has(cell) || this.open.includes(cell);
+    this.grid.dataset.board = this.board;
+    this.grid.replaceChildren(...this.cells.map((face, cell) => {
+      const up = face != null;
+      const matched = this.matched(cell);
       return el("button", {
-        class: `mem-cell${up ? " up" : ""}${this.matched.has(cell) ? " matched" : ""}`,
+        class: `mem-cell${up ? " up" : ""}${matched ? " matched" : ""}`,
         "data-key": `mem-${cell}`,
         "data-cell": cell,
-        disabled: this.matched.has(cell) || (this.open.length === 1 && this.open[0] === cell),
+        disabled: !this.possible(cell),
         "aria-label": up ? t("minigame.memory.face", { n: face, cell: cell + 1 }) : t("minigame.memory.hidden", { cell: cell + 1 }),
         onclick: () => this.click(cell),
       }, up ? `$${face}` : "");
@@ -368,26 +389,49 @@ class Memory {
   }
 
   click(cell) {
-    if (this.matched.has(cell)) return;
-    if (this.open.length === 2) this.open = [];
-    if (this.open.length === 1 && this.open[0] === cell) return;
-    if (!this.s.record({ cell })) return;
-    this.open.push(cell);
-    if (this.open.length === 2) {
-      const faces = this.faces();
-      const [x, y] = this.open;
-      if (faces[x] === faces[y]) {
-        this.matched.add(x);
-        this.matched.add(y);
-        this.open = [];
-        this.s.setPoints(this.s.points + (this.c.points ?? 0));
-        if (this.matched.size === faces.length) {
-          this.board += 1;
-          this.matched = new Set();
-        }
+    if (this.s.sent) return;
+    const t0 = this.s.now();
+    if (t0 >= DURATION_MS || this.queue.length >= 4) return;
+    this.queue.push({ t: t0, cell });
+    if (!this.busy) this.busy = this.pump();
+  }
+
+  /** Send the queued clicks one at a time, each once the previous one is answered. */
+  async pump() {
+    while (this.queue.length && !this.s.sent) {
+      const input = this.queue.shift();
+      if (!this.possible(input.cell)) continue;
+      const reply = await this.s.ctx.sendMessage({ type: "minigame_input", input });
+      if (reply?.type === "minigame_progress") {
+        this.s.inputs.push(input);
+        this.show(reply.progress);
       }
     }
+    this.busy = null;
+  }
+
+  show(p) {
+    this.cells = p.cells.slice(0, this.n);
+    this.open = (p.open || []).slice();
+    this.board = p.board ?? this.board;
+    this.s.setPoints(p.points);
     this.draw();
+  }
+
+  /** A (re)connection: the server's clicks so far are the truth (none after a restart). */
+  adopt(msg) {
+    if (!Array.isArray(msg.inputs) || this.s.sent) return;
+    const had = this.s.inputs.length;
+    this.s.inputs = msg.inputs.slice();
+    const last = this.s.inputs.length ? this.s.inputs[this.s.inputs.length - 1].t : 0;
+    if (had && !this.s.inputs.length) this.s.start = performance.now(); // a fresh 30 s
+    else if (this.s.now() < last) this.s.start = performance.now() - last;
+    this.show(msg.progress);
+  }
+
+  /** Resolves once no click waits for its answer (before the final action is sent). */
+  flush() {
+    return this.busy;
   }
 }
 
