@@ -111,6 +111,7 @@ def test_deal_fast_step_truncates_and_copies_forget_the_caches():
             copy = match.clone()
             other = pickle.loads(pickle.dumps(match))
             assert copy.sorted_indices() == other.sorted_indices() == match.sorted_indices()
+            assert other.codec is DEAL  # the codec is not pickled with the match
         match.step(rng.choice(match.indices()))
     assert match.truncated and match.steps == 25 and match.seat is None
     assert not match.mask().any() and match.indices() == []

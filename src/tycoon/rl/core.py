@@ -129,13 +129,7 @@ class Match:
         self.selection: Path = ()
         self.steps = 0
         self.truncated = False
-        # A codec with ``legal_indices`` has no compound actions: each legal action is one
-        # index, and steps take a fast path (``_keys``/``_legal``: the indices and actions
-        # of the seat to act, in engine order, cached until the state changes).
-        self._flat = hasattr(codec, "legal_indices")
-        self._autoplays = getattr(codec, "autoplays", True)
-        self._observe_state = getattr(codec, "observe_state", None) if self._flat else None
-        self._n_actions = codec.n_actions
+        self._bind(codec)
         self._paths: dict[Path, Action] | None = None
         self._options: dict[int, Action | None] | None = None
         self._keys: list[int] | None = None
@@ -145,6 +139,17 @@ class Match:
         codec.autoplay(self)
         self._seat = -1
         self._check_truncation()
+
+    def _bind(self, codec: Codec) -> None:
+        """Note what ``codec`` offers. A codec with ``legal_indices`` has no compound actions:
+        each legal action is one index, and steps take a fast path (``_keys``/``_legal``: the
+        indices and actions of the seat to act, in engine order, cached until the position
+        changes)."""
+        self._flat = hasattr(codec, "legal_indices")
+        self._autoplays = getattr(codec, "autoplays", True)
+        self._observe_state = getattr(codec, "observe_state", None) if self._flat else None
+        self._n_actions = codec.n_actions
+        self._legal_indices = getattr(codec, "legal_indices", None)
 
     # ------------------------------------------------------------------ status
     @property
@@ -185,7 +190,7 @@ class Match:
         if seat is None:
             self._keys, self._legal = [], []
         else:
-            self._keys, self._legal = self.codec.legal_indices(self.state, seat)  # type: ignore[attr-defined]
+            self._keys, self._legal = self._legal_indices(self.state, seat)  # type: ignore[misc]
         return self._keys
 
     def options(self) -> dict[int, Action | None]:
@@ -365,7 +370,9 @@ class Match:
         return self.clone()
 
     def __getstate__(self) -> dict[str, Any]:
-        data = {k: v for k, v in self.__dict__.items() if k not in ("state", "codec")}
+        data = {k: v for k, v in self.__dict__.items()
+                if k not in ("state", "codec", "_flat", "_autoplays", "_observe_state",
+                             "_legal_indices")}
         for key in ("_paths", "_options", "_keys", "_legal", "_sorted"):
             data[key] = None
         data["_seat"] = -1
@@ -380,6 +387,7 @@ class Match:
         data["state"] = module.from_json(data["state"])
         data["codec"] = codec_of(game)
         self.__dict__.update(data)
+        self._bind(data["codec"])
 
 
 def codec_of(game: str) -> Codec:

@@ -237,7 +237,10 @@ class DealCodec:
     def first_options(self, state: State, seat: int) -> dict[int, Action | None]:
         """Index -> action for every legal action (all paths have one index)."""
         keys, legal = self.legal_indices(state, seat)
-        return dict(zip(keys, legal, strict=True))
+        out: dict[int, Action | None] = dict(zip(keys, legal, strict=True))
+        if len(out) != len(legal):
+            raise ValueError(f"two legal actions share an index: {legal}")
+        return out
 
     def autoplay(self, match: Match) -> None:
         """Nothing: in Monopoly Deal every decision is an agent's (one seat at a time)."""

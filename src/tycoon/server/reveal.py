@@ -145,10 +145,12 @@ def progress_message(game: str, level: str, count: int, shown: dict[str, Any],
 
 
 def public_legal(state: State, seat: int) -> list[Any] | None:
-    """The legal actions to show ``seat`` in a secret minigame: only the empty ``minigame``
-    action (a template), because the ready-made inputs of the engine's ``legal_actions`` (the
-    minigame bot's clicks) are made from the faces. None: show the engine's legal actions."""
-    if secret_minigame(state, seat) is None:
+    """The legal actions to show a person's ``seat`` during a minigame: only the empty
+    ``minigame`` action (a template). The engine's ready-made inputs (the minigame bot's play
+    at skill 0, 0.5 and 1) are for bots: in Memory they are made from the hidden faces, and in
+    every game sending the skill-1 play back would score like a perfect player.
+    None: show the engine's legal actions."""
+    if getattr(state, "game", None) != "capital" or getattr(state, "phase", None) != "minigame":
         return None
     from tycoon.capital.actions import Minigame
 
