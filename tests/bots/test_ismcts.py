@@ -85,3 +85,24 @@ def test_search_bot_beats_random_on_average():
         bots = {me: ISMCTSBot(seed=g, iterations=40), 1 - me: RandomBot(g)}
         wins += play_out(TricksState.new(g), bots) == me
     assert wins / games > 0.5
+
+
+def test_paired_choice_keeps_the_favourite_unless_clearly_beaten():
+    bot = ISMCTSBot(paired=True)
+    rounds = [[0.5, 0.6, 0.4], [0.5, 0.7, 0.5]]  # action 1 is better by 0.1 and 0.2
+    assert bot._paired_choice(rounds, 3) == 1
+    bot.z = 1.0  # mean 0.15, standard error 0.05: 3 standard errors
+    assert bot._paired_choice(rounds, 3) == 1
+    noisy = [[0.5, 0.8, 0.5], [0.5, 0.3, 0.5]]  # mean +0.05, standard error 0.25
+    assert bot._paired_choice(noisy, 3) == 0
+    bot.z = 0.0
+    assert bot._paired_choice(noisy, 3) == 1
+    assert bot._paired_choice([[1.0, 1.0]], 2) == 0  # a tie keeps the favourite
+    assert bot._paired_choice([[0.2]], 2) == 0  # no complete round: the favourite
+
+
+def test_paired_search_runs_whole_rounds_on_the_toy_game():
+    state = TricksState.new(3)
+    bot = ISMCTSBot(seed=1, iterations=30, paired=True, z=1.0)
+    assert bot.choose(state, 0) in state.legal_actions(0)
+    assert bot.last_iterations == 30

@@ -43,6 +43,7 @@ PARAMS: dict[str, dict[str, type]] = {
         "skill": float,
         "playout": str,
         "paired": int,
+        "z": float,
     },
 }
 

@@ -21,7 +21,8 @@ from one iteration to the next) — and walks one tree shared by all determiniza
 - ``paired`` root sampling (common random numbers): the root actions are tried in turn on the
   same determinization and the same playout seed, and the best mean reward wins, which
   compares them far more precisely than independent samples when chance (dice, draws) is
-  loud, as in both our games.
+  loud, as in both our games. With ``z > 0`` the first root action (the game's favourite)
+  is kept unless another beats it by ``z`` standard errors of the paired differences.
 
 The bot reads nothing but ``determinize``, ``view`` and ``legal_actions`` of its seat at
 the root, so its decision never depends on information its seat cannot see. It stops on an
@@ -112,6 +113,7 @@ class ISMCTSBot:
         candidates: Candidates | None = None,
         stop: Callable[[State], bool] | None = None,
         paired: bool = False,
+        z: float = 0.0,
         root_auto: Callable[[State, int], Action | None] | None = None,
         label: str | None = None,
     ) -> None:
@@ -132,6 +134,7 @@ class ISMCTSBot:
         self.candidates = candidates
         self.stop = stop
         self.paired = paired
+        self.z = z
         self.root_auto = root_auto
         budget = []
         if iterations is not None:
@@ -174,6 +177,7 @@ class ISMCTSBot:
         done = 0
         k = len(legal)
         det_seed = play_seed = 0
+        rounds: list[list[float]] = []  # paired: the seat's reward of each root action per round
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
@@ -183,26 +187,52 @@ class ISMCTSBot:
                 if done % k == 0:
                     det_seed = self.rng.next64() >> 1
                     play_seed = self.rng.next64()
+                    rounds.append([])
                 det = state.determinize(seat, det_seed)
-                self._iterate(det, root, seat, seats, legal[done % k], Rng(play_seed))
+                a = legal[done % k]
+                rounds[-1].append(self._iterate(det, root, seat, seats, a, Rng(play_seed)))
             else:
                 det = state.determinize(seat, self.rng.next64() >> 1)
                 self._iterate(det, root, seat, seats)
             done += 1
         self.last_iterations = done
+        if self.paired:
+            return legal[self._paired_choice(rounds, k)]
         best: Action | None = None
         best_key: tuple[float, float] = (-1.0, 0.0)
         for a in legal:
             child = root.children.get((seat, a))
             if child is None or child.visits == 0:
                 continue
-            if self.paired:
-                key = (child.reward / child.visits, float(child.visits))
-            else:
-                key = (float(child.visits), child.reward)
+            key = (float(child.visits), child.reward)
             if key > best_key:
                 best, best_key = a, key
         return best if best is not None else legal[0]
+
+    def _paired_choice(self, rounds: list[list[float]], k: int) -> int:
+        """The root action with the best mean paired advantage over the first one.
+
+        The first action (the game's favourite, e.g. the heuristic's choice) is kept unless
+        another beats it by at least ``z`` standard errors of the paired differences.
+        """
+        full = [r for r in rounds if len(r) == k]
+        if not full:
+            return 0
+        best, best_mean = 0, 0.0
+        for j in range(1, k):
+            diffs = [r[j] - r[0] for r in full]
+            n = len(diffs)
+            mean = sum(diffs) / n
+            if mean <= best_mean:
+                continue
+            if self.z > 0:
+                if n < 2:
+                    continue
+                var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+                if mean < self.z * math.sqrt(var / n):
+                    continue
+            best, best_mean = j, mean
+        return best
 
     def _iterate(
         self,
@@ -212,7 +242,8 @@ class ISMCTSBot:
         seats: int,
         first_action: Action | None = None,
         rng: Rng | None = None,
-    ) -> None:
+    ) -> float:
+        """One iteration; returns the reward of ``seat``."""
         if rng is None:
             rng = self.rng
         node = root
@@ -312,6 +343,7 @@ class ISMCTSBot:
         for n in path:
             n.visits += 1
             n.reward += rewards[n.seat]
+        return rewards[seat]
 
     def _auto(self, det: State, actor: int, legal: Sequence[Action], rng: Rng) -> Action | None:
         if self.auto is None:
@@ -326,4 +358,5 @@ class ISMCTSBot:
             "c": self.c,
             "depth": self.depth,
             "paired": self.paired,
+            "z": self.z,
         }

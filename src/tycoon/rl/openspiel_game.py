@@ -147,7 +147,11 @@ class TycoonState(pyspiel.State):
 
     def is_terminal(self) -> bool:
         """True once the game ended or was truncated."""
-        return self.match.over
+        m = self.match
+        seat = m._seat  # a known seat to act (cached until the position changes): not over
+        if seat is not None and seat >= 0:
+            return False
+        return m.over
 
     def returns(self) -> list[float]:
         """+1 winner, -1 others; zeros while running, without winner, or truncated."""
