@@ -38,6 +38,10 @@ class InstantMinigames:
     def bot_inputs(game, level, contents, skill, seed):
         return [0] * int(skill * 4)
 
+    @staticmethod
+    def plays(game, level, seed, bots, contents=None):
+        return [([0] * int(skill * 4), int(skill * 4)) for skill, _ in bots]
+
 
 def playouts(games: int, seed: int = 0, turn_limit: int = 300) -> tuple[int, int, float]:
     """Play ``games`` random games; return (decisions, turns, seconds)."""

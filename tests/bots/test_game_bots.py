@@ -244,3 +244,12 @@ def test_deal_heuristic_says_no_to_a_deal_breaker_but_not_to_a_small_rent_MD_6_9
     assert choose_answer(view, 0, legal) == Accept()
     view["pending"] = {"kind": "debt_collector", "by": 1, "amount": 5, "owed": 5}
     assert choose_answer(view, 0, legal) == SayNo(75)
+
+
+def test_search_bot_stops_at_its_iteration_budget_in_a_real_decision_C_4_5():
+    state = capital_from_json(capital_action_position())
+    for budget in (5, 12):
+        bot = make_bot(f"ismcts:iterations={budget}", "capital", 1)
+        action = bot.choose(state, 0)
+        assert action in state.legal_actions(0)
+        assert bot.last_iterations == budget

@@ -208,6 +208,17 @@ class StubMinigames:
     def bot_inputs(game, level, contents, skill, seed):
         return [int(skill * 100)]
 
+    @staticmethod
+    def plays(game, level, seed, bots, contents=None):
+        if contents is None:
+            contents = StubMinigames.generate(game, level, seed)
+        made = [StubMinigames.bot_inputs(game, level, contents, skill, s) for skill, s in bots]
+        return [(inputs, StubMinigames.score(game, level, contents, inputs)) for inputs in made]
+
+    @staticmethod
+    def visible(game, level, contents):
+        return contents
+
 
 @pytest.fixture
 def stub(monkeypatch):

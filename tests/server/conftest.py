@@ -141,6 +141,9 @@ class Client:
         self.update: dict[str, Any] | None = None
         self.welcome: dict[str, Any] | None = None
         self.closed: tuple[int | None, str | None] | None = None
+        #: The highest action seq sent (or applied for the seat, from ``welcome.last_seq``):
+        #: a new action is numbered above it (seqs are per seat, see docs/protocol.md).
+        self.last_seq = 0
 
     @classmethod
     async def open(cls, base: str, game_id: str, token: str | None = None,
@@ -167,6 +170,7 @@ class Client:
                 self.update = msg
         elif msg["type"] == "welcome":
             self.welcome = msg
+            self.last_seq = max(self.last_seq, msg["last_seq"] or 0)
         return msg
 
     async def until(self, pred: Any, timeout: float = 10) -> dict[str, Any]:
@@ -193,6 +197,7 @@ class Client:
         """Send an action; return its ack or error."""
         message = {"seq": seq, "action": action}
         validator(SCHEMAS["client.action"]).validate(message)
+        self.last_seq = max(self.last_seq, seq)
         await self.send(message)
         return await self.until(lambda m: m["type"] in ("ack", "error") and m.get("seq") == seq)
 
@@ -222,7 +227,7 @@ def services_required() -> bool:
 async def player_loop(client: Client, pick: Any, errors: list[dict[str, Any]],
                       limit: int = 5000) -> None:
     """Act whenever the client has legal actions, until the game is over."""
-    seq = 0
+    seq = client.last_seq
     while limit > 0:
         upd = client.update
         if upd is not None and upd["status"] == "finished":

@@ -66,6 +66,10 @@ class Table:
         self.applied: list[tuple[int, dict[str, Any]]] = []  # every action applied
         self.reveals = Reveals()  # Memory clicks, as the server keeps them
         self.sent: list[tuple[int | None, dict[str, Any]]] = []  # every message to a page
+        self.seqs: dict[int, dict[int, int]] = {}  # seat -> applied action seq -> version
+        #: Drop the connection instead of sending the next N acks (the action is applied),
+        #: as a server whose connection breaks after the commit.
+        self.drop_acks = 0
 
     # ---- REST ---------------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
@@ -98,6 +102,7 @@ class Table:
         ws.send(json.dumps({
             "type": "welcome", "game_id": self.id, "game": self.game, "seat": seat,
             "status": "playing", "players": self.players(),
+            "last_seq": max(self.seqs.get(seat, {}), default=None) if seat is not None else None,
             "settings": {"decision_seconds": 60, "minigame_seconds": 30, "minigame_grace": 3,
                          "max_message_bytes": 65536},
         }))
@@ -146,6 +151,15 @@ class Table:
             ws.send(json.dumps({"type": "error", "code": "not_a_player",
                                 "message": "spectators cannot act", "seq": seq}))
             return
+        applied = self.seqs.setdefault(seat, {})
+        if seq in applied:  # idempotent actions, as the server (docs/protocol.md)
+            self.send(ws, seat, {"type": "ack", "seq": seq, "version": applied[seq],
+                                 "duplicate": True})
+            return
+        if seq is not None and applied and seq <= max(applied):
+            self.send(ws, seat, {"type": "error", "code": "stale_seq", "seq": seq,
+                                 "message": f"seq {seq} is not above {max(applied)}"})
+            return
         try:
             self.reveals.check_final(self.state, seat, msg["action"])
             action = self.module.parse_action(msg["action"])
@@ -156,7 +170,16 @@ class Table:
             return
         self.version += 1
         self.applied.append((seat, msg["action"]))
-        self.send(ws, seat, {"type": "ack", "seq": seq, "version": self.version})
+        if seq is not None:
+            applied[seq] = self.version
+        if self.drop_acks > 0:  # committed, but the connection breaks before the ack
+            self.drop_acks -= 1
+            self.sockets[seat].remove(ws)
+            if not self.sockets[seat]:
+                del self.sockets[seat]
+            ws.close()
+        else:
+            self.send(ws, seat, {"type": "ack", "seq": seq, "version": self.version})
         events += self.play_bots()
         self.broadcast(events)
 

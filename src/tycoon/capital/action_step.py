@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from tycoon.engine import Action, Event, IllegalAction
 
 from . import card_rules
-from .actions import Build, Exchange, Pass, Play, Target, sort_cards
+from .actions import Build, Exchange, Pass, Play, Target, sort_cards, target_json
 from .board import BOARD
 from .businesses import KINDS, LOTS, NAME, PRICE, Business
 from .cards import COST, VICTORY
@@ -138,7 +138,7 @@ def apply(st: CapitalState, seat: int, action: Action, events: list[Event]) -> N
         card = action.card
         player.hand.remove(card)
         st.discard.append(card)
-        events.append(CardPlayed(seat, card, card_rules.target_json(action.target)))
+        events.append(CardPlayed(seat, card, target_json(action.target)))
         pay(st, seat, None, COST[card], f"card:{card}", events)
         if card in VICTORY:  # C-7.3
             st.winner = seat

@@ -83,10 +83,7 @@ class Play(Action):
 
     def to_json(self) -> dict[str, Any]:
         """``{"type": "play", "card": ..., "target": seat | square | {"square", "lot"} | null}``."""
-        target: Any = self.target
-        if isinstance(target, tuple):
-            target = {"square": target[0], "lot": target[1]}
-        return {"type": "play", "card": self.card, "target": target}
+        return {"type": "play", "card": self.card, "target": target_json(self.target)}
 
     def __str__(self) -> str:
         if self.target is None:
@@ -134,6 +131,13 @@ class Minigame(Action):
 ACTIONS: dict[str, type[Action]] = {
     cls.type: cls for cls in (Roll, Branch, Waive, Build, Play, Exchange, Pass, Minigame)
 }
+
+
+def target_json(target: Target) -> Any:
+    """The JSON form of a target: ``(square, lot)`` becomes ``{"square", "lot"}``."""
+    if isinstance(target, tuple):
+        return {"square": target[0], "lot": target[1]}
+    return target
 
 
 def _int(value: Any) -> int:

@@ -44,10 +44,6 @@ class Board:
         """Number of squares."""
         return len(self.kind)
 
-    def is_block(self, square: int) -> bool:
-        """True for a block (a square with 4 lots)."""
-        return 0 <= square < len(self.kind) and self.kind[square] == "block"
-
 
 def default_board() -> Board:
     """The default layout of C-2 (decision D-1)."""

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from tycoon.engine import Event, IllegalAction
 
-from .actions import Target
+from .actions import Target, target_json
 from .board import BOARD
 from .cards import COST, NAME, TARGET, VICTORY
 from .events import (
@@ -134,13 +134,6 @@ def check(st: CapitalState, seat: int, card: str, target: Target) -> None:
         "own_business": 'needs one of your businesses {"square", "lot"}',
     }[kind]
     raise IllegalAction(f"{NAME[card]} {need}; {target_json(target)!r} is not one")
-
-
-def target_json(target: Target) -> Any:
-    """The JSON form of a target."""
-    if isinstance(target, tuple):
-        return {"square": target[0], "lot": target[1]}
-    return target
 
 
 def _gain(st: CapitalState, seat: int, effect: str, uses: int, events: list[Event]) -> None:

@@ -21,8 +21,8 @@ if TYPE_CHECKING:
 _ARTICLE = {k: ("an" if v[0] in "aeiou" else "a") for k, v in KIND_NAME.items()}
 
 
-def seat_name(st: CapitalState, seat: int, me: int) -> str:
-    """``you`` or ``seat 2 (blue)``."""
+def seat_name(seat: int, me: int) -> str:
+    """``yourself`` (``seat`` is ``me``) or ``seat 2 (blue)``."""
     if seat == me:
         return "yourself"
     return f"seat {seat} ({COLORS[seat]})"
@@ -81,7 +81,7 @@ def _charge(st: CapitalState, charge: str, seat: int) -> str:
     if parts[0] == "fee":
         square, lot = int(parts[1]), int(parts[2])
         b = st.businesses.get((square, lot))
-        owner = f" to {seat_name(st, b.owner, seat)}" if b else ""
+        owner = f" to {seat_name(b.owner, seat)}" if b else ""
         return f"the fee of the business on {square_name(square)}, lot {lot}{owner}"
     if parts[0] == "toll":
         return f"the toll on {square_name(int(parts[1]))}"
@@ -106,10 +106,10 @@ def _play(st: CapitalState, action: Play, seat: int) -> str:
         elif b.owner == seat:
             business = f"your {KIND_NAME[b.kind]}"
         else:
-            business = f"the {KIND_NAME[b.kind]} of {seat_name(st, b.owner, seat)}"
+            business = f"the {KIND_NAME[b.kind]} of {seat_name(b.owner, seat)}"
         return f"{what} on {business} on {square_name(target[0])}, lot {target[1]}{price}"
     if card in ("careful_works", "toll", "demolition"):
         return f"{what} on {square_name(target)}{price}"
     if 0 <= target < len(st.seats):
-        return f"{what} on {seat_name(st, target, seat)}{price}"
+        return f"{what} on {seat_name(target, seat)}{price}"
     return f"{what} on {target}{price}"

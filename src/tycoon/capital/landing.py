@@ -91,22 +91,15 @@ def actions(st: CapitalState, seat: int) -> list[Minigame]:
         assert mg is not None
         seed = mg["seeds"][seat]
         bots = [(skill, (seed + k + 1) & _MASK) for k, skill in enumerate(BOT_SKILLS)]
-        module = minigames()
-        game, lv = mg["game"], level(st, seat)
-        made: list[tuple[list, int | None]]
-        if hasattr(module, "plays"):  # the inputs with their points, sharing work
-            made = module.plays(game, lv, seed, bots, entry.get("contents"))
-        else:  # a stand-in with generate, score and bot_inputs only (tests)
-            made = [(module.bot_inputs(game, lv, contents(st, seat), skill, s), None)
-                    for skill, s in bots]
+        # the inputs with their points, the bots sharing their work
+        made = minigames().plays(mg["game"], level(st, seat), seed, bots, entry.get("contents"))
         out: list[Minigame] = []
         points: list[tuple[Minigame, int]] = []
         for inputs, p in made:
             action = Minigame(tuple(inputs))
             if action not in out:
                 out.append(action)
-                if p is not None:
-                    points.append((action, p))
+                points.append((action, p))
         entry["actions"] = out
         entry["points"] = points
     return entry["actions"]

@@ -37,9 +37,26 @@ def schema() -> dict[str, Any]:
     return json.loads(text)
 
 
+def businesses_json(st: CapitalState) -> list[dict[str, Any]]:
+    """The ``businesses`` list of a position or view: by square and lot, with incomes."""
+    incomes = st.incomes()
+    return [
+        {"square": s, "lot": lot, "kind": b.kind, "owner": b.owner, "level": b.level,
+         "income": incomes[s, lot]}
+        for (s, lot), b in sorted(st.businesses.items())
+    ]
+
+
+def constructions_json(st: CapitalState) -> list[dict[str, Any]]:
+    """The ``constructions`` list of a position or view, by square."""
+    return [
+        {"square": s, "type": kind, "owner": owner}
+        for s, (kind, owner) in sorted(st.constructions.items())
+    ]
+
+
 def to_json(st: CapitalState) -> dict[str, Any]:
     """The whole position, JSON-ready."""
-    incomes = st.incomes()
     seats = []
     for i, p in enumerate(st.seats):
         effects = {e: p.uses(e) for e in EFFECTS}
@@ -66,15 +83,8 @@ def to_json(st: CapitalState) -> dict[str, Any]:
         "winner": st.winner_seat,
         "reason": st.reason,
         "seats": seats,
-        "businesses": [
-            {"square": s, "lot": lot, "kind": b.kind, "owner": b.owner, "level": b.level,
-             "income": incomes[s, lot]}
-            for (s, lot), b in sorted(st.businesses.items())
-        ],
-        "constructions": [
-            {"square": s, "type": kind, "owner": owner}
-            for s, (kind, owner) in sorted(st.constructions.items())
-        ],
+        "businesses": businesses_json(st),
+        "constructions": constructions_json(st),
         "deck": st.deck[::-1],
         "discard": list(st.discard),
         "rng": st.rng.to_json(),
@@ -341,4 +351,4 @@ def _check_phase(st: CapitalState) -> None:
         raise _fail(f"phase {phase!r}: the pawn has not landed yet (move.landed must be null)")
 
 
-__all__ = ["from_json", "schema", "to_json"]
+__all__ = ["businesses_json", "constructions_json", "from_json", "schema", "to_json"]

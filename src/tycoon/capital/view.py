@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from . import landing
 from .board import COLORS
 from .businesses import round_half_up
+from .position import businesses_json, constructions_json
 
 if TYPE_CHECKING:
     from .state import CapitalState
@@ -18,7 +19,6 @@ def view(st: CapitalState, seat: int | None) -> dict[str, Any]:
 
     worths = [st.net_worth(s) for s in range(len(st.seats))]
     total = sum(worths)
-    incomes = st.incomes()
     seats = []
     for i, p in enumerate(st.seats):
         entry: dict[str, Any] = {
@@ -44,15 +44,8 @@ def view(st: CapitalState, seat: int | None) -> dict[str, Any]:
         "to_move": st.to_move(),
         "phase": st.phase,
         "seats": seats,
-        "businesses": [
-            {"square": s, "lot": lot, "kind": b.kind, "owner": b.owner, "level": b.level,
-             "income": incomes[s, lot]}
-            for (s, lot), b in sorted(st.businesses.items())
-        ],
-        "constructions": [
-            {"square": s, "type": kind, "owner": owner}
-            for s, (kind, owner) in sorted(st.constructions.items())
-        ],
+        "businesses": businesses_json(st),
+        "constructions": constructions_json(st),
         "deck_size": len(st.deck),
         "discard": list(st.discard),
         "roll": list(st.roll),
@@ -86,8 +79,6 @@ def _minigame(st: CapitalState, seat: int | None) -> dict[str, Any] | None:
         "scores": list(scores) if done else None,
     }
     if seat is not None:  # Memory's faces stay hidden (minigames.SECRET): the layout only
-        contents = landing.contents(st, seat)
-        visible = getattr(landing.minigames(), "visible", None)
-        out["contents"] = contents if visible is None else visible(
-            mg["game"], out["level"], contents)
+        out["contents"] = landing.minigames().visible(
+            mg["game"], out["level"], landing.contents(st, seat))
     return out

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from .actions import DealAction
 from .cards import COLOR_INDEX, COLOR_NAMES, COLORS, SET_SIZE, card_text
-from .state import PAY_PHASE, PAYMENT_KINDS, RESPOND, is_full, set_rent
+from .state import HAND_LIMIT, PAY_PHASE, PAYMENT_KINDS, RESPOND, is_full, set_rent
 
 if TYPE_CHECKING:
     from .state import DealState
@@ -161,8 +161,8 @@ def prompt(state: DealState, seat: int) -> str:
             " or let it stand?"
         )
     if phase == "discard":
-        extra = len(state.hands[seat]) - 7
-        return f"You hold more than 7 cards: discard {extra} more."
+        extra = len(state.hands[seat]) - HAND_LIMIT
+        return f"You hold more than {HAND_LIMIT} cards: discard {extra} more."
     return f"Your turn: {state.plays_left} play(s) left. Choose an action."
 
 

@@ -87,7 +87,7 @@ def _pending(state: DealState) -> dict[str, Any] | None:
         "target": t,
         "noes": p.noes,
         "stage": p.stage,
-        "responder": (t if p.noes % 2 == 0 else p.by) if p.stage == RESPOND else None,
+        "responder": p.responder if p.stage == RESPOND else None,
         "paid": p.paid,
         "owed": max(0, p.amount - p.paid) if paying else None,
     }
@@ -364,7 +364,7 @@ def _check_pending(state: DealState) -> None:
                 f"seat {t} is to answer a payment but has nothing of value to pay;"
                 " the engine only waits for answers it needs (MD-5.2, MD-6.10)"
             )
-        responder = t if p.noes % 2 == 0 else p.by
+        responder = p.responder
         if not state._may_say_no(responder):
             raise _bad(
                 f"seat {responder} is to answer but holds no Just Say No it may play;"

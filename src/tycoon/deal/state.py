@@ -197,6 +197,11 @@ class Pending:
         self.stage = stage
         self.paid = paid
 
+    @property
+    def responder(self) -> int:
+        """MD-6.10: who answers now: the target, or the player after a Just Say No of it."""
+        return self.targets[0] if self.noes % 2 == 0 else self.by
+
     def copy(self) -> Pending:
         """An independent copy."""
         p = Pending.__new__(Pending)
@@ -324,7 +329,7 @@ class DealState(State):
         assert p is not None
         if phase == PAY_PHASE:
             return [p.targets[0]]
-        return [p.targets[0] if p.noes % 2 == 0 else p.by]
+        return [p.responder]
 
     def responder(self) -> int | None:
         """The seat answering now in the ``respond`` phase, else None."""
@@ -332,7 +337,7 @@ class DealState(State):
             return None
         p = self.pending
         assert p is not None
-        return p.targets[0] if p.noes % 2 == 0 else p.by
+        return p.responder
 
     def legal_actions(self, seat: int) -> list[DealAction]:  # type: ignore[override]
         """Every legal action of ``seat`` now; empty when it need not act."""
@@ -392,8 +397,7 @@ class DealState(State):
                     out.append(PAY[s.house])
             return out
         # respond
-        responder = p.targets[0] if p.noes % 2 == 0 else p.by
-        if seat != responder:
+        if seat != p.responder:
             return []
         out = [ACCEPT]
         if self._may_say_no(seat):
@@ -609,7 +613,7 @@ class DealState(State):
         size = SET_SIZE[color]
         table = self.tables[seat]
         for s in table:
-            if s.color == color and len(s.cards) < size and not is_full(color, s.cards):
+            if s.color == color and len(s.cards) < size:  # short of its size: not full
                 s.cards.append(card)
                 return
         table.append(PSet(color, [card]))
@@ -712,8 +716,7 @@ class DealState(State):
                     # answer of it (nor a Just Say No to it) is needed.
                     self._next_target()
                     continue
-                responder = t if p.noes % 2 == 0 else p.by
-                if self._may_say_no(responder):
+                if self._may_say_no(p.responder):
                     self.phase = RESPOND
                     return
                 self._answered(events)

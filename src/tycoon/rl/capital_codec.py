@@ -30,7 +30,9 @@ import numpy as np
 from tycoon.capital.actions import Branch, Build, Exchange, Minigame, Pass, Play, Roll, Waive
 from tycoon.capital.board import BOARD, WAYS
 from tycoon.capital.businesses import KINDS, LOTS
+from tycoon.capital.card_rules import MAX_DICE
 from tycoon.capital.cards import CARDS, ORDER, TARGET
+from tycoon.capital.state import EFFECTS, PHASES
 from tycoon.engine import Action, State
 
 from .core import Layout, Path
@@ -40,11 +42,7 @@ if TYPE_CHECKING:
 
 SEATS = 4
 SQUARES = BOARD.size
-MAX_DICE = 4
 MAX_REPEAT = 4  # Mafia Collections / Lion's Sights pending on one seat: one per opponent turn
-PHASES = ("roll", "branch", "waive", "minigame", "action", "over")
-EFFECTS = ("lion", "mafia", "tax_exemption", "business_exemption", "blocked_account", "hare",
-           "turtle")
 CONSTRUCTIONS = ("obstacle", "toll")
 _TARGET_SIZE = {None: 1, "opponent": SEATS, "seat": SEATS, "square": SQUARES,
                 "construction": SQUARES, "business": SQUARES * LOTS,

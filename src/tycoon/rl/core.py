@@ -90,6 +90,24 @@ class Layout:
         return "\n".join(rows)
 
 
+def split_turn_limit(
+    game: str, turn_limit: int | None, rules: dict[str, Any]
+) -> tuple[dict[str, Any], int | None]:
+    """Where an adapter's ``turn_limit`` goes: ``(rules for new_game, Match turn_limit)``.
+
+    Capital's is its rules option (the game stops unfinished, C-12); Monopoly Deal has none,
+    so there the match is truncated after that turn.
+
+    >>> split_turn_limit("capital", 200, {"preset": "kapital"})
+    ({'preset': 'kapital', 'turn_limit': 200}, None)
+    >>> split_turn_limit("deal", 300, {})
+    ({}, 300)
+    """
+    if game == "capital":
+        return {**rules, "turn_limit": turn_limit}, None
+    return dict(rules), turn_limit
+
+
 def outcome_rewards(state: State, seats: int) -> list[float]:
     """+1 for the winner and -1 for the others; zeros without a winner."""
     winner = state.winner

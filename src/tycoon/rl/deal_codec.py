@@ -44,17 +44,16 @@ from tycoon.deal.cards import (
     HOTEL_RENT,
     HOUSE_RENT,
     IS_DOUBLE,
-    IS_MULTI,
     IS_PROPERTY,
     IS_WILD,
     KIND,
     N_CARDS,
     NAME,
     RENTS,
-    SET_SIZE,
     VALUE,
 )
-from tycoon.deal.state import PAY_PHASE, PAYMENT_KINDS, RESPOND
+from tycoon.deal.position import PENDING_KINDS, PHASES
+from tycoon.deal.state import PAY_PHASE, PAYMENT_KINDS, RESPOND, is_full, set_rent
 from tycoon.engine import Action, State
 
 from .core import Layout, Path
@@ -72,10 +71,6 @@ DOUBLE_CHOICES: tuple[tuple[int, ...], ...] = (
     (),
     *((d,) for d in DOUBLES),
     *((a, b) for i, a in enumerate(DOUBLES) for b in DOUBLES[i + 1 :]),
-)
-PHASES = ("play", "respond", "pay", "discard", "over")
-PENDING_KINDS = (
-    "rent", "debt_collector", "its_my_birthday", "sly_deal", "forced_deal", "deal_breaker",
 )
 
 
@@ -234,14 +229,6 @@ class DealCodec:
             keys = [self.index(a) for a in legal]
         return keys, legal
 
-    def first_options(self, state: State, seat: int) -> dict[int, Action | None]:
-        """Index -> action for every legal action (all paths have one index)."""
-        keys, legal = self.legal_indices(state, seat)
-        out: dict[int, Action | None] = dict(zip(keys, legal, strict=True))
-        if len(out) != len(legal):
-            raise ValueError(f"two legal actions share an index: {legal}")
-        return out
-
     def autoplay(self, match: Match) -> None:
         """Nothing: in Monopoly Deal every decision is an agent's (one seat at a time)."""
 
@@ -339,7 +326,7 @@ class DealCodec:
         # so one byte each: cheap to update and to hand to numpy.
         info = bytearray(_INFO_ZEROS[n])
         hands, banks, tables = st.hands, st.banks, st.tables
-        value, wild_one, multi = VALUE, _WILD_ONE, IS_MULTI
+        value, wild_one = VALUE, _WILD_ONE
         for s in range(n):
             base = _SEAT_SIZE * s
             info[base] = len(hands[s])
@@ -355,39 +342,26 @@ class DealCodec:
             for x in tables[s]:
                 col = x.color
                 cards = x.cards
-                plain = False  # holds a card that is not a multicolour wild (MD-6.2)
                 for c in cards:
                     place[c] = p
                     w = wild_one[c]
                     if w:
                         ones.append(w + col)
-                        if not multi[c]:
-                            plain = True
-                    else:
-                        plain = True
-                size = len(cards)
                 k = base + 3 + col
-                info[k] += size
-                house = x.house
-                hotel = x.hotel
-                if house is not None:
-                    place[house] = p
+                info[k] += len(cards)
+                if x.house is not None:
+                    place[x.house] = p
                     info[k + 2 * N_COLORS] += 1
-                if hotel is not None:
-                    place[hotel] = p
+                if x.hotel is not None:
+                    place[x.hotel] = p
                     info[k + 3 * N_COLORS] += 1
-                if plain:  # else: not full and rent 0 (the engine's is_full / set_rent)
-                    if size == SET_SIZE[col]:
-                        if not info[k + N_COLORS]:
-                            full_colors += 1
-                        info[k + N_COLORS] += 1
-                    rent = RENTS[col][size - 1]
-                    if house is not None:
-                        rent += HOUSE_RENT
-                    if hotel is not None:
-                        rent += HOTEL_RENT
-                    if rent > info[k + 4 * N_COLORS]:
-                        info[k + 4 * N_COLORS] = rent
+                if is_full(col, cards):  # the engine's own rules (MD-7.1, MD-6.2)
+                    if not info[k + N_COLORS]:
+                        full_colors += 1
+                    info[k + N_COLORS] += 1
+                rent = set_rent(x)
+                if rent > info[k + 4 * N_COLORS]:
+                    info[k + 4 * N_COLORS] = rent
             info[base + 2] = full_colors
         out[_O_INFO : _O_INFO + len(info)] = np.frombuffer(info, np.uint8)
         out[_LOC_INDEX + np.frombuffer(place, np.uint8)] = 1
@@ -408,7 +382,7 @@ class DealCodec:
         for t in p.targets:
             out[b + 2 * SEATS + t] = 1
         if p.stage == RESPOND:
-            out[b + 3 * SEATS + (target if p.noes % 2 == 0 else p.by)] = 1
+            out[b + 3 * SEATS + p.responder] = 1
         b += 4 * SEATS
         if p.kind in PAYMENT_KINDS:
             out[b] = p.amount

@@ -24,7 +24,7 @@ from gymnasium import spaces
 from tycoon.bots import make_bot
 from tycoon.engine import get_game
 
-from .core import Match, codec_of
+from .core import Match, codec_of, split_turn_limit
 from .pettingzoo_env import OBS_BOUND
 
 
@@ -78,9 +78,7 @@ class TycoonGymEnv(gym.Env):
         self.max_steps = max_steps
         self.minigame_skill = minigame_skill
         self.illegal_reward = float(illegal_reward)
-        self.rules = dict(rules)
-        if game == "capital":
-            self.rules["turn_limit"] = turn_limit
+        self.rules, self._truncate_after = split_turn_limit(game, turn_limit, rules)
         self.module.new_game(seats=self.seats, seed=0, **self.rules)
         self.observation_space = spaces.Box(-OBS_BOUND, OBS_BOUND, (self.codec.layout.size,),
                                             np.float32)
@@ -99,7 +97,7 @@ class TycoonGymEnv(gym.Env):
         state = self.module.new_game(seats=self.seats, seed=game_seed, **self.rules)
         self.match = Match(
             self.codec, state, seed=game_seed, max_steps=1 << 62,
-            turn_limit=None if self.game == "capital" else self.turn_limit,
+            turn_limit=self._truncate_after,
             minigame_skill=self.minigame_skill,
         )
         self.bots = {s: make_bot(spec, self.game, (game_seed + 7919 * (s + 1)) % (1 << 62))

@@ -28,7 +28,7 @@ import pyspiel
 
 from tycoon.engine import get_game
 
-from .core import Codec, Match, codec_of
+from .core import Codec, Match, codec_of, split_turn_limit
 
 _DEFAULTS: dict[str, dict[str, Any]] = {
     "capital": {"players": 4, "seed": -1, "turn_limit": 200, "max_steps": 10_000,
@@ -95,13 +95,10 @@ class TycoonGame(pyspiel.Game):
         """A fresh match (``seed`` None: the game's ``seed`` parameter, or a random one)."""
         if seed is None:
             seed = self.seed if self.seed >= 0 else secrets.randbits(62)
-        rules: dict[str, Any] = {}
-        if self.tycoon_game == "capital":
-            rules["turn_limit"] = self.turn_limit
+        rules, truncate_after = split_turn_limit(self.tycoon_game, self.turn_limit, {})
         state = self.module.new_game(seats=self.players, seed=seed, **rules)
         return Match(
-            self.codec, state, seed=seed, max_steps=self.max_steps,
-            turn_limit=None if self.tycoon_game == "capital" else self.turn_limit,
+            self.codec, state, seed=seed, max_steps=self.max_steps, turn_limit=truncate_after,
             minigame_skill=self.minigame_skill,
         )
 

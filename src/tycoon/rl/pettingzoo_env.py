@@ -27,7 +27,7 @@ from pettingzoo import AECEnv
 
 from tycoon.engine import get_game
 
-from .core import Match, codec_of
+from .core import Match, codec_of, split_turn_limit
 
 #: Bounds of the observation boxes (money, counts and turns stay far inside).
 OBS_BOUND = 1e9
@@ -71,9 +71,7 @@ class TycoonAECEnv(AECEnv):
         self.turn_limit = turn_limit
         self.max_steps = max_steps
         self.minigame_skill = minigame_skill
-        self.rules = dict(rules)
-        if game == "capital":
-            self.rules["turn_limit"] = turn_limit
+        self.rules, self._truncate_after = split_turn_limit(game, turn_limit, rules)
         self.module.new_game(seats=self.seats, seed=0, **self.rules)  # check options now
         self.metadata = {**self.metadata, "name": f"tycoon_{game}_v0"}
         self.possible_agents = [f"player_{s}" for s in range(self.seats)]
@@ -108,7 +106,7 @@ class TycoonAECEnv(AECEnv):
         state = self.module.new_game(seats=self.seats, seed=seed, **self.rules)
         self.match = Match(
             self.codec, state, seed=seed, max_steps=self.max_steps,
-            turn_limit=None if self.game == "capital" else self.turn_limit,
+            turn_limit=self._truncate_after,
             minigame_skill=self.minigame_skill,
         )
         self.agents = self.possible_agents[:]

@@ -70,10 +70,12 @@ class Lobby:
             self._processes = None
 
     def _room(self, row: GameRow, seats: list[SeatRow], recorder: Recorder,
-              meta: list[tuple[str, str | None]]) -> Room:
+              meta: list[tuple[str, str | None]],
+              client_seqs: list[int | None] | None = None) -> Room:
         return Room(row, seats, recorder, meta, storage=self.storage, broker=self.broker,
                     settings=self.settings, executor=self.executor, processes=self.processes,
-                    on_finished=self.forget_if_idle, on_broken_pool=self._drop_processes)
+                    on_finished=self.forget_if_idle, on_broken_pool=self._drop_processes,
+                    client_seqs=client_seqs)
 
     async def restore(self) -> int:
         """Load every unfinished game by replaying its record; return how many."""
@@ -103,7 +105,8 @@ class Lobby:
         record = Record(row.game, row.seats, row.seed, dict(row.options),
                         [(a.seat, a.action) for a in actions])
         state = await asyncio.to_thread(replay, record)
-        return self._room(row, seats, Recorder(record, state), [(a.by, a.reason) for a in actions])
+        return self._room(row, seats, Recorder(record, state), [(a.by, a.reason) for a in actions],
+                          [a.client_seq for a in actions])
 
     async def close(self) -> None:
         """Stop every room's clocks and bots."""

@@ -30,6 +30,8 @@ ERROR_CODES = (
     "illegal_action",  # the rules refuse the action (the message says why)
     "unknown_game",  # no such game
     "server_error",  # the action could not be stored; nothing changed
+    "stale_seq",  # an action's seq is not above the seat's last applied one, never applied
+    "seq_reused",  # an action's seq was applied for this seat with a different action
 )
 
 MAX_SEQ = 2**53 - 1
@@ -191,13 +193,15 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     },
     "server.welcome": {
         "type": "object",
-        "required": ["type", "game_id", "game", "seat", "status", "players", "settings"],
+        "required": ["type", "game_id", "game", "seat", "status", "last_seq", "players",
+                     "settings"],
         "properties": {
             "type": {"const": "welcome"},
             "game_id": {"type": "string"},
             "game": {"type": "string"},
             "seat": _SEAT_OR_NULL,
             "status": {"enum": ["open", "playing", "finished"]},
+            "last_seq": {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_SEQ},
             "players": {"type": "array", "items": _PLAYER},
             "settings": {
                 "type": "object",
@@ -283,6 +287,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "type": {"const": "ack"},
             "seq": _SEQ,
             "version": {"type": "integer", "minimum": 1},
+            "duplicate": {"const": True},
         },
         "additionalProperties": False,
     },

@@ -14,7 +14,7 @@ import hashlib
 import hmac
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import BrokenExecutor, Executor
 from typing import TYPE_CHECKING, Any
 
@@ -67,6 +67,7 @@ class Room:
         processes: Callable[[], Executor | None] | None = None,
         on_finished: Callable[[Room], None] | None = None,
         on_broken_pool: Callable[[], None] | None = None,
+        client_seqs: Sequence[int | None] | None = None,
     ) -> None:
         self.row = row
         self.id = row.id
@@ -98,6 +99,16 @@ class Room:
         self._timer: asyncio.TimerHandle | None = None
         self.closed = False
         self.reveals = Reveals()  # Memory clicks so far (in memory only: not game actions)
+        #: Per seat, the client ``seq`` of each applied player action -> its version (restored
+        #: from the stored actions' ``client_seq``), and the highest such seq.
+        self.applied_seqs: dict[int, dict[int, int]] = {}
+        self.last_seq: dict[int, int] = {}
+        if client_seqs is not None:
+            for version, ((seat, _action), client_seq) in enumerate(
+                zip(recorder.record.actions, client_seqs, strict=True), 1
+            ):
+                if client_seq is not None:
+                    self._note_seq(seat, client_seq, version)
         now = self._now()
         for s in seats:
             if s.kind == "human":
@@ -226,6 +237,41 @@ class Room:
         return list(self.connections)
 
     # -- actions ----------------------------------------------------------------------------
+    def _note_seq(self, seat: int, client_seq: int, version: int) -> None:
+        self.applied_seqs.setdefault(seat, {})[client_seq] = version
+        if client_seq > self.last_seq.get(seat, -1):
+            self.last_seq[seat] = client_seq
+
+    def _already_applied(self, seat: int, client_seq: int, data: dict[str, Any]) -> int | None:
+        """The version of the action a seat's client already sent with ``client_seq``, or
+        None if the seq is new (above the seat's last applied seq).
+
+        Raises :class:`ProtocolError` ``seq_reused`` if that seq was applied with another
+        action, ``stale_seq`` if the seq is not above the last applied one but was never
+        applied (e.g. an action refused earlier, re-sent after later ones went through).
+        """
+        version = self.applied_seqs.get(seat, {}).get(client_seq)
+        last = self.last_seq.get(seat)
+        if version is not None:
+            stored = self.recorder.record.actions[version - 1][1]
+            if data != stored:
+                try:
+                    same = self.module.parse_action(data).to_json() == stored
+                except Exception:
+                    same = False
+                if not same:
+                    raise ProtocolError(
+                        f"seq {client_seq} was already applied for this seat with another "
+                        f"action ({stored.get('type')!r}): nothing done; number a new action "
+                        f"above {last}", "seq_reused")
+            return version
+        if last is not None and client_seq <= last:
+            raise ProtocolError(
+                f"seq {client_seq} is not above {last}, the last seq applied for this seat, "
+                f"and was never applied: nothing done; number a new action above {last}",
+                "stale_seq")
+        return None
+
     async def submit(
         self,
         seat: int,
@@ -234,12 +280,23 @@ class Room:
         by: str = "player",
         reason: str | None = None,
         on_commit: Callable[[int], None] | None = None,
+        client_seq: int | None = None,
+        on_duplicate: Callable[[int], None] | None = None,
     ) -> int:
         """Check, apply, store and broadcast one action of ``seat``; return the new version.
 
+        ``client_seq`` (a player's message ``seq``; None for bots and the clock) makes the
+        action idempotent: a seq this seat already applied applies nothing and calls
+        ``on_duplicate(version it was applied at)`` instead of ``on_commit``.
         Raises :class:`ProtocolError` (nothing changed) if it is refused.
         """
         async with self.lock:
+            if client_seq is not None:
+                done = self._already_applied(seat, client_seq, data)
+                if done is not None:
+                    if on_duplicate is not None:
+                        on_duplicate(done)
+                    return done
             if self.status == "open":
                 raise ProtocolError("the game has not started: it waits for players", "not_started")
             if self.status == "finished" or self.state.is_over:
@@ -277,7 +334,8 @@ class Room:
             idx = self.version
             self.recorder.record.actions.append((seat, action_json))
             try:
-                await self.storage.append(self.id, idx, seat, action_json, by, reason)
+                await self.storage.append(self.id, idx, seat, action_json, by, reason,
+                                          client_seq)
             except Exception:
                 log.exception("game %s: could not store action %d", self.id, idx)
                 self.recorder.record.actions.pop()
@@ -286,6 +344,8 @@ class Room:
                     "the action could not be stored; nothing changed, try again", "server_error"
                 ) from None
             self.meta.append((by, reason))
+            if client_seq is not None:
+                self._note_seq(seat, client_seq, idx + 1)
             if on_commit is not None:
                 on_commit(idx + 1)
             finished = self.state.is_over
@@ -406,6 +466,7 @@ class Room:
             "game": self.row.game,
             "seat": seat,
             "status": self.status,
+            "last_seq": None if seat is None else self.last_seq.get(seat),
             "players": self.players(),
             "settings": {
                 "decision_seconds": self.row.decision_seconds,

@@ -79,6 +79,9 @@ class ActionRow:
     by: str
     reason: str | None = None
     at: float = 0.0
+    #: The ``seq`` the player's client gave the action (None: a bot, a stand-in, the clock, or
+    #: a row written by a server older than this column).
+    client_seq: int | None = None
 
 
 @dataclass
@@ -155,6 +158,8 @@ class Storage:
             sa.Column("by", sa.String(16), nullable=False),
             sa.Column("reason", sa.String(32), nullable=True),
             sa.Column("at", sa.Float, nullable=False),
+            # added later: see ``_add_missing_columns`` (older databases get it at start-up)
+            sa.Column("client_seq", sa.BigInteger, nullable=True),
         )
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._writer: threading.Thread | None = None
@@ -165,6 +170,7 @@ class Storage:
     async def open(self) -> None:
         """Create the tables if needed and start the writer thread."""
         await asyncio.to_thread(self.meta.create_all, self.engine)
+        await asyncio.to_thread(self._add_missing_columns)
         self._writer = threading.Thread(
             target=self._write_loop, name="tycoon-db-writer", daemon=True
         )
@@ -174,6 +180,26 @@ class Storage:
                 target=self._checkpoint_loop, name="tycoon-db-checkpoint", daemon=True
             )
             self._checkpointer.start()
+
+    def _add_missing_columns(self) -> None:
+        """Migrate a database made by an older server: add the nullable columns it lacks
+        (``ALTER TABLE ... ADD COLUMN``, additive only; old rows get NULL).
+
+        Columns added so far: ``actions.client_seq`` (idempotent actions).
+        """
+        inspector = sa.inspect(self.engine)
+        have = {c["name"] for c in inspector.get_columns(self.actions.name)}
+        missing = [c for c in self.actions.columns if c.name not in have]
+        if not missing:
+            return
+        preparer = self.engine.dialect.identifier_preparer
+        with self.engine.begin() as conn:
+            for column in missing:
+                kind = column.type.compile(dialect=self.engine.dialect)
+                conn.exec_driver_sql(
+                    f"ALTER TABLE {preparer.format_table(self.actions)} "
+                    f"ADD COLUMN {preparer.format_column(column)} {kind}"
+                )
 
     def _checkpoint_loop(self) -> None:
         """Move the SQLite WAL into the database every second, off the event loop (commits
@@ -204,12 +230,16 @@ class Storage:
     # -- writes -----------------------------------------------------------------------------
     async def append(
         self, game_id: str, idx: int, seat: int, action: dict[str, Any], by: str,
-        reason: str | None = None,
+        reason: str | None = None, client_seq: int | None = None,
     ) -> None:
-        """Append action ``idx`` of a game; returns once it is committed."""
+        """Append action ``idx`` of a game; returns once it is committed.
+
+        ``client_seq`` is the player's message ``seq`` (None for bots and stand-ins): with it
+        a restarted server still knows which of a seat's messages it has applied.
+        """
         row = {
             "game_id": game_id, "idx": idx, "seat": seat, "action": _dumps(action),
-            "by": by, "reason": reason, "at": time.time(),
+            "by": by, "reason": reason, "at": time.time(), "client_seq": client_seq,
         }
         await self._submit([row])
 
@@ -384,7 +414,8 @@ class Storage:
                     self.actions.select().where(self.actions.c.game_id == game_id)
                     .order_by(self.actions.c.idx)
                 ).all()
-            return [ActionRow(r.idx, r.seat, json.loads(r.action), r.by, r.reason, r.at)
+            return [ActionRow(r.idx, r.seat, json.loads(r.action), r.by, r.reason, r.at,
+                              r.client_seq)
                     for r in rows]
 
         return await asyncio.to_thread(run)

@@ -228,9 +228,11 @@ async def _serve(
                 continue
             try:
                 await room.submit(
-                    conn.seat, msg["action"],
+                    conn.seat, msg["action"], client_seq=seq,
                     on_commit=lambda version, seq=seq: conn.send(
                         {"type": "ack", "seq": seq, "version": version}),
+                    on_duplicate=lambda version, seq=seq: conn.send(
+                        {"type": "ack", "seq": seq, "version": version, "duplicate": True}),
                 )
             except ProtocolError as exc:
                 conn.send(error(exc.code, str(exc), seq))

@@ -51,9 +51,38 @@ export const tokens = {
 };
 
 /**
+ * The last message `seq` this tab used per game and seat (sessionStorage: survives a reload),
+ * so that numbering never goes back (the server applies a seat's action `seq` once).
+ */
+const lastSeq = {
+  key: (id, seat) => `tycoon.seq.${id}.${seat}`,
+  get(id, seat) {
+    try {
+      const n = Number(sessionStorage.getItem(this.key(id, seat)));
+      return Number.isSafeInteger(n) && n > 0 ? n : 0;
+    } catch (e) {
+      return 0;
+    }
+  },
+  set(id, seat, seq) {
+    try {
+      sessionStorage.setItem(this.key(id, seat), String(seq));
+    } catch (e) {
+      /* storage full or disabled: the server's welcome.last_seq still resumes */
+    }
+  },
+};
+
+/**
  * A game connection: `/ws/games/{id}` with the seat token (none: a spectator).
  * Calls `onMessage(msg)` for each server message (after normalising its shape), reconnects with
  * a growing delay when the connection drops, and numbers the actions it sends.
+ *
+ * Idempotent actions (docs/protocol.md): `seq` keeps increasing across reconnections and
+ * reloads (above the server's `welcome.last_seq` and this tab's last one), and an action sent
+ * but not answered when the connection dropped is sent again with the SAME `seq` once the
+ * new connection is welcomed: the server applies it at most once (a `duplicate` ack if it
+ * already had).
  */
 export class GameSocket {
   constructor(id, token, handlers) {
@@ -61,7 +90,9 @@ export class GameSocket {
     this.token = token;
     this.handlers = handlers;
     this.seq = 0;
+    this.seat = null;
     this.pending = new Map();
+    this.unacked = new Map(); // seq -> text of an action sent and not yet answered
     this.closed = false;
     this.retry = 0;
     this.connect();
@@ -87,7 +118,9 @@ export class GameSocket {
       } catch (e) {
         return;
       }
+      if (msg.type === "welcome") this.welcomed(msg, ws);
       if (msg.type === "ack" || msg.type === "error" || msg.type === "minigame_progress") {
+        if (msg.seq != null) this.unacked.delete(msg.seq);
         const p = this.pending.get(msg.seq);
         if (p) {
           this.pending.delete(msg.seq);
@@ -97,11 +130,27 @@ export class GameSocket {
       this.handlers.onMessage(msg);
     };
     ws.onclose = () => {
+      if (this.ws !== ws) return;
+      // answers that will never come (Memory clicks): the reconnection's snapshot redraws
+      for (const [seq, p] of this.pending) {
+        if (this.unacked.has(seq)) continue; // actions: sent again once reconnected
+        this.pending.delete(seq);
+        p({ type: "error", code: "disconnected", seq, message: "connection lost" });
+      }
       this.handlers.onStatus?.("closed");
       if (this.closed) return;
       const delay = Math.min(8000, 300 * 2 ** this.retry++);
       setTimeout(() => !this.closed && this.connect(), delay);
     };
+  }
+
+  /** A (re)connection is welcomed: resume numbering, send again the unanswered actions. */
+  welcomed(msg, ws) {
+    if (msg.seat == null) return;
+    this.seat = msg.seat;
+    this.seq = Math.max(this.seq, msg.last_seq ?? 0, lastSeq.get(this.id, msg.seat));
+    const again = [...this.unacked.keys()].sort((a, b) => a - b);
+    for (const seq of again) ws.send(this.unacked.get(seq));
   }
 
   /** Send one action (a JSON object from the legal actions); resolves with the ack or error. */
@@ -112,11 +161,16 @@ export class GameSocket {
   /** Send a message of the protocol with the next sequence number. */
   sendMessage(msg) {
     const seq = ++this.seq;
-    const out = { ...msg, seq };
+    if (this.seat != null) lastSeq.set(this.id, this.seat, seq);
+    const out = JSON.stringify({ ...msg, seq });
     return new Promise((resolve) => {
+      if (this.ws.readyState !== WebSocket.OPEN) {
+        resolve({ type: "error", seq, message: "not connected" });
+        return;
+      }
       this.pending.set(seq, resolve);
-      if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(out));
-      else resolve({ type: "error", seq, message: "not connected" });
+      if ((msg.type ?? "action") === "action") this.unacked.set(seq, out);
+      this.ws.send(out);
     });
   }
 

@@ -1,0 +1,73 @@
+"""The page and idempotent actions (docs/protocol.md): an action whose ack was lost with the
+connection is sent again with the same ``seq`` after reconnecting (the server applies it once:
+a ``duplicate`` ack), and numbering goes on above it, also after a reload (MD-6.1 rent as the
+action; the other seat is a random bot that pays, MD-5.2)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tycoon.deal import from_json
+
+from .harness import ORIGIN, Table, install, seat_token_script
+
+RENT_RED_YELLOW, DEBT_COLLECTOR, PASS_GO = 61, 83, 89
+HAND_A = [RENT_RED_YELLOW, DEBT_COLLECTOR, PASS_GO, 2]
+HAND_B = [19, 90]  # no Just Say No: the bot can only pay
+
+
+def table_vs_bot() -> Table:
+    used = {*HAND_A, *HAND_B, 37, 38, 0, 6, 11, 43}
+    position = {
+        "game": "deal", "turn": 1, "current": 0, "phase": "play", "plays_left": 3,
+        "seats": [
+            {"seat": 0, "hand": HAND_A, "bank": [],
+             "sets": [{"color": "red", "cards": [37, 38], "house": None, "hotel": None}]},
+            {"seat": 1, "hand": HAND_B, "bank": [0, 6, 11],
+             "sets": [{"color": "green", "cards": [43], "house": None, "hotel": None}]},
+        ],
+        "deck": [c for c in range(106) if c not in used], "discard": [], "pending": None,
+        "winner": None, "rng": {"seed": 5},
+    }
+    return Table("deal", from_json(position), {"tokA": 0}, ["Ana", "Bot"])
+
+
+def actions_sent(table: Table) -> list[dict]:
+    return [m for m in table.received if m.get("type", "action") == "action"]
+
+
+def test_action_resent_with_the_same_seq_after_a_lost_ack_MD_6_1(new_page):
+    table = table_vs_bot()
+    table.drop_acks = 1  # the rent is applied, then the connection breaks before its ack
+    page = new_page(init=seat_token_script(table.id, "tokA", 0))
+    install(page, table)
+    page.goto(f"{ORIGIN}/#/game/{table.id}")
+    page.wait_for_selector(".deal-table")
+    page.click(f".dhand [data-card='{RENT_RED_YELLOW}']")
+    page.locator(".card-menu button", has_text="Charge Red rent to everyone").click()
+    for _ in range(100):  # the page reconnects (after 0.3 s) and sends the rent again
+        if len(actions_sent(table)) >= 2:
+            break
+        page.wait_for_timeout(50)
+    sent = actions_sent(table)
+    assert len(sent) == 2 and sent[0] == sent[1], sent  # same seq, same action
+    dup = [m for _s, m in table.sent if m["type"] == "ack"]
+    assert dup == [{"type": "ack", "seq": sent[0]["seq"], "version": 1, "duplicate": True}]
+    # applied once: one rent, paid by the bot; the page shows what Ana got
+    assert [a["type"] for s, a in table.applied if s == 0] == ["rent"]
+    paid = [a["card"] for s, a in table.applied if s == 1 and a["type"] == "pay"]
+    assert paid
+    for card in paid:
+        expect(page.locator(f".dseat.mine [data-card='{card}']")).to_have_count(1)
+    # a reload resumes numbering above it (sessionStorage / welcome.last_seq)
+    page.reload()
+    page.wait_for_selector(".deal-table")
+    page.click(f".dhand [data-card='{PASS_GO}']")
+    page.locator(".card-menu button").first.click()  # bank it or play it
+    for _ in range(100):
+        if len(actions_sent(table)) >= 3:
+            break
+        page.wait_for_timeout(50)
+    third = actions_sent(table)[2]
+    assert third["action"]["card"] == PASS_GO and third["seq"] > sent[0]["seq"]
+    assert [a for s, a in table.applied if s == 0][1:] == [third["action"]]
