@@ -13,10 +13,13 @@ import asyncio
 import signal
 
 import httpx
+import pytest
 import sqlalchemy as sa
 from test_crash import start_server
+from test_storage import PG_URL, _unavailable, unique_prefix
 
 from conftest import Client, LiveServer, free_port, run
+from tycoon.server.storage import Storage
 
 
 def stored_rows(db_url: str, game_id: str) -> list[tuple[int, int, str, int | None]]:
@@ -222,3 +225,48 @@ def test_a_database_from_before_client_seq_is_upgraded_at_start(db_url):
     rows = stored_rows(db_url, game_id)
     assert [(r[0], r[1], r[3]) for r in rows[:4]] == [(0, 0, None), (1, 1, None), (2, 0, 1),
                                                       (3, 1, None)]
+
+
+async def old_table_gets_client_seq(store: Storage) -> None:
+    """Make ``store``'s tables as an older server did (actions without ``client_seq``, one
+    row stored), then open it: the column is added, the old row reads None, new rows keep
+    their seq."""
+    old = sa.MetaData()
+    sa.Table(f"{store.prefix}actions", old,
+             *(sa.Column(c.name, c.type, primary_key=c.primary_key, nullable=c.nullable)
+               for c in store.actions.columns if c.name != "client_seq"))
+    old.create_all(store.engine)
+    with store.engine.begin() as conn:
+        conn.execute(sa.text(
+            f"insert into {store.prefix}actions (game_id, idx, seat, action, by, reason, at) "
+            "values ('g', 0, 0, '{\"type\":\"draw\"}', 'player', null, 1.0)"))
+    await store.open()
+    try:
+        await store.append("g", 1, 0, {"type": "draw"}, "player", None, 2**53 - 1)
+        await store.append("g", 2, 1, {"type": "draw"}, "bot")
+        rows = await store.load_actions("g")
+        assert [(r.idx, r.client_seq) for r in rows] == [(0, None), (1, 2**53 - 1), (2, None)]
+    finally:
+        await store.close()
+    await store.open()  # a second start finds nothing to add
+    await store.close()
+
+
+def test_storage_adds_client_seq_to_an_old_sqlite_database(tmp_path):
+    run(old_table_gets_client_seq(Storage(f"sqlite:///{tmp_path / 'old.sqlite3'}")))
+
+
+@pytest.mark.services
+def test_storage_adds_client_seq_to_an_old_postgresql_database():
+    try:
+        engine = sa.create_engine(PG_URL)
+        with engine.connect() as conn:
+            conn.execute(sa.text("select 1"))
+        engine.dispose()
+    except Exception as exc:
+        _unavailable("PostgreSQL", exc)
+    store = Storage(PG_URL, prefix=unique_prefix())
+    try:
+        run(old_table_gets_client_seq(store))
+    finally:
+        Storage(PG_URL, prefix=store.prefix).drop_all()

@@ -193,13 +193,19 @@ class Storage:
         if not missing:
             return
         preparer = self.engine.dialect.identifier_preparer
-        with self.engine.begin() as conn:
-            for column in missing:
-                kind = column.type.compile(dialect=self.engine.dialect)
-                conn.exec_driver_sql(
-                    f"ALTER TABLE {preparer.format_table(self.actions)} "
-                    f"ADD COLUMN {preparer.format_column(column)} {kind}"
-                )
+        for column in missing:
+            kind = column.type.compile(dialect=self.engine.dialect)
+            try:
+                with self.engine.begin() as conn:
+                    conn.exec_driver_sql(
+                        f"ALTER TABLE {preparer.format_table(self.actions)} "
+                        f"ADD COLUMN {preparer.format_column(column)} {kind}"
+                    )
+            except sa.exc.DBAPIError:
+                # another server process starting on the same database added it first
+                now = {c["name"] for c in sa.inspect(self.engine).get_columns(self.actions.name)}
+                if column.name not in now:
+                    raise
 
     def _checkpoint_loop(self) -> None:
         """Move the SQLite WAL into the database every second, off the event loop (commits

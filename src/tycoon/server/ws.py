@@ -66,6 +66,9 @@ class Connection:
             settings.send_queue + 1
         )
         self.too_slow = False
+        #: Broadcasts are kept only once ``welcome`` is queued: the welcome comes first (and
+        #: the update queued with it is the current one, so nothing earlier is missed).
+        self.welcomed = False
         self.limit = settings.send_queue
         self.writer_task: asyncio.Task[None] | None = None
         self._closing: asyncio.Task[None] | None = None
@@ -86,7 +89,7 @@ class Connection:
     def deliver(self, item: tuple[int | None, dict[str, Any]]) -> None:
         """Broker handler: keep the messages addressed to this connection's audience."""
         audience, message = item
-        if audience == self.seat:
+        if audience == self.seat and self.welcomed:
             self.send(message)
 
     async def writer(self) -> None:
@@ -159,6 +162,7 @@ async def _enter(room: Room, conn: Connection, seat: int | None) -> None:
     async with room.lock:
         room.connect(seat)
         conn.send(room.welcome(seat))
+        conn.welcomed = True
         conn.send(room.update_for(seat, [], None))
         snapshot = room.minigame_snapshot(seat)  # Memory: the cards this seat turned so far
         if snapshot is not None:
@@ -214,6 +218,7 @@ async def _serve(
                 await conn.finish(CLOSE_UNAUTHORIZED, "invalid seat token")
                 return
             room.disconnect(None)
+            conn.welcomed = False  # the seat's welcome comes before its updates
             conn.seat = seat
             await _enter(room, conn, seat)
         elif kind == "minigame_input":
