@@ -253,3 +253,46 @@ def test_search_bot_stops_at_its_iteration_budget_in_a_real_decision_C_4_5():
         action = bot.choose(state, 0)
         assert action in state.legal_actions(0)
         assert bot.last_iterations == budget
+
+
+def deal_position(tables):
+    """A 2-seat Deal game in the play phase whose tables are ``{seat: [(colour, cards)]}``."""
+    from tycoon.deal.cards import COLOR_INDEX
+    from tycoon.deal.state import PSet
+
+    state = new_deal(seats=2, seed=5)
+    for seat, sets in tables.items():
+        for color, cards in sets:
+            for c in cards:
+                for pile in (state.deck, *state.hands):
+                    if c in pile:
+                        pile.remove(c)
+            state.tables[seat].append(PSet(COLOR_INDEX[color], list(cards)))
+    state._legal = None
+    return state
+
+
+def test_deal_evaluation_favours_the_seat_with_more_full_sets_MD_7_1():
+    from tycoon.bots.deal import evaluate
+
+    state = deal_position({0: [("brown", [20, 21]), ("dark_blue", [46, 47])], 1: []})
+    rewards = evaluate(state)
+    assert abs(sum(rewards) - 1) < 1e-9
+    assert rewards[0] > 0.8 > 0.2 > rewards[1]
+    # one card from a third full set is worth more than one card from a first
+    near = deal_position({0: [("brown", [20, 21]), ("dark_blue", [46, 47]), ("green", [43, 44])]})
+    assert evaluate(near)[0] > rewards[0]
+
+
+def test_deal_search_candidates_move_a_wild_card_only_to_complete_a_set_MD_7_2():
+    from tycoon.bots.deal import candidates
+
+    idle = deal_position({0: [("green", [43, 52])], 1: [("green", [44, 45])]})
+    idle.current = 0
+    legal = idle.legal_actions(0)
+    assert any(a.type == "move_wild" for a in legal)
+    assert not any(a.type == "move_wild" for a in candidates(idle, 0, legal))
+    completes = deal_position({0: [("green", [43, 52]), ("dark_blue", [46])]})
+    completes.current = 0
+    out = candidates(completes, 0, completes.legal_actions(0))
+    assert any(a.type == "move_wild" and a.color == "dark_blue" for a in out)

@@ -18,6 +18,7 @@ The heuristic plays like a sensible person, from its seat's view only:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -133,7 +134,8 @@ def pick(view: dict[str, Any], seat: int, legal: Sequence[Action]) -> Action:
 def candidates(state: State, seat: int, legal: Sequence[Action], k: int = 4) -> list[Action]:
     """The few actions worth searching: the heuristic's best ``k`` (all answers to a demand).
 
-    In the play phase, ending the turn is always among them.
+    In the play phase, ending the turn is always among them, and moving a wild card only
+    when that completes a set.
     """
     if len(legal) <= 2:
         return list(legal)
@@ -149,6 +151,9 @@ def candidates(state: State, seat: int, legal: Sequence[Action], k: int = 4) -> 
     scored = sorted(
         ((score_play(view, seat, tables, a), i) for i, a in enumerate(legal)), reverse=True
     )
+    # moving a wild card takes no play (MD-7.2): only a move that completes a set is worth
+    # searching, else the search could move a card to and fro for ever on noise
+    scored = [(x, i) for x, i in scored if x > 0 or legal[i].type != "move_wild"]
     out = [legal[i] for _, i in scored[:k]]
     end = next((a for a in legal if a.type == "end_turn"), None)
     if end is not None and end not in out:
@@ -343,26 +348,114 @@ def choose_discard(view: dict[str, Any], seat: int, legal: Sequence[Action]) -> 
     return min(legal, key=keep)
 
 
-def evaluate(state: State) -> list[float]:
-    """Rewards in [0, 1] for an unfinished position: full sets, progress and money.
+#: Weights of the evaluation's features (:func:`features`), fitted by logistic regression
+#: on the outcome of 3000 games between heuristic bots (10% random moves), positions of the
+#: play phase (64,000 positions; hold-out log-loss 0.549 against 0.715 for the former
+#: share-of-strength evaluation, 70% of winners called right against 67%).
+WEIGHTS: tuple[float, ...] = (
+    0.864,  # distinct full colours (at most 3)
+    0.281,  # unfinished colours one card from full (at most 3)
+    0.119,  # unfinished colours two cards from full (at most 3)
+    0.227,  # bank money / 10 (counted up to 20M)
+    0.243,  # property value on the table / 10
+    0.486,  # Just Say No in hand (at most 2)
+    1.207,  # Deal Breaker in hand (at most 2)
+    0.196,  # Sly Deal / Forced Deal in hand (at most 3)
+    0.041,  # hand size / 7
+    -0.058,  # the seat is the current player
+    0.331,  # a threat: two full colours and one set a card from full
+    0.237,  # best rent of a set / 10
+)
 
-    Each seat's strength is ``3 * full colours + set progress + table value / 10``, turned
-    into shares of the total, so the rewards sum to 1.
+
+def features(state: Any, seat: int) -> list[float]:
+    """The evaluation's features of ``seat`` (see :data:`WEIGHTS`) on a Deal state.
+
+    Reads the state's tables, banks and hands: the search calls it on determinized copies,
+    whose hidden cards are a sample, never the truth.
+
+    >>> from tycoon.deal import new_game
+    >>> len(features(new_game(seats=2, seed=1), 0))
+    12
     """
-    view = state.view(None)
     c = _cards()
-    strengths = []
-    for sv in view["seats"]:
-        t = Table(sv)
-        full = len(t.full_colors)
-        progress = sum(
-            n / c.SET_SIZE[c.COLOR_INDEX[col]]
-            for col, n in t.progress.items()
-            if col not in t.full_colors
-        )
-        strengths.append((3.0 * full + 0.6 * progress + t.value / 12.0) ** 2 + 0.01)
-    total = sum(strengths)
-    return [s / total for s in strengths]
+    from tycoon.deal.state import is_full, set_rent
+
+    size, value, name, is_jsn = c.SET_SIZE, c.VALUE, c.NAME, c.IS_JSN
+    seen = 0
+    full = near1 = near2 = props = rentmax = 0
+    need: dict[int, int] = {}
+    for p in state.tables[seat]:
+        for x in p.cards:
+            props += value[x]
+        r = set_rent(p)
+        if r > rentmax:
+            rentmax = r
+        if is_full(p.color, p.cards):
+            if not seen & (1 << p.color):
+                seen |= 1 << p.color
+                full += 1
+        else:
+            k = size[p.color] - len(p.cards)
+            if k < need.get(p.color, 99):
+                need[p.color] = k
+    for col, k in need.items():
+        if seen & (1 << col):
+            continue
+        if k == 1:
+            near1 += 1
+        elif k == 2:
+            near2 += 1
+    bank = 0
+    for x in state.banks[seat]:
+        bank += value[x]
+    jsn = breaker = steal = 0
+    hand = state.hands[seat]
+    for x in hand:
+        if is_jsn[x]:
+            jsn += 1
+        else:
+            n = name[x]
+            if n == "deal_breaker":
+                breaker += 1
+            elif n == "sly_deal" or n == "forced_deal":
+                steal += 1
+    full = min(full, 3)
+    return [
+        float(full),
+        float(min(near1, 3)),
+        float(min(near2, 3)),
+        min(bank, 20) / 10,
+        props / 10,
+        float(min(jsn, 2)),
+        float(min(breaker, 2)),
+        float(min(steal, 3)),
+        len(hand) / 7,
+        1.0 if state.current == seat else 0.0,
+        1.0 if full >= 2 and near1 >= 1 else 0.0,
+        rentmax / 10,
+    ]
+
+
+def evaluate(state: State) -> list[float]:
+    """Rewards in [0, 1] for an unfinished position: estimated chances of winning.
+
+    Each seat gets a score ``sum(WEIGHTS * features)``; the rewards are the softmax of the
+    scores (with two seats: the logistic of the difference, as fitted), summing to 1.
+
+    >>> from tycoon.deal import new_game
+    >>> r = evaluate(new_game(seats=2, seed=1))
+    >>> round(sum(r), 6), all(0 < x < 1 for x in r)
+    (1.0, True)
+    """
+    n = len(state.tables)  # type: ignore[attr-defined]
+    scores = [
+        sum(w * f for w, f in zip(WEIGHTS, features(state, s), strict=True)) for s in range(n)
+    ]
+    top = max(scores)
+    exps = [math.exp(x - top) for x in scores]
+    total = sum(exps)
+    return [x / total for x in exps]
 
 
 def heuristic_policy(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> Action:
@@ -381,5 +474,5 @@ def search_kwargs(playout: str) -> dict[str, Any]:
         "evaluate": evaluate,
         "candidates": candidates,
         "paired": True,
-        "depth": 40,
+        "depth": 10,
     }
