@@ -31,7 +31,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real server process with fast bots; its base URL."""
     port = free_port()
     db = tmp_path_factory.mktemp("db") / "tycoon.sqlite3"
-    env = {**os.environ, "TYCOON_SERVER_SETTINGS": json.dumps({"bot_delay": 0.02})}
+    # Short minigames: a bot may land on a minigame square before the person's first roll,
+    # and every seat then plays it (C-4.4.2); the person's screen must not wait 33 s for it.
+    settings = {"bot_delay": 0.02, "minigame_seconds": 2, "minigame_grace": 1}
+    env = {**os.environ, "TYCOON_SERVER_SETTINGS": json.dumps(settings)}
     proc = subprocess.Popen(
         [sys.executable, "-m", "tycoon.cli", "serve", "--port", str(port), "--db", f"sqlite:///{db}"],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -70,7 +73,7 @@ def test_lobby_create_capital_with_three_bots_and_play_a_turn(server, new_page, 
     game_id = page.url.rsplit("/", 1)[1]
     # Play until this seat has rolled and taken its action (bots play the other seats).
     roll = page.locator("[data-key=act-roll]")
-    expect(roll).to_be_visible(timeout=20_000)
+    expect(roll).to_be_visible(timeout=40_000)
     shot(page, "server_02_capital_turn")
     roll.click()
     for _ in range(6):
