@@ -384,16 +384,16 @@ class Storage:
                     self.games.select().where(self.games.c.status.in_(statuses))
                     .order_by(self.games.c.created)
                 ).all()
-                out = []
-                for g in games:
-                    seats = conn.execute(
-                        self.seats.select().where(self.seats.c.game_id == g.id)
-                        .order_by(self.seats.c.seat)
-                    ).all()
-                    out.append((_game_row(g), [_seat_row(s) for s in seats]))
-                return out
+                return [(_game_row(g), self._seats_of(conn, g.id)) for g in games]
 
         return await asyncio.to_thread(run)
+
+    def _seats_of(self, conn: Any, game_id: str) -> list[SeatRow]:
+        """The seats of one game, in seat order (inside a caller's connection)."""
+        rows = conn.execute(
+            self.seats.select().where(self.seats.c.game_id == game_id).order_by(self.seats.c.seat)
+        ).all()
+        return [_seat_row(r) for r in rows]
 
     async def load_game(self, game_id: str) -> tuple[GameRow, list[SeatRow]] | None:
         """One game and its seats, or None."""
@@ -403,11 +403,7 @@ class Storage:
                 g = conn.execute(self.games.select().where(self.games.c.id == game_id)).first()
                 if g is None:
                     return None
-                seats = conn.execute(
-                    self.seats.select().where(self.seats.c.game_id == game_id)
-                    .order_by(self.seats.c.seat)
-                ).all()
-                return _game_row(g), [_seat_row(s) for s in seats]
+                return _game_row(g), self._seats_of(conn, game_id)
 
         return await asyncio.to_thread(run)
 
@@ -435,14 +431,7 @@ class Storage:
                     self.games.select().where(self.games.c.status == "finished")
                     .order_by(self.games.c.created.desc()).limit(limit)
                 ).all()
-                out = []
-                for g in games:
-                    seats = conn.execute(
-                        self.seats.select().where(self.seats.c.game_id == g.id)
-                        .order_by(self.seats.c.seat)
-                    ).all()
-                    out.append((_game_row(g), [_seat_row(s) for s in seats]))
-                return out
+                return [(_game_row(g), self._seats_of(conn, g.id)) for g in games]
 
         return await asyncio.to_thread(run)
 
