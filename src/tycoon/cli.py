@@ -64,8 +64,43 @@ def check_game(game: str) -> str:
     return game
 
 
-def progress_bar() -> Progress:
-    """The progress bar used by long commands (on stderr, so --json output stays clean)."""
+class LineProgress:
+    """Progress for a log file: a line on stderr at each tenth of the work, no animation.
+
+    It has the part of :class:`rich.progress.Progress` that the commands use.
+    """
+
+    def __init__(self) -> None:
+        self.tasks: list[list[Any]] = []  # [description, total, done, tenths printed]
+
+    def __enter__(self) -> LineProgress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def add_task(self, description: str, total: int) -> int:
+        """A new task of ``total`` steps; returns its id."""
+        self.tasks.append([description, total, 0, 0])
+        return len(self.tasks) - 1
+
+    def advance(self, task: int, advance: float = 1) -> None:
+        """``advance`` more steps done; prints a line when a new tenth is reached."""
+        t = self.tasks[task]
+        t[2] += advance
+        tenths = int(t[2] * 10 // t[1]) if t[1] else 10
+        if tenths > t[3]:
+            t[3] = tenths
+            err.print(f"{t[0]}: {int(t[2])}/{t[1]}", markup=False, highlight=False)
+
+
+def progress_bar() -> Progress | LineProgress:
+    """The progress shown by long commands, on stderr so that --json output stays clean.
+
+    A bar on a terminal; a line at each tenth of the work when stderr goes to a file or pipe.
+    """
+    if not err.is_terminal:
+        return LineProgress()
     return Progress(
         "[progress.description]{task.description}",
         BarColumn(),
@@ -174,13 +209,20 @@ def tournament(
     as_json: Annotated[bool, typer.Option("--json", help="Print results as JSON.")] = False,
     plot: Annotated[Path | None, typer.Option(help="Folder for PNG plots.")] = None,
     option: OptionOpt = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            help="JSON Lines file that keeps every finished game; run again with it to "
+            "resume an interrupted tournament or extend it with more --games."
+        ),
+    ] = None,
 ) -> None:
     """Play bots against each other, seats rotated; win rates, CIs and Elo."""
     from tycoon.bots.tournament import run_cli
 
     check_game(game)
     try:
-        run_cli(game, bots, games, seed, workers, as_json, plot, parse_options(option))
+        run_cli(game, bots, games, seed, workers, as_json, plot, parse_options(option), save)
     except ValueError as exc:
         fail(str(exc))
 

@@ -35,6 +35,8 @@ def test_tournament_json_and_plots(tmp_path):
     assert rows["heuristic"]["seat_games"] == 4
     assert rows["heuristic"]["wins"] + rows["random"]["wins"] == data["finished"]
     assert [r["lineup"][0] for r in data["results"]] == ["heuristic", "random"] * 2
+    # stderr is not a terminal here: progress comes as plain lines, the last one complete
+    assert "deal tournament: 4/4" in result.stderr
     for name in ("winrates.png", "lengths.png"):
         assert (tmp_path / name).read_bytes()[:8] == PNG
 
@@ -146,3 +148,21 @@ def test_run_stats_is_reproducible():
     a = run_stats("deal", 3, 7, {"bots": "random"})
     b = run_stats("deal", 3, 7, {"bots": "random"})
     assert a == b
+
+
+def test_tournament_save_file_resumes_from_the_command_line(tmp_path):
+    save = tmp_path / "deal.jsonl"
+    base = ["tournament", "deal", "--bots", "heuristic,random", "--seed", "3", "--json"]
+    first = runner.invoke(app, [*base, "--games", "2", "--save", str(save)])
+    assert first.exit_code == 0, first.output
+    more = runner.invoke(app, [*base, "--games", "4", "--save", str(save)])
+    assert more.exit_code == 0, more.output
+    plain = runner.invoke(app, [*base, "--games", "4"])
+    results = [json.loads(r.stdout)["results"] for r in (more, plain)]
+    for rs in results:
+        for r in rs:
+            r.pop("think")
+    assert results[0] == results[1]
+    assert len(save.read_text().splitlines()) == 1 + 4
+    other = runner.invoke(app, [*base[:-3], "--seed", "4", "--games", "1", "--save", str(save)])
+    assert other.exit_code != 0 and "another tournament" in other.output

@@ -296,3 +296,22 @@ def test_deal_search_candidates_move_a_wild_card_only_to_complete_a_set_MD_7_2()
     completes.current = 0
     out = candidates(completes, 0, completes.legal_actions(0))
     assert any(a.type == "move_wild" and a.color == "dark_blue" for a in out)
+
+
+def test_deal_search_does_not_shuffle_a_wild_card_after_its_last_play_MD_7_2():
+    """With no plays left only free wild moves remain (MD-7.2): the search ends the turn
+    instead of moving a card to and fro (it once did, for 15 decisions in a row)."""
+    from tycoon.bots.deal import candidates
+    from tycoon.bots.ismcts import ISMCTSBot
+
+    state = deal_position({0: [("green", [43, 52])], 1: [("green", [44, 45])]})
+    state.current = 0
+    state.plays_left = 0
+    state._legal = None
+    legal = state.legal_actions(0)
+    assert {a.type for a in legal} == {"move_wild", "end_turn"}
+    assert [a.type for a in candidates(state, 0, legal)] == ["end_turn"]
+    bot = make_bot("ismcts:iterations=50", "deal", 3)
+    assert isinstance(bot, ISMCTSBot)
+    assert bot.choose(state, 0).type == "end_turn"
+    assert bot.last_iterations == 0  # one candidate: nothing to search

@@ -1,5 +1,7 @@
 """Tournaments: seat rotation, reproducibility whatever the workers, tables and plots."""
 
+import json
+
 import pytest
 
 from tycoon.bots.tournament import (
@@ -83,3 +85,61 @@ def test_plots_are_png_files(tmp_path):
     assert [p.name for p in paths] == ["winrates.png", "lengths.png"]
     for p in paths:
         assert p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def _comparable(t):
+    data = t.to_json()
+    data.pop("seconds")
+    for r in data["results"]:
+        r.pop("think")
+    for row in data["table"]:
+        row.pop("seconds_per_decision")
+    return data
+
+
+def test_a_saved_tournament_resumes_and_extends_with_the_same_results(tmp_path):
+    bots = ["ismcts:iterations=10", "random"]
+    whole = run_tournament(TOY, bots, 8, seed=4)
+    save = tmp_path / "games.jsonl"
+    run_tournament(TOY, bots, 3, seed=4, save=save)
+    lines = save.read_text().splitlines()
+    assert len(lines) == 1 + 3 and json.loads(lines[0])["seed"] == 4
+    # a crash in the middle of writing a game: the half line is dropped, the game replayed
+    with save.open("a") as f:
+        f.write(lines[1][:25])
+    played = []
+    extended = run_tournament(TOY, bots, 8, seed=4, save=save, progress=played.append)
+    assert played[0] == 3 and sum(played) == 8  # 3 reused, then 5 played one by one
+    assert _comparable(extended) == _comparable(whole)
+    assert len(save.read_text().splitlines()) == 1 + 8
+    # everything is saved: nothing is played again, and fewer games reuse a prefix
+    again = run_tournament(TOY, bots, 8, seed=4, save=save, workers=2)
+    assert _comparable(again) == _comparable(whole)
+    assert [r.index for r in run_tournament(TOY, bots, 2, seed=4, save=save).results] == [0, 1]
+
+
+def test_a_save_file_of_another_tournament_or_a_forged_game_is_refused(tmp_path):
+    bots = ["random", "random"]
+    save = tmp_path / "games.jsonl"
+    run_tournament(TOY, bots, 2, seed=1, save=save)
+    before = save.read_bytes()
+    with pytest.raises(ValueError, match="another tournament"):
+        run_tournament(TOY, bots, 2, seed=2, save=save)
+    with pytest.raises(ValueError, match="another tournament"):
+        run_tournament(TOY, ["random", "ismcts:iterations=5"], 2, seed=1, save=save)
+    assert save.read_bytes() == before  # a refused run changes nothing
+    lines = save.read_text().splitlines()
+    game = json.loads(lines[1])
+    for forged, why in (
+        ({**game, "seed": game["seed"] + 1}, "does not belong"),
+        ({**game, "extra": 1}, "exactly the fields"),
+        ({**game, "index": -1}, "bad game index"),
+    ):
+        save.write_text("\n".join([lines[0], json.dumps(forged)]) + "\n")
+        with pytest.raises(ValueError, match=why):
+            run_tournament(TOY, bots, 2, seed=1, save=save)
+    save.write_text("not json\n")
+    with pytest.raises(ValueError, match="line 1"):
+        run_tournament(TOY, bots, 2, seed=1, save=save)
+    with pytest.raises(ValueError, match="cannot read"):
+        run_tournament(TOY, bots, 2, seed=1, save=tmp_path)

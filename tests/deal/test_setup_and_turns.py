@@ -51,6 +51,12 @@ def test_md_2_1_seat_count_is_checked(seats):
         new_game(seats=seats, seed=1)
 
 
+@pytest.mark.parametrize("seed", [-1, 2**64, 1.5, "7", True])
+def test_md_2_2_a_bad_seed_is_an_invalid_option_like_in_capital(seed):
+    with pytest.raises(InvalidOption, match="seed must be an integer"):
+        new_game(seats=2, seed=seed)
+
+
 def test_md_12_options_are_checked_by_name():
     with pytest.raises(InvalidOption, match="colour"):
         new_game(seed=1, colour=2)

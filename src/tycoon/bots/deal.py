@@ -137,7 +137,7 @@ def candidates(state: State, seat: int, legal: Sequence[Action], k: int = 4) -> 
     In the play phase, ending the turn is always among them, and moving a wild card only
     when that completes a set.
     """
-    if len(legal) <= 2:
+    if len(legal) <= 2 and all(a.type != "move_wild" for a in legal):
         return list(legal)
     view = state.view(seat)
     phase = view["phase"]

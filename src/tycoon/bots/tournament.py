@@ -9,6 +9,11 @@ on the machine: use iteration budgets for exact reproducibility).
 Capital games are bounded: unless ``turn_limit`` is given, tournaments use
 ``turn_limit=300`` (:data:`CAPITAL_TURN_LIMIT`); a game that reaches it stops without a winner
 and counts as unfinished. Every game also stops after :data:`MAX_DECISIONS` decisions.
+
+A tournament may keep its games in a JSON Lines file (``save``): a header line with the
+settings, then one line per game, written and synced to disk as soon as the game ends. Run
+again with the same file, it plays only the games the file lacks, so an interrupted
+tournament resumes, and a longer one (more ``games``, same seed) extends a shorter one.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from __future__ import annotations
 import importlib
 import json
 import multiprocessing
+import os
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -140,6 +146,91 @@ def play_game(
     )
 
 
+def save_header(
+    game: str, bots: Sequence[str], seed: int, options: dict[str, Any]
+) -> dict[str, Any]:
+    """The first line of a save file: what must match for its games to be reused."""
+    return {"tournament": 1, "game": game, "bots": list(bots), "seed": seed, "options": options}
+
+
+def load_saved(path: Path, header: dict[str, Any], games: int) -> dict[int, GameResult]:
+    """The games ``path`` already holds for the tournament ``header`` (index -> result).
+
+    A missing or empty file holds none. A file of another tournament, or a line that is not
+    a game of this one, is refused with a ``ValueError`` naming the file and line. An
+    unfinished last line (the writer was killed mid-line) is cut off, so appending is safe.
+    """
+    try:
+        if not path.exists() or path.stat().st_size == 0:
+            return {}
+        raw = path.read_bytes()
+        if not raw.endswith(b"\n"):
+            cut = raw.rfind(b"\n") + 1
+            raw = raw[:cut]
+            with path.open("r+b") as f:
+                f.truncate(cut)
+    except OSError as exc:
+        raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
+    lines = raw.decode("utf-8", errors="replace").splitlines()
+    if not lines:
+        return {}
+
+    def bad(n: int, why: str) -> ValueError:
+        return ValueError(f"{path}, line {n}: {why}")
+
+    try:
+        first = json.loads(lines[0])
+    except json.JSONDecodeError:
+        raise bad(1, "not a tournament save file (no JSON header)") from None
+    if first != header:
+        raise ValueError(
+            f"{path} holds another tournament ({json.dumps(first)[:200]}); "
+            "use another file, or the same game, bots, seed and options"
+        )
+    names = [f.name for f in GameResult.__dataclass_fields__.values()]
+    saved: dict[int, GameResult] = {}
+    n = len(header["bots"])
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError:
+            raise bad(number, "not JSON") from None
+        if not isinstance(data, dict) or sorted(data) != sorted(names):
+            raise bad(number, f"a game needs exactly the fields {', '.join(names)}")
+        result = GameResult(**data)
+        i = result.index
+        if not isinstance(i, int) or isinstance(i, bool) or i < 0:
+            raise bad(number, f"bad game index {i!r}")
+        expected = [header["bots"][(s + i) % n] for s in range(n)]
+        if result.seed != game_seed(header["seed"], i) or result.lineup != expected:
+            raise bad(number, f"game {i} does not belong to this tournament")
+        if i < games:
+            saved[i] = result
+    return saved
+
+
+class _Saver:
+    """Appends finished games to a save file, each synced to disk before the next."""
+
+    def __init__(self, path: Path, header: dict[str, Any]) -> None:
+        new = not path.exists() or path.stat().st_size == 0
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.file = path.open("a", encoding="utf-8")
+        except OSError as exc:
+            raise ValueError(f"cannot write {path}: {exc.strerror or exc}") from None
+        if new:
+            self.write(header)
+
+    def write(self, data: dict[str, Any]) -> None:
+        self.file.write(json.dumps(data) + "\n")
+        self.file.flush()
+        os.fsync(self.file.fileno())
+
+    def close(self) -> None:
+        self.file.close()
+
+
 def _play_task(task: tuple[str, list[str], int, dict[str, Any], int]) -> GameResult:
     game, lineup, seed, options, index = task
     return play_game(game, lineup, seed, options, index)
@@ -229,8 +320,13 @@ def run_tournament(
     workers: int = 1,
     options: dict[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
+    save: Path | None = None,
 ) -> Tournament:
-    """Play ``games`` games of ``bots`` (one per seat), seats rotated, on ``workers`` processes."""
+    """Play ``games`` games of ``bots`` (one per seat), seats rotated, on ``workers`` processes.
+
+    With ``save``, games already in that file are reused (``progress`` counts them first) and
+    every new game is appended to it as soon as it ends (see the module docstring).
+    """
     module = game_module(game)
     bots = [b.strip().lower() for b in bots]
     seed = check_seed(seed)
@@ -249,25 +345,39 @@ def run_tournament(
         make_bot(b, game, 0)  # validates game-specific parameters early
     options = default_options(game, options)
     module.new_game(seats=n, seed=1, **options)  # validates options before any work
+    header = save_header(game, bots, seed, options)
+    saved = load_saved(save, header, games) if save is not None else {}
     tasks = [
         (game, [bots[(s + i) % n] for s in range(n)], game_seed(seed, i), options, i)
         for i in range(games)
+        if i not in saved
     ]
     start = time.perf_counter()
-    results: list[GameResult] = []
-    if workers == 1 or games == 1:
-        for t in tasks:
-            results.append(_play_task(t))
-            if progress:
-                progress(1)
-    else:
-        methods = multiprocessing.get_all_start_methods()
-        ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-        with ctx.Pool(min(workers, games)) as pool:
-            for r in pool.imap_unordered(_play_task, tasks):
-                results.append(r)
-                if progress:
-                    progress(1)
+    results: list[GameResult] = list(saved.values())
+    if progress and saved:
+        progress(len(saved))
+    saver = _Saver(save, header) if save is not None and tasks else None
+
+    def done(r: GameResult) -> None:
+        results.append(r)
+        if saver is not None:
+            saver.write(asdict(r))
+        if progress:
+            progress(1)
+
+    try:
+        if workers == 1 or len(tasks) <= 1:
+            for t in tasks:
+                done(_play_task(t))
+        else:
+            methods = multiprocessing.get_all_start_methods()
+            ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+            with ctx.Pool(min(workers, len(tasks))) as pool:
+                for r in pool.imap_unordered(_play_task, tasks):
+                    done(r)
+    finally:
+        if saver is not None:
+            saver.close()
     results.sort(key=lambda r: r.index)
     return Tournament(game, list(bots), seed, options, results, time.perf_counter() - start)
 
@@ -323,6 +433,7 @@ def run_cli(
     as_json: bool,
     plot: Path | None,
     options: dict[str, Any],
+    save: Path | None = None,
 ) -> None:
     """``tycoon tournament``: play, then print the table (or JSON) and write the plots."""
     from rich.console import Console
@@ -334,7 +445,7 @@ def run_cli(
     with progress_bar() as bar:
         task = bar.add_task(f"{game} tournament", total=games)
         t = run_tournament(
-            game, lineup, games, seed, workers, options, lambda k: bar.advance(task, k)
+            game, lineup, games, seed, workers, options, lambda k: bar.advance(task, k), save
         )
     paths = plot_tournament(t, plot) if plot is not None else []
     data = t.to_json()

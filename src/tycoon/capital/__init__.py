@@ -59,10 +59,7 @@ def new_game(
     ):
         raise InvalidOption(f"seats must be {MIN_SEATS} to {MAX_SEATS}, not {seats!r}")
     resolved = resolve_options(preset, **options)
-    try:
-        seed = check_seed(seed)
-    except ValueError as exc:
-        raise InvalidOption(str(exc)) from None
+    seed = check_seed(seed)
     st = CapitalState()
     st.options = resolved
     st.rng = rng = Rng(seed)

@@ -17,6 +17,8 @@ import random
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
+from .errors import InvalidOption
+
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
@@ -29,11 +31,17 @@ def new_seed() -> int:
 
 
 def check_seed(seed: object) -> int:
-    """Validate a seed given by a user: a non-negative integer below 2**64."""
+    """Validate a seed given by a user: a non-negative integer below 2**64.
+
+    >>> check_seed(-1)
+    Traceback (most recent call last):
+    ...
+    tycoon.engine.errors.InvalidOption: seed must be an integer from 0 to 2**64-1, not -1
+    """
     if seed is None:
         return new_seed()
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MASK:
-        raise ValueError(f"seed must be an integer from 0 to 2**64-1, not {seed!r}")
+        raise InvalidOption(f"seed must be an integer from 0 to 2**64-1, not {seed!r}")
     return seed
 
 
