@@ -15,6 +15,8 @@ SPECS = [
     "easy",
     "medium",
     "ismcts:iterations=4",
+    "ismcts:iterations=4:opponents=heuristic",
+    "ismcts:iterations=4:opponents=search",
     "hard:iterations=4:seconds=5",
 ]
 
@@ -315,3 +317,17 @@ def test_deal_search_does_not_shuffle_a_wild_card_after_its_last_play_MD_7_2():
     assert isinstance(bot, ISMCTSBot)
     assert bot.choose(state, 0).type == "end_turn"
     assert bot.last_iterations == 0  # one candidate: nothing to search
+
+
+def test_deal_search_models_opponents_as_the_heuristic_unless_told_otherwise():
+    from tycoon.bots.deal import heuristic_opponent
+
+    assert make_bot("ismcts:iterations=5", "deal").opponent is heuristic_opponent
+    assert make_bot("hard", "deal").opponent is heuristic_opponent
+    assert make_bot("ismcts:iterations=5:opponents=search", "deal").opponent is None
+    assert make_bot("ismcts:iterations=5", "capital").opponent is None
+    assert make_bot("ismcts:iterations=5:opponents=heuristic", "capital").opponent is not None
+    with pytest.raises(ValueError, match="opponents must be search or heuristic"):
+        make_bot("ismcts:opponents=psychic", "deal")
+    with pytest.raises(ValueError, match="no heuristic"):
+        make_bot("ismcts:opponents=heuristic", "bots.toygame")

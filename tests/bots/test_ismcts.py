@@ -106,3 +106,17 @@ def test_paired_search_runs_whole_rounds_on_the_toy_game():
     bot = ISMCTSBot(seed=1, iterations=30, paired=True, z=1.0)
     assert bot.choose(state, 0) in state.legal_actions(0)
     assert bot.last_iterations == 30
+
+
+def test_an_opponent_model_plays_the_other_seats_without_branching():
+    calls = []
+
+    def lowest(state, seat, legal, rng):
+        calls.append(seat)
+        return min(legal, key=lambda a: a.card)
+
+    state = TricksState.new(2)
+    bot = ISMCTSBot(seed=2, iterations=40, opponent=lowest)
+    assert bot.choose(state, 0) in state.legal_actions(0)
+    assert bot.last_iterations == 40
+    assert calls and set(calls) == {1}  # only the other seat, in the tree and in playouts

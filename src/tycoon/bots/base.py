@@ -44,6 +44,7 @@ PARAMS: dict[str, dict[str, type]] = {
         "playout": str,
         "paired": int,
         "z": float,
+        "opponents": str,
     },
 }
 
@@ -118,7 +119,8 @@ def make_bot(spec: str, game: str, seed: int = 0) -> Bot:
     from .ismcts import ISMCTSBot
 
     playout = params.pop("playout", None)
-    kwargs = knowledge.search_knowledge(game, 0.9 if skill is None else skill, playout)
+    opponents = params.pop("opponents", None)
+    kwargs = knowledge.search_knowledge(game, 0.9 if skill is None else skill, playout, opponents)
     if "paired" in params:
         params["paired"] = bool(params["paired"])
     kwargs.update(params)

@@ -452,8 +452,19 @@ def candidates(state: State, seat: int, legal: Sequence[Action], k: int = 4) -> 
     return out
 
 
-def search_kwargs(skill: float, playout: str) -> dict[str, Any]:
-    """Settings of the search bot in Capital."""
+def heuristic_opponent(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> Action:
+    """An opponent model for the search: the heuristic (a random way at forks)."""
+    if legal[0].type == "branch":
+        return rng.choice(legal)
+    return best_action(state, seat, legal, rng)
+
+
+def search_kwargs(skill: float, playout: str, opponents: str = "search") -> dict[str, Any]:
+    """Settings of the search bot in Capital.
+
+    ``opponents="search"`` (the default) lets the other seats choose by UCB in the tree;
+    ``"heuristic"`` models them as the heuristic player.
+    """
     from .ismcts import random_policy
 
     def root_auto(state: State, seat: int) -> Action | None:
@@ -468,4 +479,5 @@ def search_kwargs(skill: float, playout: str) -> dict[str, Any]:
         "stop": stop,
         "paired": True,
         "depth": 30,
+        "opponent": heuristic_opponent if opponents == "heuristic" else None,
     }

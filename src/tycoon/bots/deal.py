@@ -465,8 +465,17 @@ def heuristic_policy(state: State, seat: int, legal: Sequence[Action], rng: Rng)
     return pick(state.view(seat), seat, legal)
 
 
-def search_kwargs(playout: str) -> dict[str, Any]:
-    """Settings of the search bot in Monopoly Deal."""
+def heuristic_opponent(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> Action:
+    """How the search expects the other seats to play: the heuristic, without randomness."""
+    return pick(state.view(seat), seat, legal)
+
+
+def search_kwargs(playout: str, opponents: str = "heuristic") -> dict[str, Any]:
+    """Settings of the search bot in Monopoly Deal.
+
+    ``opponents="heuristic"`` (the default) models the other seats as the heuristic player;
+    ``"search"`` lets them choose by UCB in the tree, like the searching seat.
+    """
     from .ismcts import random_policy
 
     return {
@@ -475,4 +484,5 @@ def search_kwargs(playout: str) -> dict[str, Any]:
         "candidates": candidates,
         "paired": True,
         "depth": 10,
+        "opponent": heuristic_opponent if opponents == "heuristic" else None,
     }

@@ -10,7 +10,10 @@ from one iteration to the next) — and walks one tree shared by all determiniza
   current determinization compete, with UCB1 using *availability* counts;
 - every seat to move (opponents included) picks by UCB1 on its own reward, so the tree
   models opponents who play well; when several seats must act (a minigame, answers), they
-  act one after another, the first listed by ``to_move()`` first;
+  act one after another, the first listed by ``to_move()`` first. A game may instead give
+  an ``opponent`` policy (e.g. its heuristic): the other seats then play by it, in the tree
+  and in playouts, without branching, and the search spends every iteration on the
+  searching seat's own choices;
 - after one expansion a playout runs with a cheap policy up to ``depth`` decisions, then
   the game's ``evaluate`` gives each seat a reward in ``[0, 1]`` (1 for a win);
 - decisions with one legal action, and decisions the game hands to ``auto`` (e.g. the
@@ -115,6 +118,7 @@ class ISMCTSBot:
         paired: bool = False,
         z: float = 0.0,
         root_auto: Callable[[State, int], Action | None] | None = None,
+        opponent: Policy | None = None,
         label: str | None = None,
     ) -> None:
         if iterations is None and seconds is None:
@@ -136,6 +140,7 @@ class ISMCTSBot:
         self.paired = paired
         self.z = z
         self.root_auto = root_auto
+        self.opponent = opponent
         budget = []
         if iterations is not None:
             budget.append(f"iterations={iterations}")
@@ -277,6 +282,8 @@ class ISMCTSBot:
                 legal = self.candidates(det, actor, legal)
             if not first:
                 forced = legal[0] if len(legal) == 1 else self._auto(det, actor, legal, rng)
+                if forced is None and actor != seat and self.opponent is not None:
+                    forced = self.opponent(det, actor, legal, rng)
                 if forced is not None:
                     det.apply(actor, forced)
                     steps += 1
@@ -331,7 +338,10 @@ class ISMCTSBot:
                 break
             a = legal[0] if len(legal) == 1 else self._auto(det, actor, legal, rng)
             if a is None:
-                a = self.policy(det, actor, legal, rng)
+                if actor != seat and self.opponent is not None:
+                    a = self.opponent(det, actor, legal, rng)
+                else:
+                    a = self.policy(det, actor, legal, rng)
             det.apply(actor, a)
             depth += 1
         if det.is_over:
@@ -359,4 +369,5 @@ class ISMCTSBot:
             "depth": self.depth,
             "paired": self.paired,
             "z": self.z,
+            "opponent": getattr(self.opponent, "__name__", None),
         }

@@ -55,23 +55,31 @@ def heuristic(game: str, seed: int, skill: float, name: str) -> Any:
     raise ValueError(f"no heuristic bot for the game {game!r}")
 
 
-def search_knowledge(game: str, skill: float, playout: str | None) -> dict[str, Any]:
+def search_knowledge(
+    game: str, skill: float, playout: str | None, opponents: str | None = None
+) -> dict[str, Any]:
     """Keyword arguments for :class:`~tycoon.bots.ismcts.ISMCTSBot` in ``game``.
 
     ``playout`` chooses the playout policy: ``random`` or ``heuristic`` (the default for
-    games with a heuristic).
+    games with a heuristic). ``opponents`` says how the search expects the other seats to
+    play: ``heuristic`` (the game's heuristic; Deal's default) or ``search`` (UCB in the
+    tree; Capital's default).
 
     >>> search_knowledge("tricks", 0.5, None)
     {}
     """
     if playout not in (None, "random", "heuristic"):
         raise ValueError(f"ismcts: playout must be random or heuristic, not {playout!r}")
+    if opponents not in (None, "search", "heuristic"):
+        raise ValueError(f"ismcts: opponents must be search or heuristic, not {opponents!r}")
     if game == "capital":
         from .capital import search_kwargs
 
-        return search_kwargs(skill, playout or "heuristic")
+        return search_kwargs(skill, playout or "heuristic", opponents or "search")
     if game == "deal":
         from .deal import search_kwargs as deal_kwargs
 
-        return deal_kwargs(playout or "heuristic")
+        return deal_kwargs(playout or "heuristic", opponents or "heuristic")
+    if opponents == "heuristic":
+        raise ValueError(f"ismcts: {game} has no heuristic to model opponents with")
     return {}
