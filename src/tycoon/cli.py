@@ -216,13 +216,23 @@ def tournament(
             "resume an interrupted tournament or extend it with more --games."
         ),
     ] = None,
+    duplicate: Annotated[
+        bool,
+        typer.Option(
+            "--duplicate",
+            help="Play each deal once per seat rotation (same cards and dice for every bot): "
+            "less luck in the comparison. Use a multiple of the number of bots as --games.",
+        ),
+    ] = False,
 ) -> None:
     """Play bots against each other, seats rotated; win rates, CIs and Elo."""
     from tycoon.bots.tournament import run_cli
 
     check_game(game)
     try:
-        run_cli(game, bots, games, seed, workers, as_json, plot, parse_options(option), save)
+        run_cli(
+            game, bots, games, seed, workers, as_json, plot, parse_options(option), save, duplicate
+        )
     except ValueError as exc:
         fail(str(exc))
 

@@ -166,3 +166,12 @@ def test_tournament_save_file_resumes_from_the_command_line(tmp_path):
     assert len(save.read_text().splitlines()) == 1 + 4
     other = runner.invoke(app, [*base[:-3], "--seed", "4", "--games", "1", "--save", str(save)])
     assert other.exit_code != 0 and "another tournament" in other.output
+
+
+def test_tournament_duplicate_flag_plays_each_deal_from_both_seats():
+    args = ["tournament", "deal", "--bots", "heuristic,random", "--games", "4", "--duplicate"]
+    result = runner.invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    seeds = [r["seed"] for r in data["results"]]
+    assert data["duplicate"] is True and seeds[0] == seeds[1] != seeds[2] == seeds[3]

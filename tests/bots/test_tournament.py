@@ -143,3 +143,18 @@ def test_a_save_file_of_another_tournament_or_a_forged_game_is_refused(tmp_path)
         run_tournament(TOY, bots, 2, seed=1, save=save)
     with pytest.raises(ValueError, match="cannot read"):
         run_tournament(TOY, bots, 2, seed=1, save=tmp_path)
+
+
+def test_a_duplicate_tournament_replays_each_deal_with_the_bots_rotated(tmp_path):
+    bots = ["ismcts:iterations=10", "random"]
+    t = run_tournament(TOY, bots, 6, seed=3, duplicate=True)
+    seeds = [r.seed for r in t.results]
+    assert seeds[0::2] == seeds[1::2] and len(set(seeds)) == 3
+    assert [r.lineup for r in t.results[:2]] == [bots, bots[::-1]]
+    assert t.to_json()["duplicate"] is True
+    # a save file remembers the format: a plain tournament cannot reuse it
+    save = tmp_path / "dup.jsonl"
+    again = run_tournament(TOY, bots, 6, seed=3, duplicate=True, save=save)
+    assert _comparable(again) == _comparable(t)
+    with pytest.raises(ValueError, match="another tournament"):
+        run_tournament(TOY, bots, 6, seed=3, save=save)

@@ -14,6 +14,9 @@ A tournament may keep its games in a JSON Lines file (``save``): a header line w
 settings, then one line per game, written and synced to disk as soon as the game ends. Run
 again with the same file, it plays only the games the file lacks, so an interrupted
 tournament resumes, and a longer one (more ``games``, same seed) extends a shorter one.
+
+A *duplicate* tournament plays each seed once per rotation of the bots: every bot gets every
+seat's cards and chances, so the comparison measures play more than luck.
 """
 
 from __future__ import annotations
@@ -146,11 +149,19 @@ def play_game(
     )
 
 
+def deal_seed(seed: int, index: int, seats: int, duplicate: bool) -> int:
+    """The game seed of game ``index``; in a duplicate tournament ``seats`` games share one."""
+    return game_seed(seed, index // seats if duplicate else index)
+
+
 def save_header(
-    game: str, bots: Sequence[str], seed: int, options: dict[str, Any]
+    game: str, bots: Sequence[str], seed: int, options: dict[str, Any], duplicate: bool = False
 ) -> dict[str, Any]:
     """The first line of a save file: what must match for its games to be reused."""
-    return {"tournament": 1, "game": game, "bots": list(bots), "seed": seed, "options": options}
+    header = {"tournament": 1, "game": game, "bots": list(bots), "seed": seed, "options": options}
+    if duplicate:
+        header["duplicate"] = True
+    return header
 
 
 def load_saved(path: Path, header: dict[str, Any], games: int) -> dict[int, GameResult]:
@@ -164,16 +175,12 @@ def load_saved(path: Path, header: dict[str, Any], games: int) -> dict[int, Game
         if not path.exists() or path.stat().st_size == 0:
             return {}
         raw = path.read_bytes()
-        if not raw.endswith(b"\n"):
-            cut = raw.rfind(b"\n") + 1
-            raw = raw[:cut]
-            with path.open("r+b") as f:
-                f.truncate(cut)
     except OSError as exc:
         raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
-    lines = raw.decode("utf-8", errors="replace").splitlines()
+    cut = raw.rfind(b"\n") + 1  # what follows the last newline is a half-written line
+    lines = raw[:cut].decode("utf-8", errors="replace").splitlines()
     if not lines:
-        return {}
+        lines = [raw.decode("utf-8", errors="replace")]
 
     def bad(n: int, why: str) -> ValueError:
         return ValueError(f"{path}, line {n}: {why}")
@@ -202,10 +209,14 @@ def load_saved(path: Path, header: dict[str, Any], games: int) -> dict[int, Game
         if not isinstance(i, int) or isinstance(i, bool) or i < 0:
             raise bad(number, f"bad game index {i!r}")
         expected = [header["bots"][(s + i) % n] for s in range(n)]
-        if result.seed != game_seed(header["seed"], i) or result.lineup != expected:
+        right_seed = deal_seed(header["seed"], i, n, bool(header.get("duplicate")))
+        if result.seed != right_seed or result.lineup != expected:
             raise bad(number, f"game {i} does not belong to this tournament")
         if i < games:
             saved[i] = result
+    if cut < len(raw):
+        with path.open("r+b") as f:
+            f.truncate(cut)
     return saved
 
 
@@ -246,6 +257,7 @@ class Tournament:
     options: dict[str, Any]
     results: list[GameResult]
     seconds: float = 0.0
+    duplicate: bool = False
 
     def table(self) -> list[dict[str, Any]]:
         """One row per distinct bot: seat-games, wins, win rate, 95% CI, Elo, think time."""
@@ -293,6 +305,7 @@ class Tournament:
             "bots": self.bots,
             "seed": self.seed,
             "options": self.options,
+            "duplicate": self.duplicate,
             "games": len(self.results),
             "finished": len(self.results) - len(unfinished),
             "unfinished": len(unfinished),
@@ -321,11 +334,14 @@ def run_tournament(
     options: dict[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
     save: Path | None = None,
+    duplicate: bool = False,
 ) -> Tournament:
     """Play ``games`` games of ``bots`` (one per seat), seats rotated, on ``workers`` processes.
 
     With ``save``, games already in that file are reused (``progress`` counts them first) and
-    every new game is appended to it as soon as it ends (see the module docstring).
+    every new game is appended to it as soon as it ends (see the module docstring). With
+    ``duplicate``, each run of ``len(bots)`` games replays one seed (the same deal, dice and
+    first player) with the bots rotated, so luck weighs far less in the comparison.
     """
     module = game_module(game)
     bots = [b.strip().lower() for b in bots]
@@ -345,10 +361,10 @@ def run_tournament(
         make_bot(b, game, 0)  # validates game-specific parameters early
     options = default_options(game, options)
     module.new_game(seats=n, seed=1, **options)  # validates options before any work
-    header = save_header(game, bots, seed, options)
+    header = save_header(game, bots, seed, options, duplicate)
     saved = load_saved(save, header, games) if save is not None else {}
     tasks = [
-        (game, [bots[(s + i) % n] for s in range(n)], game_seed(seed, i), options, i)
+        (game, [bots[(s + i) % n] for s in range(n)], deal_seed(seed, i, n, duplicate), options, i)
         for i in range(games)
         if i not in saved
     ]
@@ -379,7 +395,8 @@ def run_tournament(
         if saver is not None:
             saver.close()
     results.sort(key=lambda r: r.index)
-    return Tournament(game, list(bots), seed, options, results, time.perf_counter() - start)
+    seconds = time.perf_counter() - start
+    return Tournament(game, list(bots), seed, options, results, seconds, duplicate)
 
 
 def plot_tournament(t: Tournament, folder: Path) -> list[Path]:
@@ -434,6 +451,7 @@ def run_cli(
     plot: Path | None,
     options: dict[str, Any],
     save: Path | None = None,
+    duplicate: bool = False,
 ) -> None:
     """``tycoon tournament``: play, then print the table (or JSON) and write the plots."""
     from rich.console import Console
@@ -445,7 +463,15 @@ def run_cli(
     with progress_bar() as bar:
         task = bar.add_task(f"{game} tournament", total=games)
         t = run_tournament(
-            game, lineup, games, seed, workers, options, lambda k: bar.advance(task, k), save
+            game,
+            lineup,
+            games,
+            seed,
+            workers,
+            options,
+            lambda k: bar.advance(task, k),
+            save,
+            duplicate,
         )
     paths = plot_tournament(t, plot) if plot is not None else []
     data = t.to_json()
