@@ -281,9 +281,7 @@ class ISMCTSBot:
             if self.candidates is not None and len(legal) > 1:
                 legal = self.candidates(det, actor, legal)
             if not first:
-                forced = legal[0] if len(legal) == 1 else self._auto(det, actor, legal, rng)
-                if forced is None and actor != seat and self.opponent is not None:
-                    forced = self.opponent(det, actor, legal, rng)
+                forced = self._unsearched(det, actor, seat, legal, rng)
                 if forced is not None:
                     det.apply(actor, forced)
                     steps += 1
@@ -336,12 +334,9 @@ class ISMCTSBot:
             legal = det.legal_actions(actor)
             if not legal:
                 break
-            a = legal[0] if len(legal) == 1 else self._auto(det, actor, legal, rng)
+            a = self._unsearched(det, actor, seat, legal, rng)
             if a is None:
-                if actor != seat and self.opponent is not None:
-                    a = self.opponent(det, actor, legal, rng)
-                else:
-                    a = self.policy(det, actor, legal, rng)
+                a = self.policy(det, actor, legal, rng)
             det.apply(actor, a)
             depth += 1
         if det.is_over:
@@ -355,10 +350,20 @@ class ISMCTSBot:
             n.reward += rewards[n.seat]
         return rewards[seat]
 
-    def _auto(self, det: State, actor: int, legal: Sequence[Action], rng: Rng) -> Action | None:
-        if self.auto is None:
-            return None
-        return self.auto(det, actor, legal, rng)
+    def _unsearched(
+        self, det: State, actor: int, seat: int, legal: Sequence[Action], rng: Rng
+    ) -> Action | None:
+        """The action ``actor`` plays without a choice of the search: the only legal one, the
+        game's ``auto`` one, or the ``opponent`` model's for a seat other than ``seat``."""
+        if len(legal) == 1:
+            return legal[0]
+        if self.auto is not None:
+            a = self.auto(det, actor, legal, rng)
+            if a is not None:
+                return a
+        if actor != seat and self.opponent is not None:
+            return self.opponent(det, actor, legal, rng)
+        return None
 
     def info(self) -> dict[str, Any]:
         """The bot's settings, for reports."""
