@@ -15,6 +15,17 @@ from tycoon.bots.tournament import (
 TOY = "bots.toygame"
 
 
+def _comparable(t):
+    """A tournament's JSON without wall-clock times, the only thing that may differ."""
+    data = t.to_json()
+    data.pop("seconds")
+    for r in data["results"]:
+        r.pop("think")
+    for row in data["table"]:
+        row.pop("seconds_per_decision")
+    return data
+
+
 def test_seats_rotate_so_each_bot_plays_each_seat_equally():
     t = run_tournament(TOY, ["ismcts:iterations=10", "random"], 6, seed=1)
     assert [r.lineup for r in t.results] == [
@@ -28,15 +39,9 @@ def test_seats_rotate_so_each_bot_plays_each_seat_equally():
 
 def test_same_seed_same_tournament_with_one_or_two_workers():
     bots = ["ismcts:iterations=15", "random"]
-    a = run_tournament(TOY, bots, 12, seed=5, workers=1).to_json()
-    b = run_tournament(TOY, bots, 12, seed=5, workers=2).to_json()
-    c = run_tournament(TOY, bots, 12, seed=6, workers=1).to_json()
-    for data in (a, b, c):
-        data.pop("seconds")
-        for r in data["results"]:
-            r.pop("think")  # wall-clock thinking time: the only thing that may differ
-        for row in data["table"]:
-            row.pop("seconds_per_decision")
+    a = _comparable(run_tournament(TOY, bots, 12, seed=5, workers=1))
+    b = _comparable(run_tournament(TOY, bots, 12, seed=5, workers=2))
+    c = _comparable(run_tournament(TOY, bots, 12, seed=6, workers=1))
     assert a == b
     assert a["results"] != c["results"]
 
@@ -85,16 +90,6 @@ def test_plots_are_png_files(tmp_path):
     assert [p.name for p in paths] == ["winrates.png", "lengths.png"]
     for p in paths:
         assert p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-
-
-def _comparable(t):
-    data = t.to_json()
-    data.pop("seconds")
-    for r in data["results"]:
-        r.pop("think")
-    for row in data["table"]:
-        row.pop("seconds_per_decision")
-    return data
 
 
 def test_a_saved_tournament_resumes_and_extends_with_the_same_results(tmp_path):

@@ -224,6 +224,41 @@ def services_required() -> bool:
     return os.environ.get("CI", "").lower() == "true"
 
 
+PG_URL = os.environ.get("TYCOON_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+REDIS_URL = os.environ.get("TYCOON_TEST_REDIS", "redis://127.0.0.1:6379/0")
+
+
+def _unavailable(what: str, exc: Exception) -> None:
+    if services_required():
+        pytest.fail(f"CI=true but {what} is not available: {exc}")
+    pytest.skip(f"{what} is not available: {exc}")
+
+
+@pytest.fixture
+def pg_url() -> str:
+    import sqlalchemy as sa
+
+    try:
+        engine = sa.create_engine(PG_URL)
+        with engine.connect() as conn:
+            conn.execute(sa.text("select 1"))
+        engine.dispose()
+    except Exception as exc:
+        _unavailable("PostgreSQL", exc)
+    return PG_URL
+
+
+@pytest.fixture
+def redis_url() -> str:
+    import redis
+
+    try:
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).ping()
+    except Exception as exc:
+        _unavailable("Redis", exc)
+    return REDIS_URL
+
+
 async def player_loop(client: Client, pick: Any, errors: list[dict[str, Any]],
                       limit: int = 5000) -> None:
     """Act whenever the client has legal actions, until the game is over."""

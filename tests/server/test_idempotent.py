@@ -16,7 +16,7 @@ import httpx
 import pytest
 import sqlalchemy as sa
 from test_crash import start_server
-from test_storage import PG_URL, _unavailable, unique_prefix
+from test_storage import unique_prefix
 
 from conftest import Client, LiveServer, free_port, run
 from tycoon.server.storage import Storage
@@ -257,16 +257,9 @@ def test_storage_adds_client_seq_to_an_old_sqlite_database(tmp_path):
 
 
 @pytest.mark.services
-def test_storage_adds_client_seq_to_an_old_postgresql_database():
-    try:
-        engine = sa.create_engine(PG_URL)
-        with engine.connect() as conn:
-            conn.execute(sa.text("select 1"))
-        engine.dispose()
-    except Exception as exc:
-        _unavailable("PostgreSQL", exc)
-    store = Storage(PG_URL, prefix=unique_prefix())
+def test_storage_adds_client_seq_to_an_old_postgresql_database(pg_url):
+    store = Storage(pg_url, prefix=unique_prefix())
     try:
         run(old_table_gets_client_seq(store))
     finally:
-        Storage(PG_URL, prefix=store.prefix).drop_all()
+        Storage(pg_url, prefix=store.prefix).drop_all()

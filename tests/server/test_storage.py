@@ -4,48 +4,13 @@ PostgreSQL with Redis fan-out, restored after a restart."""
 from __future__ import annotations
 
 import asyncio
-import os
 import uuid
 
 import pytest
 
-from conftest import Client, LiveServer, player_loop, run, services_required
+from conftest import Client, LiveServer, _unavailable, player_loop, run
 from tycoon.server.broker import LocalBroker, RedisBroker
 from tycoon.server.storage import GameRow, SeatRow, Storage
-
-PG_URL = os.environ.get("TYCOON_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
-REDIS_URL = os.environ.get("TYCOON_TEST_REDIS", "redis://127.0.0.1:6379/0")
-
-
-def _unavailable(what: str, exc: Exception) -> None:
-    if services_required():
-        pytest.fail(f"CI=true but {what} is not available: {exc}")
-    pytest.skip(f"{what} is not available: {exc}")
-
-
-@pytest.fixture
-def pg_url() -> str:
-    import sqlalchemy as sa
-
-    try:
-        engine = sa.create_engine(PG_URL)
-        with engine.connect() as conn:
-            conn.execute(sa.text("select 1"))
-        engine.dispose()
-    except Exception as exc:
-        _unavailable("PostgreSQL", exc)
-    return PG_URL
-
-
-@pytest.fixture
-def redis_url() -> str:
-    import redis
-
-    try:
-        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).ping()
-    except Exception as exc:
-        _unavailable("Redis", exc)
-    return REDIS_URL
 
 
 def unique_prefix() -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tycoon.deal import from_json
+from tycoon.deal import DealState, from_json
 
 from .harness import ORIGIN, Table, install, seat_token_script
 
@@ -17,20 +17,26 @@ HAND_A = [RENT_RED_YELLOW, DEBT_COLLECTOR, PASS_GO, 2]
 HAND_B = [JUST_SAY_NO, 19, 90]
 
 
-def deal_table() -> Table:
-    used = {*HAND_A, *HAND_B, 37, 38, 0, 6, 11, 43}
+def deal_state(hand_b: list[int]) -> DealState:
+    """Seat 0 to play HAND_A with two reds on the table; seat 1 holds ``hand_b`` and 3 bank
+    cards worth 6M (MD-5.2: enough to pay a red rent card by card)."""
+    used = {*HAND_A, *hand_b, 37, 38, 0, 6, 11, 43}
     position = {
         "game": "deal", "turn": 1, "current": 0, "phase": "play", "plays_left": 3,
         "seats": [
             {"seat": 0, "hand": HAND_A, "bank": [],
              "sets": [{"color": "red", "cards": [37, 38], "house": None, "hotel": None}]},
-            {"seat": 1, "hand": HAND_B, "bank": [0, 6, 11],
+            {"seat": 1, "hand": hand_b, "bank": [0, 6, 11],
              "sets": [{"color": "green", "cards": [43], "house": None, "hotel": None}]},
         ],
         "deck": [c for c in range(106) if c not in used], "discard": [], "pending": None,
         "winner": None, "rng": {"seed": 5},
     }
-    return Table("deal", from_json(position), {"tokA": 0, "tokB": 1}, ["Ana", "Bruno"])
+    return from_json(position)
+
+
+def deal_table() -> Table:
+    return Table("deal", deal_state(HAND_B), {"tokA": 0, "tokB": 1}, ["Ana", "Bruno"])
 
 
 def open_seat(new_page, table: Table, token: str, seat: int, lang: str = "en"):

@@ -7,29 +7,14 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tycoon.deal import from_json
-
 from .harness import ORIGIN, Table, install, seat_token_script
+from .test_deal_page import PASS_GO, RENT_RED_YELLOW, deal_state
 
-RENT_RED_YELLOW, DEBT_COLLECTOR, PASS_GO = 61, 83, 89
-HAND_A = [RENT_RED_YELLOW, DEBT_COLLECTOR, PASS_GO, 2]
 HAND_B = [19, 90]  # no Just Say No: the bot can only pay
 
 
 def table_vs_bot() -> Table:
-    used = {*HAND_A, *HAND_B, 37, 38, 0, 6, 11, 43}
-    position = {
-        "game": "deal", "turn": 1, "current": 0, "phase": "play", "plays_left": 3,
-        "seats": [
-            {"seat": 0, "hand": HAND_A, "bank": [],
-             "sets": [{"color": "red", "cards": [37, 38], "house": None, "hotel": None}]},
-            {"seat": 1, "hand": HAND_B, "bank": [0, 6, 11],
-             "sets": [{"color": "green", "cards": [43], "house": None, "hotel": None}]},
-        ],
-        "deck": [c for c in range(106) if c not in used], "discard": [], "pending": None,
-        "winner": None, "rng": {"seed": 5},
-    }
-    return Table("deal", from_json(position), {"tokA": 0}, ["Ana", "Bot"])
+    return Table("deal", deal_state(HAND_B), {"tokA": 0}, ["Ana", "Bot"])
 
 
 def actions_sent(table: Table) -> list[dict]:
