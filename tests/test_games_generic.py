@@ -1,37 +1,48 @@
-"""One generic random-simulation test for every game (OpenSpiel style).
+"""One generic random-simulation test for every registered game (OpenSpiel style): Capital,
+Monopoly Deal and the Toy game of ``tests/plugins`` alike.
 
-Whatever the game, random legal play must respect the engine contract of design.md:
-some seat can always act until the end, every legal action applies and round-trips through
-JSON, illegal actions change nothing, ``to_json``/``from_json`` and ``seed + actions``
-reproduce the state exactly, views are JSON and hide other hands, the deck and the RNG, and
-``determinize`` keeps the seat's view.
+Whatever the game, random legal play must respect the engine contract (``docs/games.md``):
+some seat can always act until the end; every legal action applies, round-trips through JSON
+and through its text form; illegal and malformed actions are refused (``IllegalAction`` /
+``InvalidAction``) and change nothing; ``to_json``/``from_json``, ``==``, ``key()`` and
+``seed + actions`` reproduce the state exactly; views are JSON and hide other hands, the deck
+and the RNG; every action and event renders in every language with every parameter filled;
+input sessions are played through their own interface; ``determinize`` keeps the seat's view.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tycoon.engine import GAMES, IllegalAction, Record, Rng, replay
+from tycoon.engine import (
+    LANGUAGES,
+    IllegalAction,
+    InvalidAction,
+    Outcome,
+    Record,
+    Rng,
+    derive_seed,
+    games,
+    get_game,
+    render,
+    replay,
+)
 
 SECRET_KEYS = {"deck", "rng", "dice_queue"}
+GAMES = games()
 
 
-def _game(name):
-    try:
-        return importlib.import_module(GAMES[name])
-    except ModuleNotFoundError as exc:
-        if exc.name == GAMES[name]:
-            pytest.skip(f"{name} is not built yet")
-        raise
+def test_the_three_games_are_registered():
+    assert {"capital", "deal", "toy"} <= set(GAMES)
 
 
-def _options(name, seats):
-    return {"turn_limit": 150} if name == "capital" else {}
+def _options(name):
+    info = get_game(name)
+    return {"turn_limit": 150} if any(o.name == "turn_limit" for o in info.options) else {}
 
 
 def _keys(obj, found=None):
@@ -46,7 +57,7 @@ def _keys(obj, found=None):
     return found
 
 
-def _check_view(state, seat, seats):
+def _check_view(state, seat):
     view = state.view(seat)
     json.dumps(view)  # JSON-ready
     assert SECRET_KEYS.isdisjoint(_keys(view)), "a view shows the deck, the rng or dice_queue"
@@ -56,10 +67,27 @@ def _check_view(state, seat, seats):
     assert view["to_move"] == state.to_move()
 
 
+def _check_words(info, state, item, seat):
+    message = state.describe(item, seat)
+    for lang in LANGUAGES:
+        text = render(message, info.catalog(lang), lang, strict=True)
+        assert text and "{" not in text and "(s)" not in text, (lang, message, text)
+
+
+def _choose(state, seat, rng):
+    """A random legal action; in an input session, a bot's inputs at a random skill."""
+    session = state.session()
+    if session is not None and seat in session.seats:
+        assert state.legal_actions(seat) == [session.action(seat, [])]
+        return session.bot_action(seat, rng.below(11) / 10, rng.next64() >> 1)
+    return rng.choice(state.legal_actions(seat))
+
+
 def _play(name, seats, seed, max_decisions=400):
-    module = _game(name)
-    state = module.new_game(seats=seats, seed=seed, **_options(name, seats))
-    record = Record(name, seats, seed, _options(name, seats))
+    info = get_game(name)
+    options = _options(name)
+    state = info.new_game(seats=seats, seed=seed, **options)
+    record = Record(name, seats, seed, options)
     rng = Rng(seed)
     snapshots = []
     decisions = 0
@@ -70,23 +98,28 @@ def _play(name, seats, seed, max_decisions=400):
         legal = state.legal_actions(seat)
         assert legal, f"seat {seat} must move but has no legal action"
         assert len(set(legal)) == len(legal), "legal_actions lists an action twice"
-        action = rng.choice(legal)
-        assert module.parse_action(json.loads(json.dumps(action.to_json()))) == action
-        assert str(action) and state.describe(action, seat)
+        action = _choose(state, seat, rng)
+        assert info.parse_action(json.loads(json.dumps(action.to_json()))) == action
+        assert info.action_from_text(str(action)) == action
+        if decisions % 7 == 0:
+            _check_words(info, state, action, seat)
         if decisions % 17 == 0:
             snapshots.append((decisions, state.to_json()))
             for s in (None, *range(seats)):
-                _check_view(state, s, seats)
-            _check_illegal_unchanged(module, state, seats, movers)
+                _check_view(state, s)
+            _check_refusals(info, state, seats, movers)
         events = state.apply(seat, action)
         for event in events:
             json.dumps(event.to_json())
+            for viewer in (None, seat):
+                if event.visible_to(viewer):
+                    _check_words(info, state, event, viewer)
         record.actions.append((seat, action.to_json()))
         decisions += 1
-    return module, state, record, snapshots
+    return info, state, record, snapshots
 
 
-def _check_illegal_unchanged(module, state, seats, movers):
+def _check_refusals(info, state, seats, movers):
     before = state.to_json()
     idle = [s for s in range(seats) if s not in movers]
     if idle:
@@ -95,42 +128,49 @@ def _check_illegal_unchanged(module, state, seats, movers):
         with pytest.raises(IllegalAction):
             state.apply(idle[0], action)
         assert state.to_json() == before
-    with pytest.raises(ValueError):
-        module.parse_action({"type": "no_such_action"})
-    with pytest.raises(ValueError):
+    with pytest.raises(InvalidAction):
+        info.parse_action({"type": "no_such_action"})
+    with pytest.raises(InvalidAction):
+        info.action_from_text("no_such_action x=1")
+    with pytest.raises(IllegalAction):
         state.apply(seats + 5, state.legal_actions(movers[0])[0])
     assert state.to_json() == before
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", GAMES)
 @given(seed=st.integers(0, 2**32), seats=st.integers(2, 4))
 @settings(max_examples=8)
 def test_random_games_keep_the_contract(name, seed, seats):
-    module, state, record, snapshots = _play(name, seats, seed)
+    info, state, record, snapshots = _play(name, seats, seed)
     final = state.to_json()
     # seed + actions replays exactly
-    assert replay(record).to_json() == final
+    again = replay(record)
+    assert again.to_json() == final and again == state and again.key() == state.key()
     # to_json/from_json round-trips, and the game continues identically from a snapshot
     for index, snap in snapshots[-2:]:
-        restored = module.from_json(json.loads(json.dumps(snap)))
+        restored = info.from_json(json.loads(json.dumps(snap)))
         assert restored.to_json() == snap
         for seat, data in record.actions[index:]:
-            restored.apply(seat, module.parse_action(data))
+            restored.apply(seat, info.parse_action(data))
         assert restored.to_json() == final
     # clone is independent
     copy = state.clone()
-    assert copy.to_json() == final
+    assert copy == state
     if not state.is_over:
         seat = state.to_move()[0]
         copy.apply(seat, copy.legal_actions(seat)[0])
         assert state.to_json() == final
+        assert copy != state
     res = state.result()
-    json.dumps(res)
-    assert res["finished"] == (state.winner is not None)
-    assert sorted(res["standings"]) == list(range(seats))
+    assert isinstance(res, Outcome)
+    json.dumps(res.to_json())
+    assert res.finished == (state.winner is not None)
+    assert sorted(res.standings) == list(range(seats))
+    assert len(res.returns) == seats and sum(res.returns) == (1.0 if res.winner is not None
+                                                              else 0.0)
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", GAMES)
 @given(seed=st.integers(0, 2**32), det_seed=st.integers(0, 2**32))
 @settings(max_examples=6)
 def test_determinize_keeps_the_seat_view(name, seed, det_seed):
@@ -139,3 +179,61 @@ def test_determinize_keeps_the_seat_view(name, seed, det_seed):
         sample = state.determinize(seat, det_seed)
         assert sample.view(seat) == state.view(seat)
         assert sample.to_move() == state.to_move()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_catalog_has_the_same_keys_and_placeholders(name):
+    import re
+
+    info = get_game(name)
+    base = info.catalog("en")
+    assert base, f"{name} has no English catalog"
+
+    def holes(template):
+        texts = template.values() if isinstance(template, dict) else [template]
+        return {h for t in texts if isinstance(t, str) for h in re.findall(r"\{(\w+)\}", t)}
+
+    for lang in LANGUAGES:
+        catalog = info.catalog(lang)
+        assert set(catalog) == set(base), (lang, set(base) ^ set(catalog))
+        for key, template in base.items():
+            assert holes(catalog[key]) == holes(template), (lang, key)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_sessions_are_played_through_their_interface(name):
+    """Input sessions (timed simultaneous input): each seat's stepwise inputs are checked
+    without changing the state, a silent seat plays its inputs so far, and the session's
+    final action applies."""
+    info = get_game(name)
+    found = 0
+    for seed in range(40):
+        state = info.new_game(seats=3, seed=seed, **_options(name))
+        rng = Rng(seed)
+        for _ in range(600):
+            if state.is_over:
+                break
+            session = state.session()
+            if session is not None:
+                found += 1
+                before = state.to_json()
+                seat = state.to_move()[0]
+                assert seat in session.seats and session.duration_ms > 0
+                json.dumps(session.to_json(seat))
+                bot = session.bot_action(seat, 1.0, derive_seed(seed, seat))
+                assert state.to_json() == before
+                state.apply(seat, bot)
+                if session.progressive and len(state.to_move()) > 0 and state.session():
+                    other = state.to_move()[0]
+                    with pytest.raises(InvalidAction):
+                        state.session().step(other, [], {"no": "such input"})
+                    assert state.session().silent(other, []) == state.session().action(other, [])
+                if found >= 3:
+                    return
+                continue
+            seat = rng.choice(state.to_move())
+            state.apply(seat, _choose(state, seat, rng))
+    if name == "deal":
+        assert found == 0  # Monopoly Deal has no timed input
+    else:
+        assert found, f"no input session was seen in {name}"

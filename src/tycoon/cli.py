@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-from tycoon.engine import GAMES
+from tycoon.engine import games
 
 app = typer.Typer(
     help="Tycoon: play and study Capital (Kapital) and Monopoly Deal.",
@@ -24,7 +24,7 @@ app = typer.Typer(
 )
 err = Console(stderr=True)
 
-GameArg = Annotated[str, typer.Argument(help=f"The game: {' or '.join(GAMES)}.")]
+GameArg = Annotated[str, typer.Argument(help="The game: capital, deal or a plugin's name.")]
 OptionOpt = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help="A rules option as key=value (repeatable)."),
@@ -59,8 +59,8 @@ def parse_options(items: list[str] | None, preset: str | None = None) -> dict[st
 
 def check_game(game: str) -> str:
     """Validate a game name."""
-    if game not in GAMES:
-        fail(f"unknown game {game!r}; expected one of: {', '.join(GAMES)}")
+    if game not in games():
+        fail(f"unknown game {game!r}; expected one of: {', '.join(games())}")
     return game
 
 

@@ -33,7 +33,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from tycoon.engine import GAMES, Rng, check_seed, get_game
+from tycoon.engine import Rng, check_seed, games, get_game
 
 from .base import make_bot, parse_spec
 from .ratings import elo_ratings, pairwise_scores, wilson
@@ -46,7 +46,7 @@ MAX_DECISIONS = 100_000
 
 def game_module(game: str) -> ModuleType:
     """The module of a game: a registered name, or a dotted module path (tests, plug-ins)."""
-    if game in GAMES or "." not in game:
+    if game in games() or "." not in game:
         return get_game(game)
     return importlib.import_module(game)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tycoon.engine import InvalidOption, Rng, check_seed
+from tycoon.engine import Rng
 
 from .actions import (
     Branch,
@@ -28,7 +28,8 @@ from .actions import (
 )
 from .board import BOARD, COLORS
 from .cards import full_deck
-from .options import OPTIONS, PRESETS, resolve_options
+from .game import GAME
+from .options import OPTIONS, PRESETS
 from .state import COUNTED_EFFECTS, CapitalState, Seat
 from .supply import HAND_SIZE
 
@@ -52,14 +53,10 @@ def new_game(
     Raises ``InvalidOption`` naming a bad preset, option or value. ``None`` for ``seats`` or
     ``preset`` means the default.
     """
-    seats = DEFAULT_SEATS if seats is None else seats
-    preset = "capital" if preset is None else preset
-    if isinstance(seats, bool) or not isinstance(seats, int) or not (
-        MIN_SEATS <= seats <= MAX_SEATS
-    ):
-        raise InvalidOption(f"seats must be {MIN_SEATS} to {MAX_SEATS}, not {seats!r}")
-    resolved = resolve_options(preset, **options)
-    seed = check_seed(seed)
+    return GAME.new_game(seats, seed, preset, **options)
+
+
+def _new_state(seats: int, seed: int, resolved: dict[str, Any]) -> CapitalState:
     st = CapitalState()
     st.options = resolved
     st.rng = rng = Rng(seed)
@@ -83,13 +80,14 @@ def from_json(data: dict[str, Any]) -> CapitalState:
 
 
 def describe_options() -> dict[str, dict[str, Any]]:
-    """The option metadata (same as ``OPTIONS``)."""
-    return OPTIONS
+    """The option metadata for forms."""
+    return GAME.describe_options()
 
 
 __all__ = [
     "COLORS",
     "DEFAULT_SEATS",
+    "GAME",
     "MAX_SEATS",
     "MIN_SEATS",
     "NAME",

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tycoon.engine import InvalidOption, check_seed
-
 from .actions import DealAction, parse_action
 from .cards import CARDS, COLORS, Card
+from .game import GAME
 from .options import OPTIONS, describe_options
 from .state import DealState
 
@@ -28,9 +27,7 @@ DEFAULT_SEATS = 2
 
 def new_game(seats: int = DEFAULT_SEATS, seed: int | None = None, **options: Any) -> DealState:
     """A new game (MD-2): ``seats`` 2 to 5, options of MD-12 (``InvalidOption`` if unknown/bad)."""
-    if isinstance(seats, bool) or not isinstance(seats, int) or not MIN_SEATS <= seats <= MAX_SEATS:
-        raise InvalidOption(f"deal is played by {MIN_SEATS} to {MAX_SEATS} seats, not {seats!r}")
-    return DealState.new(seats, check_seed(seed), options)
+    return GAME.new_game(seats, seed, **options)
 
 
 def from_json(data: dict[str, Any]) -> DealState:
@@ -42,6 +39,7 @@ __all__ = [
     "CARDS",
     "COLORS",
     "DEFAULT_SEATS",
+    "GAME",
     "MAX_SEATS",
     "MIN_SEATS",
     "NAME",

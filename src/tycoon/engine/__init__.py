@@ -1,32 +1,52 @@
-"""The engine contract shared by every game: state, actions, events, RNG, records.
+"""The engine contract shared by every game (see ``docs/games.md``).
 
-See ``shared/design.md``: a game exposes ``new_game(seats, seed, **options)`` returning a
-:class:`State` with ``to_move``, ``legal_actions``, ``apply``, ``view``, ``to_json``/``from_json``,
-``clone``, ``is_over``, ``winner`` and ``result``.
+A game is a :class:`GameInfo` registered under the entry-point group ``tycoon.games``; its
+states implement :class:`State` (``to_move``, ``legal_actions``, ``apply``, ``view``,
+``to_json``/``from_json``, ``clone``, ``key``, ``session``, ``is_over``, ``winner``,
+``result`` -> :class:`Outcome`, ``determinize``, ``describe`` -> :class:`Message`).
 """
 
-from .data import Action, Datum, Event, parse_data
-from .errors import IllegalAction, InvalidOption, InvalidPosition
+from .data import Action, Datum, Event, parse_data, parse_text
+from .errors import IllegalAction, InvalidAction, InvalidOption, InvalidPosition
+from .game import GameInfo
+from .messages import LANGUAGES, Message, render, seat_ref
+from .options import Option, resolve_options
+from .outcome import Outcome
 from .record import Record, Recorder, replay
-from .registry import GAMES, get_game
+from .registry import games, get_game, register
 from .rng import Rng, check_seed, new_seed
+from .seeds import derive_seed
+from .session import InputSession
 from .state import State
 
 __all__ = [
-    "GAMES",
+    "LANGUAGES",
     "Action",
     "Datum",
     "Event",
+    "GameInfo",
     "IllegalAction",
+    "InputSession",
+    "InvalidAction",
     "InvalidOption",
     "InvalidPosition",
+    "Message",
+    "Option",
+    "Outcome",
     "Record",
     "Recorder",
     "Rng",
     "State",
     "check_seed",
+    "derive_seed",
+    "games",
     "get_game",
     "new_seed",
     "parse_data",
+    "parse_text",
+    "register",
+    "render",
     "replay",
+    "resolve_options",
+    "seat_ref",
 ]

@@ -1,8 +1,15 @@
-"""Errors shared by every game."""
+"""Errors shared by every game; all of them are ``ValueError``, as in python-chess."""
+
+
+class InvalidAction(ValueError):
+    """A malformed action: unknown type, missing or extra field, a value of the wrong kind.
+
+    Raised by ``GameInfo.parse_action`` and ``Action.from_text``; nothing was applied.
+    """
 
 
 class IllegalAction(ValueError):
-    """An action that the rules do not allow now; the state is left untouched.
+    """A well-formed action that the rules do not allow now; the state is left untouched.
 
     The message says why, in words a player understands.
     """

@@ -1,28 +1,40 @@
-"""The contract every game state implements (see ``shared/design.md``)."""
+"""The contract every game state implements (see ``docs/games.md``)."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from abc import ABC, abstractmethod
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
-from .data import Action, Event
+from .data import Action, Datum, Event
+from .messages import Message
+from .outcome import Outcome
+
+if TYPE_CHECKING:
+    from .session import InputSession
 
 
 class State(ABC):
     """A whole game position: rules, hidden information and the seeded generator.
 
-    The rules packages implement this; nothing here does I/O or reads a clock.
+    The rules packages implement this; nothing here does I/O or reads a clock. Besides the
+    methods below a state has ``game`` (its registered name), ``turn`` (the turn number, from
+    1) and ``phase`` (one of its ``GameInfo.phases``).
     """
 
     game: str = ""
+    turn: int = 1
+    phase: str = ""
 
     @abstractmethod
     def to_move(self) -> list[int]:
-        """The seats that must act now (several during a minigame or a Just Say No)."""
+        """The seats that must act now (several during an input session or a Just Say No)."""
 
     @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]:
-        """Every legal action of ``seat`` now (empty if it need not act)."""
+        """Every legal action of ``seat`` now (empty if it need not act); during an input
+        session, the empty template of its action."""
 
     @abstractmethod
     def apply(self, seat: int, action: Action) -> list[Event]:
@@ -45,6 +57,25 @@ class State(ABC):
         """An independent copy (games override this with something faster)."""
         return type(self).from_json(self.to_json())
 
+    def session(self) -> InputSession | None:
+        """The input session open now (timed simultaneous input), or None."""
+        return None
+
+    def key(self) -> int:
+        """A cheap 64-bit fingerprint of the whole position (transposition tables).
+
+        Equal positions have equal keys; games may override it with something faster.
+        """
+        text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+        return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State) or other.game != self.game:
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]  # states are mutable
+
     @property
     @abstractmethod
     def is_over(self) -> bool:
@@ -56,8 +87,8 @@ class State(ABC):
         """The winning seat, or None."""
 
     @abstractmethod
-    def result(self) -> dict[str, Any]:
-        """``{"finished", "winner", "reason", "turns", "standings", ...}`` JSON-ready."""
+    def result(self) -> Outcome:
+        """Who won, why, the standings and a score and a return per seat."""
 
     @abstractmethod
     def determinize(self, seat: int, seed: int) -> Self:
@@ -68,5 +99,6 @@ class State(ABC):
         """
 
     @abstractmethod
-    def describe(self, action: Action, seat: int) -> str:
-        """The action in words for ``seat``, e.g. "Build a bar on block 17, lot 2, for $50"."""
+    def describe(self, item: Action | Event | Datum, seat: int | None) -> Message:
+        """An action (as the choice ``seat`` is offered) or an event (as a log line ``seat``
+        reads, third person) as a message key and parameters; see ``tycoon.engine.messages``."""

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Path, Query, Request, status
 
-from tycoon.engine import GAMES, get_game
+from tycoon.engine import games, get_game
 
 from .lobby import BOT_STRENGTHS, Lobby, LobbyError, summary
 from .models import (
@@ -47,17 +47,17 @@ async def health() -> dict[str, str]:
 async def kinds() -> list[dict[str, Any]]:
     """The games this server offers, their seat counts and options."""
     out = []
-    for name in GAMES:
+    for name in games():
         try:
             module = get_game(name)
         except ImportError:
             continue
         out.append({
             "name": name,
-            "min_seats": module.MIN_SEATS,
-            "max_seats": module.MAX_SEATS,
-            "default_seats": module.DEFAULT_SEATS,
-            "options": getattr(module, "OPTIONS", {}),
+            "min_seats": module.min_seats,
+            "max_seats": module.max_seats,
+            "default_seats": module.default_seats,
+            "options": module.describe_options(),
             "players": ["human", *BOT_STRENGTHS],
         })
     return out

@@ -43,14 +43,16 @@ GAMES_ENV = "TYCOON_EXTRA_GAMES"
 
 
 def register_extra_games() -> None:
-    """Add the games of ``$TYCOON_EXTRA_GAMES`` to the engine's registry."""
-    from tycoon.engine.registry import GAMES
+    """Register the games of ``$TYCOON_EXTRA_GAMES`` (``name=module``: the module's ``GAME``)."""
+    import importlib
+
+    from tycoon.engine import register
 
     for item in filter(None, os.environ.get(GAMES_ENV, "").split(",")):
         name, sep, module = item.partition("=")
         if not sep or not name.strip() or not module.strip():
             raise ValueError(f"${GAMES_ENV}: expected name=module, not {item!r}")
-        GAMES[name.strip()] = module.strip()
+        register(importlib.import_module(module.strip()).GAME)
 
 
 class RedactTokens(logging.Filter):

@@ -12,9 +12,9 @@ OptionValue = StrictBool | StrictInt | StrictFloat | StrictStr | None
 
 def _known_games(schema: dict[str, Any]) -> None:
     """The ``enum`` of game names, read from the registry when the schema is built."""
-    from tycoon.engine import GAMES
+    from tycoon.engine import games
 
-    schema["enum"] = list(GAMES)
+    schema["enum"] = games()
 
 
 class CreateGame(BaseModel):

@@ -3,7 +3,7 @@
 
 The room sends the position as JSON; the worker rebuilds it and asks the bot.
 
->>> from tycoon.engine import get_game
+>>> from tycoon.engine import GameInfo, get_game, register
 >>> state = get_game("deal").new_game(seats=2, seed=1)
 >>> seat = state.to_move()[0]
 >>> action = think("deal", state.to_json(), seat, "random", 7)
@@ -18,7 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from tycoon.bots import make_bot
-from tycoon.engine import get_game
+from tycoon.engine import GameInfo, get_game, register
 
 _BOTS: dict[tuple[str, str, int], Any] = {}
 
@@ -36,19 +36,18 @@ def think(game: str, position: dict[str, Any], seat: int, spec: str, seed: int) 
     return bot.choose(state, seat).to_json()
 
 
-def _register(games: dict[str, str]) -> None:
-    from tycoon.engine.registry import GAMES
-
-    GAMES.update(games)
+def _register(infos: list[GameInfo]) -> None:
+    for info in infos:
+        register(info)
 
 
 def process_pool(workers: int) -> ProcessPoolExecutor:
     """A pool of ``workers`` fresh (spawned) processes knowing the same games as this one."""
-    from tycoon.engine.registry import GAMES
+    from tycoon.engine.registry import _REGISTERED
 
     return ProcessPoolExecutor(
         max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=_register,
-        initargs=(dict(GAMES),),
+        initargs=(list(_REGISTERED.values()),),
     )

@@ -1,0 +1,65 @@
+"""Capital as a plugin: the ``GameInfo`` registered under ``tycoon.games``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tycoon.engine import GameInfo, Option
+from tycoon.engine.data import datum_classes
+
+from . import actions, events
+from .options import PRESETS
+
+
+def _make(seats: int, seed: int, options: dict[str, Any]) -> Any:
+    from . import _new_state
+
+    return _new_state(seats, seed, options)
+
+
+def _from_json(data: dict[str, Any]) -> Any:
+    from .state import CapitalState
+
+    return CapitalState.from_json(data)
+
+
+OPTIONS = (
+    Option("level_up", "choice", "owner_lap", ("owner_lap", "landing"),
+           help="When businesses gain a level: on their owner's laps, or when anyone lands on "
+           "their block (C-11)."),
+    Option("richest_basis", "choice", "all_players", ("all_players", "other_players"),
+           help="Richest in Town compares with the net worth of all players or of the others."),
+    Option("demolition", "choice", "any", ("any", "opponents"),
+           help="Demolition removes any obstacle or toll, or only an opponent's."),
+    Option("lion_percent", "int", 50, minimum=0, maximum=100,
+           help="Percent of the balance a Lion's Sight takes."),
+    Option("turn_limit", "int", None, minimum=1, nullable=True,
+           help="Stop the game unfinished after this many turns (none: no limit)."),
+    Option("card_supply", "choice", "refill", ("refill", "lap"),
+           help="Refill the hand to 5 each turn (D-8), or draw one card per completed lap."),
+)
+
+
+
+GAME = GameInfo(
+    name="capital",
+    title="Capital",
+    min_seats=2,
+    max_seats=4,
+    default_seats=4,
+    make=_make,
+    from_json=_from_json,
+    parse_action=actions.parse_action,
+    action_types=datum_classes(actions, actions.Action),
+    event_types=datum_classes(events, events.Event),
+    options=OPTIONS,
+    presets=PRESETS,
+    phases=("roll", "branch", "waive", "minigame", "action", "over"),
+    messages="tycoon.capital.messages",
+    extensions={
+        "heuristic": "tycoon.bots.capital:CapitalHeuristic",
+        "search": "tycoon.bots.capital:search_kwargs",
+        "rl_codec": "tycoon.rl.capital_codec:CODEC",
+        "terminal": "tycoon.terminal.capital:play",
+    },
+)

@@ -1,0 +1,150 @@
+"""One source of words: messages as keys and parameters, catalogs per game and language.
+
+``State.describe`` returns a :class:`Message` (a key and JSON-ready parameters); each game keeps
+a catalog per language (``{key: template}``) and every client — the terminal in Python, the
+browser in JavaScript (``web/js/messages.js``) — renders the same keys the same way:
+
+- ``{name}`` in a template is replaced by the parameter ``name``;
+- a template may be a plural object ``{"plural": "n", "one": "...", "other": "..."}``: the
+  form is chosen by the language's plural rules (CLDR: Babel here, ``Intl.PluralRules`` in the
+  browser) applied to the parameter named by ``"plural"``; a missing form falls back to
+  ``other``;
+- a parameter is a string or integer (inserted as is), a nested message
+  ``{"key": ..., "params": {...}}`` (rendered in the same catalog), a list of those (joined by
+  the catalog's ``list.sep``), or a seat reference ``{"seat": n}`` rendered by the caller's
+  ``names`` (the player's name and colour), else by the catalog's ``seat.name``.
+
+>>> cat = {"drew": {"plural": "n", "one": "{seat} draws a card", "other": "{seat} draws {n} cards"},
+...        "seat.name": "Seat {number}", "list.sep": ", "}
+>>> render(Message("drew", {"seat": seat_ref(0), "n": 2}), cat, "en")
+'Seat 1 draws 2 cards'
+>>> render(Message("drew", {"seat": seat_ref(0), "n": 1}), cat, "en", names=["Ana (red)"])
+'Ana (red) draws a card'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+LANGUAGES = ("en", "pt", "es", "fr")
+"""The languages every catalog provides."""
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A message key and its parameters (JSON-ready values, nested messages allowed)."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"key": ..., "params": {...}}`` with nested messages as JSON too."""
+        return {"key": self.key, "params": {k: _json(v) for k, v in self.params.items()}}
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, Message):
+        return value.to_json()
+    if isinstance(value, list | tuple):
+        return [_json(v) for v in value]
+    return value
+
+
+def seat_ref(seat: int | None) -> dict[str, Any] | None:
+    """The parameter naming a seat (rendered with the player's name by each client)."""
+    return None if seat is None else {"seat": seat}
+
+
+class MissingMessage(KeyError):
+    """A key absent from a catalog, or a placeholder without its parameter (strict mode)."""
+
+
+@cache
+def _plural_rule(lang: str) -> Callable[[int], str]:
+    from babel import Locale
+
+    return Locale.parse(lang).plural_form
+
+
+def plural_form(lang: str, n: int) -> str:
+    """The CLDR plural category of ``n`` in ``lang`` (``one``, ``other``, ``many``, ...)."""
+    return _plural_rule(lang)(abs(n))
+
+
+def render(
+    message: Message | Mapping[str, Any],
+    catalog: Mapping[str, Any],
+    lang: str,
+    names: Sequence[str] | None = None,
+    strict: bool = False,
+) -> str:
+    """``message`` in words from ``catalog`` (a ``{key: template}`` of one language).
+
+    ``names[seat]`` renders a seat reference. With ``strict`` a missing key or parameter raises
+    :class:`MissingMessage` (the tests use it); otherwise the key itself or ``{name}`` is left
+    in the text, so a client never crashes on a catalog a version behind.
+    """
+    if isinstance(message, Message):
+        key, params = message.key, message.params
+    else:
+        key, params = message["key"], message.get("params", {})
+    template = catalog.get(key)
+    if template is None:
+        if strict:
+            raise MissingMessage(f"no message {key!r} in the {lang} catalog")
+        return key
+    if isinstance(template, Mapping):
+        count = params.get(template.get("plural", "n"), 0)
+        form = plural_form(lang, count if isinstance(count, int) else 0)
+        template = template.get(form) or template.get("other", key)
+
+    def fill(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name not in params:
+            if strict:
+                raise MissingMessage(f"{lang} {key!r}: no parameter {name!r}")
+            return match.group(0)
+        return _value(params[name], catalog, lang, names, strict)
+
+    return PLACEHOLDER.sub(fill, template)
+
+
+def _value(value: Any, catalog: Mapping[str, Any], lang: str,
+           names: Sequence[str] | None, strict: bool) -> str:
+    if isinstance(value, Message):
+        return render(value, catalog, lang, names, strict)
+    if isinstance(value, Mapping):
+        if "key" in value:
+            return render(value, catalog, lang, names, strict)
+        if "seat" in value:
+            seat = value["seat"]
+            if names is not None and 0 <= seat < len(names) and names[seat]:
+                return names[seat]
+            return render(Message("seat.name", {"number": seat + 1}), catalog, lang, names, strict)
+    if isinstance(value, list | tuple):
+        sep = catalog.get("list.sep", ", ")
+        return sep.join(_value(v, catalog, lang, names, strict) for v in value)
+    if value is None:
+        return ""
+    return str(value)
+
+
+def keys_used(message: Message | Mapping[str, Any]) -> set[str]:
+    """Every key ``message`` needs, nested ones included (for catalog completeness tests)."""
+    if isinstance(message, Message):
+        message = message.to_json()
+    out = {message["key"]}
+    stack = list(message.get("params", {}).values())
+    while stack:
+        v = stack.pop()
+        if isinstance(v, Mapping) and "key" in v:
+            out.add(v["key"])
+            stack.extend(v.get("params", {}).values())
+        elif isinstance(v, list | tuple):
+            stack.extend(v)
+    return out
