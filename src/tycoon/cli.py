@@ -283,6 +283,11 @@ def replay(
         fail(str(exc))
 
 
+from tycoon.learn.cli import train as _train  # noqa: E402 (the learned agent's trainer)
+
+app.command("train")(_train)
+
+
 def main() -> None:
     """Entry point of the ``tycoon`` console script."""
     app()
