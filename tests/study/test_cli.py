@@ -5,7 +5,7 @@ import json
 from typer.testing import CliRunner
 
 from tycoon.cli import app
-from tycoon.stats import GameStats, run_stats, split_options, summarize
+from tycoon.study.stats import GameStats, run_stats, split_options, summarize
 
 runner = CliRunner()
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -92,6 +92,7 @@ def test_stats_capital_text_with_options():
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "first player won" in result.stdout and "card_supply" in result.stdout
+    assert "wins by victory card" in result.stdout  # the words of Capital's stats extension
 
 
 def test_stats_bad_option_is_a_clear_error():
@@ -100,6 +101,7 @@ def test_stats_bad_option_is_a_clear_error():
 
 
 def test_split_options_takes_out_bots_and_seats():
+    assert split_options({"turn_limit": 9}) == ([], None, {"turn_limit": 9})
     assert split_options({"bots": "heuristic,random", "turn_limit": 9}) == (
         ["heuristic", "random"],
         None,
@@ -107,34 +109,29 @@ def test_split_options_takes_out_bots_and_seats():
     )
 
 
+def _row(index, winner, turns, tags=None, money=(), wealth=(), counts=None):
+    finished = winner is not None
+    return GameStats(index, index, ["heuristic"] * 2, 2, 0, finished, winner,
+                     "three_sets" if finished else None, turns, tags or {}, counts or {},
+                     [list(m) for m in money], [list(w) for w in wealth])
+
+
 def test_summary_against_hand_computed_games():
     # three 2-seat games: seat 0 moved first in all; winners 0, 1, none
     rows = [
-        GameStats(
-            1,
-            2,
-            0,
-            True,
-            0,
-            "three_sets",
-            10,
-            ["red"],
-            money=[[1, 2], [3, 5]],
-            wealth=[[2, 2], [6, 5]],
-        ),
-        GameStats(
-            2, 2, 0, True, 1, "three_sets", 20, ["red", "green"], money=[[0, 0]], wealth=[[1, 1]]
-        ),
-        GameStats(3, 2, 0, False, None, None, 30, money=[[4, 4]], wealth=[[4, 8]]),
+        _row(1, 0, 10, {"win_set_colors": ["red"]}, money=[[1, 2], [3, 5]],
+             wealth=[[2, 2], [6, 5]], counts={"cards_played": {"sly_deal": 2}}),
+        _row(2, 1, 20, {"win_set_colors": ["red", "green"]}, money=[[0, 0]], wealth=[[1, 1]],
+             counts={"cards_played": {"sly_deal": 1, "pass_go": 3}}),
+        _row(3, None, 30, money=[[4, 4]], wealth=[[4, 8]]),
     ]
-    rows[0].played.update({"sly_deal": 2})
-    rows[1].played.update({"sly_deal": 1, "pass_go": 3})
     data = summarize("deal", ["heuristic"], {}, rows)
     assert data["finished"] == 2 and data["unfinished"] == 1
     assert data["turns"]["mean"] == 20 and data["turns"]["median"] == 20
     assert data["first_player"]["wins"] == 1 and data["first_player"]["win_rate"] == 0.5
-    assert data["win_set_colors"] == {"red": 2, "green": 1}
-    assert data["cards_played_per_game"] == {"sly_deal": 1.0, "pass_go": 1.0}
+    assert data["wins_by_reason"] == {"three_sets": 2}
+    assert data["tags"]["win_set_colors"] == {"red": 2, "green": 1}
+    assert data["per_game"]["cards_played"] == {"sly_deal": 1.0, "pass_go": 1.0}
     # round 1: winners had 1 (game 1, seat 0) and 0 (game 2, seat 1); all seats' mean 11/6
     assert data["money_by_round"]["winner"][0] == 0.5
     assert data["money_by_round"]["all"][0] == round(11 / 6, 1)
