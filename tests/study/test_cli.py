@@ -172,3 +172,53 @@ def test_tournament_duplicate_flag_plays_each_deal_from_both_seats():
     data = json.loads(result.stdout)
     seeds = [r["seed"] for r in data["results"]]
     assert data["duplicate"] is True and seeds[0] == seeds[1] != seeds[2] == seeds[3]
+
+
+def test_every_command_has_help():
+    for command in ("play", "simulate", "serve", "tournament", "stats", "ladder", "replay"):
+        result = runner.invoke(app, [command, "--help"])
+        assert result.exit_code == 0, (command, result.output)
+        assert "Usage" in result.output
+    for command in ("simulate", "tournament", "stats", "ladder"):
+        out = runner.invoke(app, [command, "--help"]).output
+        assert "--ray" in out and "--workers" in out and "--save" in out
+
+
+def test_bare_ray_means_a_local_cluster():
+    from tycoon.cli import bare_ray
+
+    assert bare_ray(["stats", "toy", "--ray"]) == ["stats", "toy", "--ray", "local"]
+    assert bare_ray(["stats", "toy", "--ray", "--json"]) == [
+        "stats", "toy", "--ray", "local", "--json"]
+    assert bare_ray(["stats", "toy", "--ray", "10.0.0.1:6379"]) == [
+        "stats", "toy", "--ray", "10.0.0.1:6379"]
+
+
+def test_bad_flags_are_clear_errors():
+    for args, words in (
+        (["tournament", "toy", "--bots", "random,random", "--workers", "0"], "workers"),
+        (["simulate", "nogame"], "unknown game 'nogame'"),
+        (["stats", "toy", "--option", "seats=x"], "seats must be an integer"),
+        (["simulate", "toy", "--seats", "9"], "2 to 4 seats"),
+        (["ladder", "toy", "--games", "0"], "games"),
+        (["tournament", "toy", "--bots", "random,firstpick:depth=2"], "known parameters"),
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert words in result.output, (args, result.output)
+
+
+def test_simulate_and_stats_of_the_toy_game_resume_from_a_save_file(tmp_path):
+    save = tmp_path / "sim.jsonl"
+    args = ["simulate", "toy", "--games", "3", "--seed", "4", "--json", "--save", str(save)]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    again = runner.invoke(app, [*args[:3], "5", *args[4:]])
+    assert again.exit_code == 0, again.output
+    assert json.loads(again.stdout)["games"] == 5
+    assert len(save.read_text().splitlines()) == 1 + 5
+    stats = ["stats", "toy", "--games", "2", "--json", "--save", str(tmp_path / "st.jsonl")]
+    a, b = runner.invoke(app, stats), runner.invoke(app, stats)
+    assert a.exit_code == 0, a.output
+    assert json.loads(a.stdout) == json.loads(b.stdout)
+    assert json.loads(a.stdout)["bots"] == ["random"]  # Toy has no heuristic extension
