@@ -5,6 +5,7 @@ import pytest
 
 from tycoon.bots import Alias, known_bots, make_bot, register_bot
 from tycoon.bots.base import bot_factory
+from tycoon.engine import games, get_game
 from tycoon.study.ladder import ladder_bots, run_ladder
 from tycoon.study.tournament import run_tournament
 
@@ -46,3 +47,15 @@ def test_a_bot_registered_at_run_time_and_an_alias():
     assert isinstance(bot_factory("easy"), Alias)
     with pytest.raises(ValueError, match="bot name"):
         register_bot("bad name!", Alias("random"))
+
+
+@pytest.mark.parametrize("game", games())
+def test_every_ladder_bot_of_every_registered_game_can_be_built_and_choose(game):
+    info = get_game(game)
+    state = info.new_game(seats=info.min_seats, seed=2)
+    seat = state.to_move()[0]
+    for name in ladder_bots(game):
+        if name in ("hard", "ismcts"):
+            name += ":iterations=5"
+        bot = make_bot(name, game, 1)
+        assert bot.choose(state, seat) in state.legal_actions(seat)
