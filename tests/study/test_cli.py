@@ -72,6 +72,11 @@ def test_stats_json_and_plots(tmp_path):
     assert data["games"] == 3 and data["finished"] + data["unfinished"] == 3
     assert sum(data["wins_by_seat"]) == data["finished"]
     assert data["first_player"]["games"] == data["finished"]
+    # Deal's statistics extension: cards played and banked, colours of the winners' sets
+    assert data["per_game"]["cards_played"] and data["per_game"]["banked"]
+    assert data["bots"] == ["heuristic"]
+    if data["finished"]:
+        assert sum(data["tags"]["win_set_colors"].values()) >= 3 * data["finished"]
     for name in ("lengths", "wins", "cards", "money"):
         assert (tmp_path / f"{name}.png").read_bytes()[:8] == PNG
 
