@@ -301,6 +301,9 @@ def ladder(
     games: Annotated[
         int, typer.Option(min=1, help="Games per pair (duplicate deals, seats rotated).")
     ] = 4,
+    seats: Annotated[
+        int | None, typer.Option(help="Table size (default: the game's smallest).")
+    ] = None,
     seed: Annotated[int, typer.Option(min=0, help="Seed of the ladder.")] = 0,
     workers: WorkersOpt = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print results as JSON.")] = False,
@@ -325,14 +328,15 @@ def ladder(
         from tycoon.engine import get_game
 
         names = split_bots(bots) if bots else ladder_bots(game)
-        total = len(ladder_tasks(names, get_game(game).min_seats, games, 0))
+        table = get_game(game).min_seats if seats is None else seats
+        total = len(ladder_tasks(names, table, games, 0))
         command = "tycoon " + " ".join(sys.argv[1:]) if sys.argv[1:2] == ["ladder"] else ""
         with progress_bar() as bar:
             task = bar.add_task(f"{game} ladder", total=total)
             run_cli(
                 game, ",".join(names), games, seed, workers, as_json, plot,
                 parse_options(option), save, ray, ratings, command,
-                lambda k: bar.advance(task, k),
+                lambda k: bar.advance(task, k), seats,
             )
     except ValueError as exc:
         fail(str(exc))

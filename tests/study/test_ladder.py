@@ -101,6 +101,17 @@ def test_bad_ladders_are_refused():
         run_ladder("toy", ["random", "wizard"])
     with pytest.raises(ValueError, match="at least 1"):
         run_ladder("toy", ["random", "firstpick"], games=0)
+    with pytest.raises(ValueError, match="seats"):
+        run_ladder("toy", ["random", "firstpick"], seats=9)
+
+
+def test_a_ladder_at_a_bigger_table_alternates_the_two_bots():
+    ladder = run_ladder("toy", ["random", "firstpick"], games=4, seed=2, seats=4, resamples=5)
+    assert [r.lineup for r in ladder.results[:2]] == [
+        ["random", "firstpick", "random", "firstpick"],
+        ["firstpick", "random", "firstpick", "random"],
+    ]
+    assert ladder.to_json()["seats"] == 4
 
 
 def test_ladder_command_prints_the_table_and_writes_files(tmp_path):

@@ -1,7 +1,8 @@
 """The ladder: every bot against every other, ratings with confidence intervals.
 
 ``tycoon ladder GAME`` plays each pair of bots (every bot registered for the game unless
-``bots`` names them) for ``games`` games per pair at the game's smallest table, duplicate
+``bots`` names them) for ``games`` games per pair at the game's smallest table (or
+``seats``), duplicate
 games with the seats rotated: game ``k`` of a pair is seeded ``derive_seed(seed, "ladder",
 k // seats)`` and the ``seats`` games of one seed rotate the lineup, so each bot gets each
 seat's cards and chances; every pair plays the same seeds. At a table of more than two seats
@@ -18,7 +19,8 @@ A run may keep its games in a save file (resumable, like tournaments: see
 :mod:`tycoon.study.runner`), run on worker processes or Ray with identical results, and
 write the ratings into a small JSON file the lobby reads (:func:`write_ratings`)::
 
-    {"format": 1, "games": {"GAME": {"seed": 1, "games_per_pair": 4, "command": "...",
+    {"format": 1, "games": {"GAME": {"seed": 1, "games_per_pair": 4, "seats": 2,
+      "command": "...", "options": {},
       "bots": {"medium": {"elo": 1612.3, "ci95": [1540.1, 1690.8], "games": 20,
                           "wins": 13}, ...}}}}
 """
@@ -129,6 +131,7 @@ class Ladder:
     results: list[MatchResult]
     seconds: float = 0.0
     resamples: int = BOOTSTRAP
+    seats: int = 2
     _table: list[dict[str, Any]] | None = field(default=None, repr=False)
 
     def table(self) -> list[dict[str, Any]]:
@@ -181,6 +184,7 @@ class Ladder:
             "bots": self.bots,
             "seed": self.seed,
             "games_per_pair": self.games_per_pair,
+            "seats": self.seats,
             "options": self.options,
             "games": len(self.results),
             "unfinished": sum(1 for r in self.results if not r.finished),
@@ -204,8 +208,10 @@ def run_ladder(
     save: Path | None = None,
     ray: str | None = None,
     resamples: int = BOOTSTRAP,
+    seats: int | None = None,
 ) -> Ladder:
-    """Play the ladder (see the module docstring) and return it."""
+    """Play the ladder (see the module docstring) and return it; ``seats`` is the table
+    size (the game's smallest by default)."""
     info = get_game(game)
     seed = check_seed(seed)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
@@ -218,17 +224,19 @@ def run_ladder(
     for b in names:
         make_bot(b, game, 0)
     options = study_options(info, options)
-    seats = info.min_seats
-    info.new_game(seats=seats, seed=1, **options)
+    seats = info.min_seats if seats is None else seats
+    info.new_game(seats=seats, seed=1, **options)  # validates seats and options
     tasks = ladder_tasks(names, seats, games, seed)
     header = {"ladder": 1, "game": game, "bots": names, "seed": seed, "games": games,
               "options": options}
+    if seats != info.min_seats:
+        header["seats"] = seats
     start = time.perf_counter()
     results = run_study(
         _play, tasks, lambda t: (game, t, options), header, save, workers, ray, progress
     )
     return Ladder(game, names, seed, games, options, results,
-                  time.perf_counter() - start, resamples)
+                  time.perf_counter() - start, resamples, seats)
 
 
 def plot_ladder(ladder: Ladder, folder: Path) -> Path:
@@ -272,6 +280,7 @@ def write_ratings(ladder: Ladder, path: Path, command: str = "") -> None:
     data["games"][ladder.game] = {
         "seed": ladder.seed,
         "games_per_pair": ladder.games_per_pair,
+        "seats": ladder.seats,
         "options": ladder.options,
         "command": command,
         "bots": {
@@ -311,6 +320,7 @@ def run_cli(
     ratings: Path | None = None,
     command: str = "",
     progress: Callable[[int], None] | None = None,
+    seats: int | None = None,
 ) -> None:
     """``tycoon ladder``: play, print the ratings table (or JSON), write the plot and file."""
     from rich.console import Console
@@ -319,7 +329,8 @@ def run_cli(
     from .tournament import split_bots
 
     lineup = split_bots(bots) if bots else None
-    ladder = run_ladder(game, lineup, games, seed, workers, options, progress, save, ray)
+    ladder = run_ladder(game, lineup, games, seed, workers, options, progress, save, ray,
+                        seats=seats)
     path = plot_ladder(ladder, plot) if plot is not None else None
     if ratings is not None:
         write_ratings(ladder, ratings, command)

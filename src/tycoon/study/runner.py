@@ -146,8 +146,14 @@ def _pool_map(fn: Callable[[Any], Any], items: list[Any], workers: int) -> Itera
         yield from pool.imap_unordered(fn, items)
 
 
+def _chunk(fn: Callable[[Any], Any], items: list[Any]) -> list[Any]:
+    return [fn(item) for item in items]
+
+
 def _ray_map(fn: Callable[[Any], Any], items: list[Any], address: str,
              workers: int) -> Iterator[Any]:
+    """Results of ``fn`` over ``items`` on Ray, as they end; items go in small chunks (about
+    eight per CPU of the cluster) so the per-task cost of Ray stays small."""
     import ray
 
     started = False
@@ -159,12 +165,14 @@ def _ray_map(fn: Callable[[Any], Any], items: list[Any], address: str,
             ray.init(address=address, log_to_driver=False, configure_logging=False)
         started = True
     try:
-        remote = ray.remote(fn)
-        pending = [remote.remote(item) for item in items]
+        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        size = max(1, len(items) // (cpus * 8))
+        remote = ray.remote(_chunk)
+        pending = [remote.remote(fn, items[i:i + size]) for i in range(0, len(items), size)]
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)
             for ref in ready:
-                yield ray.get(ref)
+                yield from ray.get(ref)
     finally:
         if started:
             ray.shutdown()
