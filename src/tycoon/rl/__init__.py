@@ -7,7 +7,7 @@ using an environment needs ``numpy``, ``gymnasium``, ``pettingzoo`` (or ``open_s
 
 - ``env(game, **options)``: a PettingZoo AEC environment; ``parallel_env(game, **options)``:
   the parallel API, for a game played in strict rotation only.
-- ``gym_env(game, **options)``: a Gymnasium single-agent environment (one seat is the agent,
+- ``make_gym(game, **options)``: a Gymnasium single-agent environment (one seat is the agent,
   the others are Tycoon bots); ids ``tycoon/<Game>-v0`` for ``gymnasium.make``.
 - ``register_openspiel()``: registers ``tycoon_<game>`` with pyspiel for each game.
 - ``<game>_env``, ``<game>_gym``, ``<game>_parallel`` (``deal_env``, ``capital_gym``, ...): the
@@ -27,7 +27,7 @@ _LAZY = {
     "env": "pettingzoo_env",
     "parallel_env": "pettingzoo_env",
     "TycoonAECEnv": "pettingzoo_env",
-    "gym_env": "gym_env",
+    "make_gym": "gym_env",
     "TycoonGymEnv": "gym_env",
     "register_openspiel": "openspiel_game",
     "register_envs": "registration",
@@ -36,7 +36,7 @@ _LAZY = {
     "rl_games": "core",
 }
 #: ``<game><suffix>``: the constructor bound to that game.
-_BOUND = {"_env": "env", "_gym": "gym_env", "_parallel": "parallel_env"}
+_BOUND = {"_env": "env", "_gym": "make_gym", "_parallel": "parallel_env"}
 
 __all__ = sorted(_LAZY)
 

@@ -43,11 +43,10 @@ class Codec(Protocol):
 
     Optional attributes: ``turn_limit`` (the adapters' default turn limit), ``version`` (of
     the Gymnasium id, default 0), ``sessions`` (False: the game never opens an input session,
-    the match need not look), ``turn_cycle`` (True: every env step is one decision and the
-    seats act in strict rotation, so PettingZoo's ``aec_to_parallel`` is valid),
-    ``autoplay(match)`` (what else the environment plays itself), ``legal_indices(state,
-    seat)`` (a game without compound actions: the fast path) and ``observe_state(state,
-    seat, out)`` (the observation read from the state, equal to ``observe`` of the view).
+    the match need not look), ``autoplay(match)`` (what else the environment plays itself),
+    ``legal_indices(state, seat)`` (a game without compound actions: the fast path) and
+    ``observe_state(state, seat, out)`` (the observation read from the state, equal to
+    ``observe`` of the view).
     """
 
     game: str

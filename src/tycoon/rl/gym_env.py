@@ -1,6 +1,6 @@
 """Gymnasium single-agent environments: one seat is the agent, the others are Tycoon bots.
 
-``gym_env(game, **options)`` builds one for any game that declares an RL codec
+``make_gym(game, **options)`` builds one for any game that declares an RL codec
 (``tycoon.rl.deal_gym`` and the like bind the name). The observation is the agent seat's
 float32 vector (``docs/rl.md``); the legal actions are in ``info["action_mask"]`` and
 ``env.action_masks()`` (the name MaskablePPO of sb3-contrib uses). An illegal index changes
@@ -22,7 +22,7 @@ The package also declares the ``gymnasium.envs`` entry point, which Gym 0.23+ an
 ``docs/rl.md``). The environments work under ``gymnasium.vector`` (``make_vec`` with
 ``vectorization_mode="sync"`` or ``"async"``).
 
->>> env = gym_env("deal", seats=2, opponents="random")
+>>> env = make_gym("deal", seats=2, opponents="random")
 >>> obs, info = env.reset(seed=1)
 >>> obs.shape == env.observation_space.shape, bool(info["action_mask"].sum() > 0)
 (True, True)
@@ -45,7 +45,7 @@ from .registration import register_envs
 
 
 class TycoonGymEnv(gym.Env):
-    """One seat of a Tycoon game against bots (``gym_env(game, **options)``).
+    """One seat of a Tycoon game against bots (``make_gym(game, **options)``).
 
     ``seat``: the agent's seat (default 0). ``opponents``: one bot spec for every other seat
     or a list with one spec per other seat, in seat order ("random", "heuristic", "easy",
@@ -173,7 +173,7 @@ class TycoonGymEnv(gym.Env):
         return summary(self.match, self.game)
 
 
-def gym_env(game: str, **options: Any) -> TycoonGymEnv:
+def make_gym(game: str, **options: Any) -> TycoonGymEnv:
     """``game`` for one agent against bots (options: see :class:`TycoonGymEnv`)."""
     return TycoonGymEnv(game, **options)
 

@@ -7,11 +7,11 @@ input sessions (several seats at once against a clock: Capital's minigames, the 
 peek round) are played inside the environment by the session bots, so no decision is ever
 simultaneous. A Just Say No answer in Monopoly Deal is an ordinary turn of the answering seat.
 
-The games are turn-based, so the native API is AEC. ``parallel_env(game, **options)`` wraps
-it with PettingZoo's ``aec_to_parallel``, which is valid only when the seats act in strict
-rotation, one env step each (the codec's ``turn_cycle``: the Toy game); Capital (roll, then
-build, then pass within one turn) and Monopoly Deal (up to three plays a turn, answers out of
-turn) are refused with a ``ValueError`` saying so.
+The games are turn-based, so the native API is AEC. ``parallel_env(game, **options)`` offers
+PettingZoo's parallel API through ``turn_based_aec_to_parallel``: one seat moves per parallel
+step. PettingZoo's ``aec_to_parallel`` (every seat acts once per cycle) is not valid for any
+of them: a seat's legal actions depend on the moves before it in the cycle (Capital and
+Monopoly Deal also have turns of several decisions and answers out of turn).
 
 Each observation is ``{"observation": float32 vector, "action_mask": int8 vector}``;
 ``infos[agent]["action_mask"]`` holds the same mask for the selected agent (so masked play
@@ -100,8 +100,7 @@ class TycoonAECEnv(AECEnv):
         self.rules, self._truncate_after = split_turn_limit(self.info, turn_limit, rules)
         probe = self.info.new_game(seats=self.seats, seed=0, **self.rules)  # check options now
         Match(self.codec, probe, session_skill=self.session_skill)  # and the skills
-        self.metadata = {**self.metadata, "name": f"tycoon_{game}_v{self.version}",
-                         "is_parallelizable": self._turn_cycle()}
+        self.metadata = {**self.metadata, "name": f"tycoon_{game}_v{self.version}"}
         self.possible_agents = [f"player_{s}" for s in range(self.seats)]
         self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
         box = spaces.Box(-OBS_BOUND, OBS_BOUND, (self.codec.layout.size,), np.float32)
@@ -114,17 +113,6 @@ class TycoonAECEnv(AECEnv):
                               for a in self.possible_agents}
         self.match: Match | None = None
         self._next_seed = 0
-
-    def _turn_cycle(self) -> bool:
-        """The codec's ``turn_cycle``: a bool, or ``(seats, options) -> bool`` for a game
-        that rotates strictly only under some options (it must also end after a whole
-        cycle)."""
-        cycle = getattr(self.codec, "turn_cycle", False)
-        if callable(cycle):
-            rules = dict(self.rules)
-            options = self.info.resolve_options(rules.pop("preset", None), rules)
-            return bool(cycle(self.seats, options))
-        return bool(cycle)
 
     @property
     def version(self) -> int:
@@ -242,17 +230,14 @@ def env(game: str, **options: Any) -> TycoonAECEnv:
 
 
 def parallel_env(game: str, **options: Any) -> ParallelEnv:
-    """``game`` under PettingZoo's parallel API, through ``aec_to_parallel``: only for a
-    game whose seats act in strict rotation (the codec's ``turn_cycle``); ``ValueError``
-    otherwise. Each parallel step takes one action per live agent; only the selected seat's
-    counts (the others' masks are all zero: send any index, e.g. 0)."""
-    from pettingzoo.utils.conversions import aec_to_parallel
+    """``game`` under PettingZoo's parallel API (options: see :class:`TycoonAECEnv`).
 
-    aec = TycoonAECEnv(game, **options)
-    if not aec.metadata["is_parallelizable"]:
-        raise ValueError(
-            f"{game} with these options is not played in strict rotation (turns of several "
-            "decisions, answers out of turn, or an end within a cycle): use the AEC "
-            "environment; PettingZoo's parallel API needs every seat to act once per cycle, "
-            "in order, and the game to end after a whole cycle")
-    return aec_to_parallel(aec)
+    The games are turn-based: this is PettingZoo's ``turn_based_aec_to_parallel`` over the AEC
+    environment. Each parallel step takes an action per live agent but plays only the
+    selected seat's (``infos[agent]["active_agent"]``; the others' masks are all zero and
+    their entries are ignored, send any index). ``aec_to_parallel`` is not valid for them: it
+    plays every agent once per cycle on masks read before the cycle starts.
+    """
+    from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+
+    return turn_based_aec_to_parallel(TycoonAECEnv(game, **options))

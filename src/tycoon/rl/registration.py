@@ -34,7 +34,7 @@ def register_envs() -> list[str]:
     for game in rl_games():
         name = env_id(game)
         if name not in gym.registry:
-            gym.register(id=name, entry_point="tycoon.rl.gym_env:gym_env",
+            gym.register(id=name, entry_point="tycoon.rl.gym_env:make_gym",
                          kwargs={"game": game})
         ids.append(name)
     return ids

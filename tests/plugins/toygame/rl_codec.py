@@ -40,12 +40,6 @@ class ToyCodec:
     labels = (*(f"play card={c}" for c in range(1, CARDS + 1)), "draw", "pass")
     layout = Layout(_FIELDS)
 
-    @staticmethod
-    def turn_cycle(seats: int, options: dict[str, Any]) -> bool:
-        """One decision per turn, seats in rotation: parallel-safe when the game ends after
-        a whole cycle."""
-        return options["turn_limit"] % seats == 0
-
     def path(self, action: Action) -> Path:
         """The one-index path of a Toy action."""
         if isinstance(action, Play):
