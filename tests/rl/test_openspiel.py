@@ -179,3 +179,16 @@ def test_cfr_lowers_nash_conv_on_a_tiny_toy_variant():
         solver.evaluate_and_update_policy()
     after = exploitability.nash_conv(game, solver.average_policy())
     assert uniform > 0.1 and after < 0.1 * uniform
+
+
+def test_rules_options_and_presets_as_parameters():
+    """Rules options are pyspiel parameters, checked by the game (MD-6.3 double rent stack);
+    a preset's values apply to the options left at their defaults (Kapital: C-11 levels
+    on landing)."""
+    deal = pyspiel.load_game("tycoon_deal(double_rent_stack=2)")
+    assert deal.new_initial_state().tycoon_state().to_json()["options"]["double_rent_stack"] == 2
+    with pytest.raises(Exception, match="double_rent_stack"):
+        pyspiel.load_game("tycoon_deal(double_rent_stack=3)")
+    kapital = pyspiel.load_game("tycoon_capital(preset=kapital,players=2)")
+    options = kapital.new_initial_state().tycoon_state().view(0)["options"]
+    assert options["level_up"] == "landing" and options["turn_limit"] == 200

@@ -26,7 +26,8 @@ OpenSpiel game.
   one; otherwise truncation after that turn; 0: none), ``max_steps`` (truncation, also the
   declared maximum game length), ``session_skill`` of the bots that play input sessions,
   ``history`` (rows of the information-state tensor) and every rules option of the game whose
-  default is a number, a bool or a string (``preset`` too when the game has presets).
+  default is a number, a bool or a string (``preset`` too when the game has presets); an
+  option left at its default is not passed to the game, so the preset's value applies.
 """
 
 from __future__ import annotations
@@ -110,7 +111,10 @@ class TycoonGame(pyspiel.Game):
         self.history = int(params["history"])
         if self.history < 0:
             raise ValueError(f"history must be 0 or more, not {self.history}")
-        rules = {k: v for k, v in params.items() if k not in _COMMON}
+        # pyspiel fills in every default: a rules option left at its default is not passed,
+        # so the game's preset decides it
+        rules = {k: v for k, v in params.items()
+                 if k not in _COMMON and (k == "preset" or v != defaults[k])}
         turn_limit = int(params["turn_limit"]) or None
         self.rules, self.truncate_after = split_turn_limit(info, turn_limit, rules)
         info.new_game(seats=players, seed=0, **self.rules)  # bad options fail now
