@@ -345,3 +345,12 @@ def test_key_and_equality_follow_the_position():
 def test_turn_started_and_reshuffled_are_shared_with_every_game():
     assert [f.name for f in dataclasses.fields(ev.TurnStarted)] == ["seat", "turn"]
     assert [f.name for f in dataclasses.fields(ev.Reshuffled)] == ["cards"]
+
+
+def test_c8_2_determinize_redraws_the_other_seats_minigame_contents():
+    st = _minigame("memory")
+    sample = st.determinize(1, 77)
+    assert sample.view(1) == st.view(1)
+    assert sample.minigame["seeds"][1] == st.minigame["seeds"][1]
+    assert sample.minigame["seeds"][0] != st.minigame["seeds"][0]
+    assert sample.session().view(1) == st.session().view(1)
