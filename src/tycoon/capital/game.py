@@ -70,5 +70,6 @@ GAME = GameInfo(
         "search": "tycoon.bots.capital:search_kwargs",
         "rl_codec": "tycoon.rl.capital_codec:CODEC",
         "terminal": "tycoon.terminal.capital:play",
+        "stats": "tycoon.bots.capital_stats:STATS",
     },
 )
