@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import landing
-from .describe import prompt
 from .board import COLORS
 from .businesses import PRICE, income_at, round_half_up
+from .describe import prompt
 from .position import businesses_json, constructions_json
 
 if TYPE_CHECKING:
