@@ -386,6 +386,10 @@ def bare_ray(args: list[str]) -> list[str]:
             out.append("local")
     return out
 
+from tycoon.learn.cli import train as _train  # noqa: E402 (the learned agent's trainer)
+
+app.command("train")(_train)
+
 
 def main() -> None:
     """Entry point of the ``tycoon`` console script."""

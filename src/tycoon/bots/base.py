@@ -29,7 +29,7 @@ unless the bot says ``plays_sessions = True`` and plays them itself.
 'ismcts:iterations=50'
 >>> make_bot("wizard", "toy")
 Traceback (most recent call last):
-ValueError: unknown bot 'wizard'; known bots: easy, ..., random
+ValueError: unknown bot 'wizard'; known bots: ...
 """
 
 from __future__ import annotations
