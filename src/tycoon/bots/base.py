@@ -172,9 +172,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     >>> parse_spec("hard")
     ('ismcts', {'seconds': 0.5, 'iterations': 3000, 'skill': 0.9})
     """
-    text = spec.strip().lower()
-    name, _, rest = text.partition(":")
-    name = name.strip()
+    name, _, rest = spec.strip().partition(":")
+    name = name.strip().lower()
     factory = bot_factory(name)
     if isinstance(factory, Alias):
         base, params = parse_spec(factory.spec)
@@ -187,7 +186,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         if not item.strip():
             continue
         key, sep, raw = item.partition("=")
-        key = key.strip()
+        key = key.strip().lower()
         if not sep or not key or (known is not None and key not in known):
             names = ", ".join(known) if known is not None else "key=value pairs"
             raise ValueError(f"bot {name}: bad parameter {item!r}; known parameters: {names}")
@@ -196,7 +195,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
             continue
         kind = known[key]
         try:
-            params[key] = kind(raw.strip())
+            params[key] = kind(raw.strip().lower() if kind is str else raw.strip())
         except ValueError:
             raise ValueError(
                 f"bot {name}: {key} must be a {kind.__name__}, not {raw.strip()!r}"
