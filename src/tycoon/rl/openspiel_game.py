@@ -276,7 +276,7 @@ class _LineCache:
         return self
 
     def __getstate__(self) -> dict[str, Any]:
-        return {}
+        return {"cache": "rebuilt on use"}  # not empty: pickle then calls __setstate__
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         self.__init__()  # type: ignore[misc]
