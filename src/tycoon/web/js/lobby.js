@@ -1,7 +1,7 @@
 // The lobby: your name and language, a form to create a game, the list of open games to join or
 // watch, and the invitation link of a game.
 import { api, tokens } from "./net.js";
-import { t } from "./i18n.js";
+import { t, has } from "./i18n.js";
 import { el, toast, rerender } from "./util.js";
 import { settings } from "./main.js";
 
@@ -10,6 +10,18 @@ export let KINDS = [
   { name: "capital", min_seats: 2, max_seats: 4, default_seats: 4, players: ["human", "random", "easy", "medium", "hard"], options: {} },
   { name: "deal", min_seats: 2, max_seats: 5, default_seats: 2, players: ["human", "random", "easy", "medium", "hard"], options: {} },
 ];
+
+/** A game's name: the server's title of it (`GET /api/kinds`). */
+export function gameTitle(name) {
+  const k = KINDS.find((x) => x.name === name);
+  return k?.title || (has(`game.${name}`) ? t(`game.${name}`) : name);
+}
+
+function optionLabel(name, o) {
+  if (has(`lobby.option.${name}`)) return t(`lobby.option.${name}`);
+  const s = name.replace(/_/g, " ");
+  return o.help || s.charAt(0).toUpperCase() + s.slice(1);
+}
 
 async function loadKinds() {
   try {
@@ -53,7 +65,7 @@ function createForm(onCreated) {
   const build = () => {
     const sp = spec();
     const gameSel = el("select", { id: "game-select", name: "game" },
-      KINDS.map((k) => el("option", { value: k.name, selected: k.name === game }, t(`game.${k.name}`))));
+      KINDS.map((k) => el("option", { value: k.name, selected: k.name === game }, gameTitle(k.name))));
     gameSel.addEventListener("change", () => {
       game = gameSel.value;
       build();
@@ -69,7 +81,7 @@ function createForm(onCreated) {
     const opts = entries.length
       ? el("details", { class: "options-box" }, el("summary", {}, t("lobby.options")),
           el("div", { class: "options" }, entries.map(([name, o]) =>
-            el("label", { title: o.help || "" }, el("span", {}, t(`lobby.option.${name}`)), optionInput(name, o)))))
+            el("label", { title: o.help || "" }, el("span", {}, optionLabel(name, o)), optionInput(name, o)))))
       : null;
     form.replaceChildren(
       el("h2", { id: "create-h" }, t("lobby.new_game")),
@@ -134,7 +146,7 @@ function gameRow(g, refresh) {
   };
   const status = g.status;
   return el("li", { class: "game-row", dataset: { game: id } },
-    el("span", { class: "game-name" }, el("strong", {}, t(`game.${g.game}`)), " ", el("code", {}, id)),
+    el("span", { class: "game-name" }, el("strong", {}, gameTitle(g.game)), " ", el("code", {}, id)),
     el("span", { class: "game-who" }, (g.players || []).map(playerWords).join(" · ")),
     el("span", { class: `badge ${status}` }, t(`lobby.status.${status}`)),
     el("span", { class: "game-actions" },

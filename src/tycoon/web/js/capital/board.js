@@ -3,7 +3,26 @@
 // obstacles and tolls. Squares, lots and seats can be offered as targets to pick.
 import { svg } from "../util.js";
 import { t } from "../i18n.js";
-import { defaultBoard, squarePlace, REGION_FILL, REGION_TINT, SEAT_FILL, KINDS } from "./data.js";
+import { board as dataBoard, REGION_FILL, REGION_TINT, SEAT_FILL, PALETTE, regionWord, businessName } from "./info.js";
+
+/** Where each square sits on a 12×12 grid (C-2: one side of the ring per region, inner branch inside). */
+export function squarePlace(sq) {
+  const r = Math.max(0, PALETTE.indexOf(sq.region));
+  const i = sq.index;
+  const POS = { 0: 0, 1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 4.5, 9: 5.5, 10: 6.5, 11: 8, 12: 9, 13: 10 };
+  const p = POS[i] ?? i;
+  const d = i >= 8 && i <= 10 ? 1 : 0;
+  switch (r) {
+    case 0: return { x: p, y: d };
+    case 1: return { x: 11 - d, y: p };
+    case 2: return { x: 11 - p, y: 11 - d };
+    default: return { x: d, y: 11 - p };
+  }
+}
+
+function defaultBoard() {
+  return dataBoard();
+}
 
 const CELL = 100;
 const PAD = 7; // gap between squares, where the road shows
@@ -32,10 +51,10 @@ export function seatFill(view, seat) {
 }
 
 export function squareName(sq) {
-  if (sq.kind === "start") return t("capital.square.start", { n: sq.square, region: t(`capital.region.${sq.region}`) });
+  if (sq.kind === "start") return t("capital.square.start", { n: sq.square, region: regionWord(sq.region) });
   if (sq.kind === "minigame") return t("capital.square.minigame", { n: sq.square });
   if (sq.kind === "stock_exchange") return t("capital.square.stock_exchange", { n: sq.square });
-  return t("capital.square.block", { n: sq.square, region: t(`capital.region.${sq.region}`) });
+  return t("capital.square.block", { n: sq.square, region: regionWord(sq.region) });
 }
 
 /**
@@ -102,10 +121,10 @@ export function drawBoard(view, targets = null, highlight = null, banner = null)
         if (biz) {
           const own = seatFill(view, biz.owner);
           lg.append(svg("rect", { width: lw, height: lh, rx: 4, fill: own, class: "lot-biz" }));
-          lg.append(svg("text", { x: lw / 2, y: lh * 0.4, class: "lot-kind" }, t(`capital.kind_abbr.${biz.kind}`)));
+          lg.append(svg("text", { x: lw / 2, y: lh * 0.4, class: "lot-kind" }, abbr(biz.kind)));
           lg.append(svg("text", { x: lw / 2, y: lh - 3, class: "lot-owner" }, `${seatLetter(biz.owner)}·${biz.level}`));
           const words = t("capital.lot_business", {
-            lot: lot + 1, kind: t(`capital.kind.${biz.kind}`), owner: seatLetter(biz.owner), level: biz.level, income: biz.income,
+            lot: lot + 1, kind: businessName(biz.kind), owner: seatLetter(biz.owner), level: biz.level, income: biz.income,
           });
           lg.append(svg("title", {}, words));
           label.push(words);
@@ -201,4 +220,8 @@ function makePickable(node, action, onPick, label, key) {
   });
 }
 
-export { KINDS };
+/** A short label for a business on a lot: the first letters of its name in the player's language. */
+function abbr(kind) {
+  const words = String(businessName(kind)).split(/\s+/).filter(Boolean);
+  return words.length > 1 ? words.map((w) => w[0]).join("").slice(0, 2).toUpperCase() : words[0]?.slice(0, 3) ?? "";
+}
