@@ -4,6 +4,40 @@ import { api, tokens } from "./net.js";
 import { t, has } from "./i18n.js";
 import { el, toast, rerender } from "./util.js";
 import { settings } from "./main.js";
+import { ChatPanel } from "./chat.js";
+
+/** The lobby's chat over REST (GET/POST /api/lobby/chat), polled while the lobby is open. */
+function lobbyChat() {
+  let last = null;
+  const panel = new ChatPanel({
+    id: "lobby-chat",
+    send: async (m) => {
+      try {
+        const posted = await api.postLobbyChat({ name: settings.name || t("lobby.anonymous"), ...(m.text !== undefined ? { text: m.text } : { reaction: m.reaction }) });
+        if (posted && posted.id != null) panel.add(posted);
+        return { type: "ack" };
+      } catch (e) {
+        return { type: "error", message: e.message };
+      }
+    },
+  });
+  const poll = async () => {
+    try {
+      const data = await api.lobbyChat(last);
+      const list = Array.isArray(data) ? data : data?.messages || [];
+      for (const m of list) {
+        panel.add(m);
+        if (m.id != null) last = Math.max(last ?? 0, m.id);
+      }
+    } catch (e) {
+      /* the lobby works without its chat */
+    }
+  };
+  poll();
+  const timer = setInterval(poll, 3000);
+  panel.node.classList.add("card-panel", "lobby-chat");
+  return { panel, stop: () => clearInterval(timer) };
+}
 
 /** Games, seat counts and options when the server cannot be asked (`GET /api/kinds` wins). */
 export let KINDS = [
@@ -190,9 +224,15 @@ export async function renderLobby(main) {
     el("section", { class: "card-panel open-games", "aria-labelledby": "open-h" },
       el("div", { class: "row-between" }, el("h2", { id: "open-h" }, t("lobby.open_games")),
         el("button", { onclick: refresh, id: "refresh-games" }, t("lobby.refresh"))),
-      list));
+      list),
+    el("section", { class: "card-panel rules-links", "aria-labelledby": "rules-links-h" },
+      el("h2", { id: "rules-links-h" }, t("rules.link")),
+      el("ul", {}, KINDS.map((k) => el("li", {}, el("a", { href: `#/rules/${k.name}`, "data-key": `rules-${k.name}` }, t("rules.title", { game: gameTitle(k.name) })))))));
+  const chat = lobbyChat();
+  chat.panel.head.textContent = t("lobby.chat_name");
+  page.append(chat.panel.node);
   main.replaceChildren(page);
   await refresh();
   const timer = setInterval(refresh, 5000);
-  return { close: () => clearInterval(timer) };
+  return { close: () => { clearInterval(timer); chat.stop(); } };
 }

@@ -2,11 +2,11 @@
 // (rules.GAME.*), and every price, income, cost, value and effect in tables built from the
 // game's data (GET /api/kinds/{game}/data) and catalog, so they can never disagree with the
 // engine.
-import { t, uiCatalog, lang } from "./i18n.js";
+import { t, has, uiCatalog, lang } from "./i18n.js";
 import { el } from "./util.js";
 import { loadGame, gameData, nameOf, helpOf, word, hasWord } from "./messages.js";
 
-const PREFIX = { cards: "card", kinds: "kind", businesses: "kind", effects: "effect", colors: "color", sets: "color" };
+const PREFIX = { cards: "card", kinds: "kind", businesses: "business", effects: "effect", colors: "color", sets: "color" };
 const MONEY_FIELDS = new Set(["price", "cost", "value", "income", "base_income", "rent", "rents"]);
 
 function rowsOf(v) {
@@ -26,6 +26,11 @@ function cell(game, field, v) {
   return String(v);
 }
 
+function targetWord(v) {
+  if (!v) return "—";
+  return has(`rules.target.${v}`) ? t(`rules.target.${v}`) : String(v).replace(/_/g, " ");
+}
+
 /** One table per named list of the data (cards, kinds, effects, colours). */
 function dataTables(game) {
   const d = gameData(game);
@@ -43,7 +48,7 @@ function dataTables(game) {
       else seen.set(id, { id, x, count: 1 });
     }
     const fields = [...new Set(rows.flatMap(([, x]) => Object.keys(x)))].filter((f) =>
-      ["price", "cost", "value", "income", "base_income", "size", "rents", "target", "colors"].includes(f));
+      ["price", "cost", "value", "income", "base_income", "size", "set_size", "uses", "rents", "target", "colors"].includes(f));
     const many = [...seen.values()].some((r) => r.count > 1);
     out.push(el("section", { class: "rules-table", "aria-labelledby": `rt-${name}` },
       el("h2", { id: `rt-${name}` }, t(`rules.table.${name}`)),
@@ -53,7 +58,7 @@ function dataTables(game) {
         el("tbody", {}, [...seen.values()].map(({ id, x, count }) => el("tr", { "data-id": String(id) },
           el("th", {}, nameOf(game, prefix, id, x) ?? String(id)),
           many ? el("td", {}, String(count)) : null,
-          fields.map((f) => el("td", {}, f === "target" ? (x[f] ? t(`rules.target.${x[f]}`) : "—") : cell(game, f, x[f]))),
+          fields.map((f) => el("td", {}, f === "target" ? targetWord(x[f]) : cell(game, f, x[f]))),
           el("td", {}, helpOf(game, prefix, id, x) ?? "")))))));
   }
   return out;

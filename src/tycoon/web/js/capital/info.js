@@ -17,7 +17,7 @@ let cachedFrom = null;
 
 function regionName(r, d) {
   if (typeof r === "string") return r;
-  const names = d.regions || d.colors;
+  const names = d.board?.colours || d.regions || d.colors;
   const n = Array.isArray(names) ? names[r] : null;
   return (typeof n === "string" ? n : n?.color ?? n?.name) || PALETTE[r] || `r${r}`;
 }
@@ -35,9 +35,10 @@ export function board() {
   if (Array.isArray(raw)) {
     list = raw.map((s, i) => ({
       square: s.square ?? s.id ?? i,
-      region: regionName(s.region ?? s.color, d),
+      region: s.colour ?? regionName(s.region ?? s.color, d),
       kind: kindName(s.kind),
       next: Array.isArray(s.next) ? s.next : s.forks ? [...s.forks] : s.fork ? [...s.fork] : [s.next],
+      offset: s.offset,
     }));
   } else if (raw && Array.isArray(raw.kind)) {
     const forks = raw.forks || {};
@@ -50,7 +51,7 @@ export function board() {
   }
   const first = new Map();
   for (const s of list) if (!first.has(s.region)) first.set(s.region, s.square);
-  for (const s of list) s.index = s.square - first.get(s.region);
+  for (const s of list) s.index = Number.isInteger(s.offset) ? s.offset : s.square - first.get(s.region);
   cachedBoard = list;
   cachedFrom = d;
   return list;
@@ -107,7 +108,7 @@ export function effectInfo(effect) {
 export function cardGroup(card) {
   const c = cardInfo(card);
   if (c.victory || c.category === "victory") return "victory";
-  return c.category || c.group || (c.target === "square" ? "works" : c.target === "seat" || c.target === "business" ? "attack" : "own");
+  return c.target === "square" ? "works" : c.target === "seat" || c.target === "business" ? "attack" : "own";
 }
 
 export const cardName = (card) => nameOf(GAME, "card", card, cardInfo(card)) || word(GAME, `card.${card}.name`);
@@ -116,9 +117,9 @@ export const businessName = (kind) => nameOf(GAME, "kind", kind, kinds()[kind]) 
 export const businessHelp = (kind) => helpOf(GAME, "kind", kind, kinds()[kind]) || helpOf(GAME, "business", kind);
 export const effectName = (effect) => nameOf(GAME, "effect", effect, effectInfo(effect)) || word(GAME, `effect.${effect}.name`);
 export const effectHelp = (effect) => helpOf(GAME, "effect", effect, effectInfo(effect));
-export const regionWord = (region) => nameOf(GAME, "region", region) || nameOf(GAME, "color", region) || word(GAME, `region.${region}`);
+export const regionWord = (region) => nameOf(GAME, "colour", region) || nameOf(GAME, "region", region) || nameOf(GAME, "color", region) || word(GAME, `colour.${region}`);
 
-/** Money as the game writes it ("$1,250"; negative with a minus sign). */
+/** Money as the game writes it ("$1250"; "-$50" by its catalog's money.negative). */
 export function money(n) {
-  return word(GAME, "money", { n });
+  return n < 0 ? word(GAME, "money.negative", { n: -n }) : word(GAME, "money", { n });
 }

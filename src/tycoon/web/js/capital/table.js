@@ -11,7 +11,7 @@ import { helpButton } from "../deal/table.js";
 import { moneyPop } from "../motion.js";
 import { word } from "../messages.js";
 
-const money = (n) => (n < 0 ? `−${gameMoney(-n)}` : gameMoney(n));
+const money = gameMoney;
 
 const sortKey = (cards) => JSON.stringify([...cards].sort());
 
@@ -132,7 +132,7 @@ export class CapitalTable {
       for (const a of this.byType("play").filter((a) => a.card === this.ui.card)) {
         const tg = a.target;
         if (tg === null || tg === undefined) continue;
-        if (typeof tg === "number" && cardInfo(a.card).target === "square") squares.set(tg, a);
+        if (typeof tg === "number" && ["square", "construction"].includes(cardInfo(a.card).target)) squares.set(tg, a);
         else if (typeof tg === "number") seats.set(tg, a);
         else if ("lot" in tg) lots.set(`${tg.square}:${tg.lot}`, a);
         else if ("square" in tg) squares.set(tg.square, a);
@@ -432,7 +432,7 @@ export class CapitalTable {
       return sw;
     };
     return endScreen({
-      result: res, names, why: ending ? [why, this.ctx.say(ending.message)].filter(Boolean).join(" — ") : why, summary, seatMark: mark,
+      result: res, names, why: ending && this.ctx.say ? this.ctx.say(ending.message) : why, summary, seatMark: mark,
       scoreText: (i) => `${t("capital.net_worth")} ${money(seats[i]?.net_worth ?? res.scores?.[i] ?? 0)}`,
       buttons: this.ctx.endButtons ? this.ctx.endButtons() : [],
       onClose: () => { this.victoryClosed = true; this.render(); },
@@ -471,7 +471,11 @@ export class CapitalTable {
   incomeIfBuilt(a) {
     if (Number.isInteger(a.income)) return a.income;
     const v = this.state.view;
-    const lotIncome = v.build_incomes ?? v.incomes_if_built ?? v.build_income;
+    if (Array.isArray(v.build)) {
+      const hit = v.build.find((x) => x.lot === a.lot && x.kind === a.kind);
+      if (hit && Number.isInteger(hit.income)) return hit.income;
+    }
+    const lotIncome = v.build_incomes ?? v.incomes_if_built;
     if (lotIncome) {
       const byLot = lotIncome[a.lot] ?? lotIncome[String(a.lot)] ?? lotIncome[`${a.square ?? v.landed}:${a.lot}`];
       if (byLot && Number.isInteger(byLot[a.kind])) return byLot[a.kind];

@@ -28,9 +28,14 @@ function cardOf(id) {
   return list[id]?.id === id ? list[id] : list.find((c) => c.id === id) || null;
 }
 
+function colorInfo(color) {
+  const c = gameData(GAME).colors;
+  if (Array.isArray(c)) return c.find((x) => x && x.id === color) || null;
+  return c && typeof c[color] === "object" ? c[color] : null;
+}
+
 export function colorName(color) {
-  const entry = gameData(GAME).colors?.[color];
-  return nameOf(GAME, "color", color, typeof entry === "object" ? entry : null) || word(GAME, `color.${color}`);
+  return nameOf(GAME, "color", color, colorInfo(color)) || word(GAME, `color.${color}`);
 }
 
 export function cardName(id) {
@@ -47,8 +52,8 @@ function cardHelp(id) {
 /** A colour's full-set size (MD-1.2), from the data (or counted from the property cards). */
 function setSize(color) {
   const d = gameData(GAME);
-  const entry = d.colors?.[color] ?? d.sets?.[color];
-  if (entry && typeof entry === "object" && Number.isInteger(entry.size)) return entry.size;
+  const entry = colorInfo(color);
+  if (entry && Number.isInteger(entry.set_size ?? entry.size)) return entry.set_size ?? entry.size;
   if (Number.isInteger(d.set_sizes?.[color])) return d.set_sizes[color];
   return cards().filter((c) => c.kind === "property" && (c.colors || [])[0] === color).length;
 }
