@@ -416,3 +416,12 @@ def seat_token_script(game_id: str, token: str, seat: int, lang: str = "en") -> 
     value = json.dumps({"token": token, "seat": seat})
     return (f"localStorage.setItem('tycoon.seat.{game_id}', {json.dumps(value)});"
             f"localStorage.setItem('tycoon.lang', {json.dumps(lang)});")
+
+
+def words(table: Table, item: Any, seat: int | None, lang: str = "en") -> str:
+    """An action or event of ``table`` in words, as the page renders its message."""
+    from tycoon.engine.messages import render
+
+    names = [f"{n} ({'ABCDE'[i]})" for i, n in enumerate(table.names)]
+    return render(message(table.state, item, seat), get_game(table.game).catalog(lang), lang,
+                  names=names)

@@ -42,7 +42,7 @@ export class ChatPanel {
       this.submit({ text: this.input.value.trim() });
     });
     this.reactions = el("div", { class: "chat-reactions", role: "group" },
-      REACTIONS.map((r, i) => el("button", { type: "button", class: "chip", "data-key": `${id}-react-${i}`, onclick: () => this.submit({ reaction: r }) }, r)));
+      REACTIONS.map((r, i) => el("button", { type: "button", class: "chip reaction", "data-key": `${id}-react-${i}`, "aria-label": t("chat.react", { reaction: r }), onclick: () => this.submit({ reaction: r }) }, r)));
     this.head = el("h2", { id: `${id}-h` });
     this.node = el("section", { class: "chat-panel", "aria-labelledby": `${id}-h` }, this.head, this.list, this.reactions, this.form);
     this.relabel();

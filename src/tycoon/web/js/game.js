@@ -154,7 +154,7 @@ export class GameScreen {
   drawHeader() {
     if (this.gone) return;
     const over = this.state?.status === "finished";
-    this.header.replaceChildren(
+    this.header.replaceChildren(...[
       el("a", { href: "#/", class: "button ghost" }, "← ", t("ui.lobby")),
       el("span", { class: "game-id" }, t("game.id", { id: this.id })),
       this.seat == null ? el("span", { class: "badge" }, t("game.spectator")) : el("span", { class: "badge" }, t("game.you_are", { seat: SEAT_LETTERS[this.seat] })),
@@ -163,7 +163,8 @@ export class GameScreen {
       this.game ? el("a", { class: "button", href: `#/rules/${this.game}`, target: "_blank", rel: "noopener", "data-key": "rules-link" }, t("rules.link")) : null,
       notices.controls(),
       this.seat != null && !over && this.state ? el("button", { "data-key": "resign", onclick: () => this.resign() }, t("game.resign")) : null,
-      over ? null : el("button", { "data-key": "invite", onclick: () => copyInvite(this.id) }, t("lobby.copy_invite")));
+      over ? null : el("button", { "data-key": "invite", onclick: () => copyInvite(this.id) }, t("lobby.copy_invite")),
+    ].flat().filter(Boolean));
   }
 
   drawLogChrome() {
@@ -293,15 +294,18 @@ export class GameScreen {
         endButtons: () => this.endButtons(),
       });
     }
-    const turn = state.view.turn;
+    // Each line belongs to the turn of the last turn_started before it (one update may hold
+    // several turns: the bots' turns after the person's action).
+    if (this.turn === undefined) this.turn = state.events.some((e) => e.type === "turn_started") ? undefined : state.view.turn;
     for (const ev of state.events) {
+      if (ev.type === "turn_started") this.turn = ev.turn ?? this.turn;
       if (!ev.message) continue;
-      this.log.push({ kind: "event", ev, turn: ev.type === "turn_started" ? ev.turn ?? turn : turn, filters: filtersOf(ev, this.seat) });
+      this.log.push({ kind: "event", ev, turn: this.turn ?? state.view.turn, filters: filtersOf(ev, this.seat) });
       announce(say(game, ev.message, state.names));
     }
     const actor = state.actor;
     if (actor && actor.by !== "player" && (actor.message || actor.reason)) {
-      this.log.push({ kind: "note", actor, turn, filters: new Set(["all"]) });
+      this.log.push({ kind: "note", actor, turn: this.turn ?? state.view.turn, filters: new Set(["all"]) });
     }
     if (this.log.length > 600) this.log.splice(0, this.log.length - 600);
     this.table.update(state);

@@ -20,8 +20,10 @@ function show(game, v, names) {
   if (v === false) return "—";
   if (Array.isArray(v)) return v.map((x) => show(game, x, names)).join(" · ");
   if (typeof v === "object") {
-    const head = Number.isInteger(v.seat) ? `${names?.[v.seat] || word(game, "seat.name", { number: v.seat + 1 })}: ` : "";
-    return head + Object.entries(v).filter(([k]) => k !== "seat").map(([k, x]) => `${label(game, k)} ${show(game, x, names)}`).join(", ");
+    const who = Number.isInteger(v.seat) ? names?.[v.seat] || word(game, "seat.name", { number: v.seat + 1 }) : "";
+    const rest = Object.entries(v).filter(([k]) => k !== "seat");
+    if (!rest.length) return who;
+    return (who ? `${who}: ` : "") + rest.map(([k, x]) => `${label(game, k)} ${show(game, x, names)}`).join(", ");
   }
   return String(v);
 }
@@ -50,7 +52,7 @@ export class GenericTable {
     }
     const info = Object.entries(view).filter(([k]) => k !== "game");
     rows.push(el("dl", { class: "generic-view" }, info.map(([k, v]) => el("div", {}, el("dt", {}, label(this.game, k)),
-      el("dd", {}, k === "current" && Number.isInteger(v) ? show(this.game, { seat: v }, names) : k === "to_move" && Array.isArray(v) ? v.map((x) => names?.[x] || word(this.game, "seat.name", { number: x + 1 })).join(", ") : show(this.game, v, names))))));
+      el("dd", {}, k === "phase" && hasWord(this.game, `phase.${v}`) ? word(this.game, `phase.${v}`) : k === "current" && Number.isInteger(v) ? show(this.game, { seat: v }, names) : k === "to_move" && Array.isArray(v) ? v.map((x) => names?.[x] || word(this.game, "seat.name", { number: x + 1 })).join(", ") : show(this.game, v, names))))));
     if (!over && seat != null && legal.length) {
       rows.push(el("section", { class: "actions", "aria-labelledby": "actions-h" },
         el("h2", { id: "actions-h" }, t("ui.actions")),

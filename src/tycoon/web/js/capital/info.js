@@ -37,6 +37,8 @@ export function board() {
       square: s.square ?? s.id ?? i,
       region: s.colour ?? regionName(s.region ?? s.color, d),
       kind: kindName(s.kind),
+      rawKind: s.kind,
+      number: s.number,
       next: Array.isArray(s.next) ? s.next : s.forks ? [...s.forks] : s.fork ? [...s.fork] : [s.next],
       offset: s.offset,
     }));

@@ -9,7 +9,7 @@ import { MinigameScreen } from "./minigames.js";
 import { endScreen, lineChart } from "../end.js";
 import { helpButton } from "../deal/table.js";
 import { moneyPop } from "../motion.js";
-import { word } from "../messages.js";
+import { word, hasWord } from "../messages.js";
 
 const money = gameMoney;
 
@@ -179,7 +179,8 @@ export class CapitalTable {
     const { view, seat, legal } = this.state;
     let text;
     if (view.winner != null || view.phase === "over") text = t("capital.prompt.over");
-    else if (seat != null && legal.length) text = t(`capital.phase.${view.phase}`) === `capital.phase.${view.phase}` ? t("capital.prompt.your_move") : t(`capital.phase.${view.phase}`);
+    else if (seat != null && legal.length) text = hasWord("capital", `phase.${view.phase}`) ? word("capital", `phase.${view.phase}`) : t("capital.prompt.your_move");
+    else if (hasWord("capital", "prompt.waiting")) text = word("capital", "prompt.waiting", { seat: { seat: view.current } }, this.state.names);
     else text = t("capital.prompt.waiting", { player: this.seatName(view.current) });
     return el("div", { class: "prompt", id: "prompt", "aria-live": "polite" },
       el("span", { class: "swatch", style: `background:${seatFill(view, view.current)}` }, seatLetter(view.current)),
@@ -224,7 +225,7 @@ export class CapitalTable {
     const lots = [...new Set(builds.map((a) => a.lot))].sort();
     const square = view.landed ?? view.seats?.[seat]?.square;
     const chosen = lots.includes(this.ui.lot) ? this.ui.lot : lots[0];
-    const wrap = el("div", { class: "build" }, el("h3", {}, t("capital.build_title", { square })));
+    const wrap = el("div", { class: "build" }, el("h3", {}, t("capital.build_title", { square: (square ?? 0) + 1 })));
     wrap.append(el("div", { class: "lot-pick", role: "radiogroup", "aria-label": t("capital.choose_lot") },
       el("span", { class: "lot-label" }, t("capital.lot")),
       [0, 1, 2, 3].map((lot) => el("button", {

@@ -302,6 +302,7 @@ export class DealTable {
     if (view.phase === "discard" && view.current === seat) return t("deal.prompt.discard");
     if (seat != null && view.current === seat && legal.length) {
       if (legal.every((a) => a.type === "end_turn")) return t("deal.prompt.only_end");
+      if ((view.plays_left ?? 0) <= 0) return t("deal.prompt.no_plays");
       return t("deal.prompt.your_turn", { n: view.plays_left ?? 0 });
     }
     return t("deal.prompt.waiting", { player: this.seatName(view.to_move?.[0] ?? view.current) });
