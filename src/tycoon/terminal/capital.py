@@ -23,7 +23,7 @@ from tycoon.capital.businesses import BASE, PRICE
 from tycoon.engine import derive_seed
 
 from .screen import BotPlay, Choice, Screen, SessionIO
-from .words import Words
+from .words import Words, count
 
 
 def _word(words: Words, keys: tuple[str, ...], default: str) -> str:
@@ -139,9 +139,10 @@ class CapitalScreen(Screen):
                 "term.capital.seat", seat={"seat": seat},
                 balance=money(words, entry.get("balance", 0)),
                 worth=money(words, entry.get("net_worth", 0)),
-                percent=entry.get("net_worth_percent", 0), laps=entry.get("laps", 0),
-                dice=entry.get("dice", 0), square=square(words, entry.get("square", 0)),
-                cards=entry.get("hand_size", 0)))
+                percent=entry.get("net_worth_percent", 0), laps=count("laps", entry.get("laps", 0)),
+                dice=count("dice", entry.get("dice", 0)),
+                square=square(words, entry.get("square", 0)),
+                cards=count("cards", entry.get("hand_size", 0))))
             if effects:
                 lines.append(words("term.capital.effects", list=words.join(effects)))
             if "hand" in entry:
@@ -155,8 +156,8 @@ class CapitalScreen(Screen):
             what = _word(words, (f"construction.{c['type']}.name",), c["type"])
             lines.append(words("term.capital.construction", what=what, seat={"seat": c["owner"]},
                                square=square(words, c["square"])))
-        lines.append(words("term.capital.deck", n=view.get("deck_size", 0),
-                           discard=len(view.get("discard", []))))
+        lines.append(words("term.capital.deck", n=count("cards", view.get("deck_size", 0)),
+                           discard=count("cards", len(view.get("discard", [])))))
         return lines
 
     # ----------------------------------------------------------------- minigames
@@ -253,6 +254,7 @@ def memory(io: SessionIO) -> list[Any]:
     board = 0
     points = 0
     cursor = 0
+    opened: list[int] = []
     inputs: list[Any] = []
 
     def where(cell: int) -> str:
@@ -280,6 +282,9 @@ def memory(io: SessionIO) -> list[Any]:
         else:
             io.write(w("term.memory.bad", n=count))
             continue
+        if cells[cell] is not None and not (len(opened) == 2 and cell in opened):
+            io.write(w("term.memory.already", where=where(cell)))
+            continue
         progress = _try(io, inputs, {"t": io.elapsed_ms(), "cell": cell})
         if progress is None:
             continue
@@ -299,6 +304,9 @@ def memory(io: SessionIO) -> list[Any]:
                 said.append(w("term.memory.hidden", list=w.join([str(c) for c in hidden])))
         for line in said:
             io.write(line)
+        opened = list(progress.get("open") or [])
+        if len(opened) == 2:
+            io.write(w("term.memory.no_pair"))
         cells, board, points = new, progress.get("board", board), progress.get("points", points)
 
 

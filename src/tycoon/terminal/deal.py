@@ -14,7 +14,7 @@ from typing import Any
 from tycoon.deal.cards import CARDS, COLORS, SET_SIZE, card_text
 
 from .screen import Choice, Screen
-from .words import Words
+from .words import Words, count
 
 
 def _word(words: Words, keys: tuple[str, ...], default: str) -> str:
@@ -120,15 +120,15 @@ class DealScreen(Screen):
             sets = entry.get("sets") or []
             full = sum(1 for s in sets if _full(s))
             lines.append(words("term.deal.seat", seat={"seat": seat},
-                               cards=entry.get("hand_size", 0), bank=money(words, total),
-                               full=full))
+                               cards=count("cards", entry.get("hand_size", 0)),
+                               bank=money(words, total), full=count("full_sets", full)))
             if "hand" in entry:
                 hand = [card_name(words, c) for c in entry["hand"]]
                 lines.append(words("term.deal.hand", n=len(hand), list=words.join(hand)))
             for s in sets:
                 lines.append("  " + self.set_text(s, words))
-        lines.append(words("term.deal.piles", n=view.get("deck_size", 0),
-                           discard=len(view.get("discard") or [])))
+        lines.append(words("term.deal.piles", n=count("cards", view.get("deck_size", 0)),
+                           discard=count("cards", len(view.get("discard") or []))))
         return lines
 
     def set_text(self, s: Mapping[str, Any], words: Words) -> str:
@@ -142,7 +142,8 @@ class DealScreen(Screen):
             if s.get(b) is not None:
                 extra.append(card_name(words, s[b]))
         return words("term.deal.set", colour=colour_name(words, colour), n=len(cards),
-                     size=size, extra=words.join(extra) if extra else "",
+                     size=count("cards", size),
+                     extra=words.join(["", *extra]) if extra else "",
                      list=words.join([card_name(words, c) for c in cards]))
 
 

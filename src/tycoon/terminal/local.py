@@ -96,7 +96,7 @@ class LocalTable:
             seat = bots[0]
             action = self.bots[seat].choose(st, seat)
             return self._applied(st.apply(seat, action), seat)
-        return self.update([], None)  # pragma: no cover - only if asked twice
+        return self.update([], None)  # the decision again (after a refusal)
 
     def _applied(self, events: list[Event], actor: int | None) -> dict[str, Any]:
         self.version += 1

@@ -109,6 +109,8 @@ class OnlineTable:
         self.unacked: dict[str, Any] | None = None
         self.template: dict[str, Any] | None = None
         self.session_id: str | None = None
+        self.last: dict[str, Any] | None = None
+        self.redo: dict[str, Any] | None = None
         self.welcome: dict[str, Any] | None = None
         self.updates: deque[dict[str, Any]] = deque()
         self.inbox: queue.Queue[tuple[int, dict[str, Any] | None, int | None]] = queue.Queue()
@@ -232,13 +234,19 @@ class OnlineTable:
     def next(self) -> dict[str, Any] | None:
         """The next update to tell (the newest first decides; older ones lose their
         decision); None once the connection is closed for good."""
+        if not self.updates and self.redo is not None:
+            update, self.redo = self.redo, None  # refused: the same decision again
+            return update
         while not self.updates:
             if self.closed:
                 return None
             self._receive()
         update = self.updates.popleft()
-        if any(u.get("version", 0) > update.get("version", 0) for u in self.updates):
-            update = {**update, "legal": []}
+        version = update.get("version", 0)
+        if version <= self.acted_version or any(u.get("version", 0) > version
+                                                for u in self.updates):
+            update = {**update, "legal": []}  # decided already, or a newer position waits
+        self.last = update
         return update
 
     def _await(self, match: Callable[[dict[str, Any]], bool],
@@ -266,6 +274,7 @@ class OnlineTable:
         if answer["type"] == "error":
             if answer.get("code") in STALE_ERRORS:
                 raise Stale(answer.get("message", ""))
+            self.redo = self.last
             raise Refused(answer.get("message", ""))
         self.acted_version = max(self.acted_version, answer.get("version", 0) - 1)
 

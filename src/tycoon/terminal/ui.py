@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from tycoon.engine import InvalidAction
 
-from .local import Refused, Stale
+from .local import Refused
 from .screen import BotPlay, Choice, Screen, SessionIO
 from .words import Words
 
@@ -70,6 +70,7 @@ class Terminal:
         self.result: dict[str, Any] | None = None
         self._sessions_done: set[str] = set()
         self._waiting: int | None = None
+        self.first = False
         self._status = ""
 
     @property
@@ -128,12 +129,23 @@ class Terminal:
             self.write(w("term.welcome", game=title, players=w("term.players", n=n),
                          seat={"seat": self.me}))
         self.write(w("term.keys_hint"))
+        self.first = True
+
+    def announce_turn(self, view: dict[str, Any]) -> None:
+        """Who plays the first turn told (later turns come as the game's ``turn_started``)."""
+        if self.words.has("event.turn_started") and view.get("current") is not None:
+            self.write(self.words("event.turn_started", turn=view.get("turn", 1),
+                                      seat={"seat": view["current"]}))
 
     def show(self, update: dict[str, Any]) -> None:
         """Say what the update brings: the players' news and the events in words."""
         if update.get("players"):
             self.set_players(update["players"])
         self.view = update.get("view") or self.view
+        if self.first and update.get("status") != "open" and self.view:
+            self.first = False
+            if not any(e.get("type") == "turn_started" for e in update.get("events", [])):
+                self.announce_turn(self.view)
         status = update.get("status", "")
         if status == "open":
             free = sum(1 for p in self.players if p.get("kind") == "human" and not p.get("taken"))
@@ -204,12 +216,9 @@ class Terminal:
                 continue
             try:
                 self.table.act(action)
-                return
-            except Stale as exc:
+            except Refused as exc:  # Stale too: the next update tells the position now
                 self.write(w("term.refused", reason=str(exc)))
-                return
-            except Refused as exc:
-                self.write(w("term.refused", reason=str(exc)))
+            return
 
     def menu(self, choices: list[Choice], legal: list[dict[str, Any]],
              top: bool) -> dict[str, Any] | None:
@@ -220,7 +229,9 @@ class Terminal:
         self.print_menu(numbered, lettered, top)
         letters = [c.letter for c in lettered if c.letter] + ([] if top else ["b"])
         while True:
-            if letters:
+            if letters and not numbered:
+                prompt = w("term.prompt_only_letters", letters=w.join(letters))
+            elif letters:
                 prompt = w("term.prompt_letters", n=len(numbered), letters=w.join(letters))
             else:
                 prompt = w("term.prompt", n=len(numbered))
@@ -256,7 +267,8 @@ class Terminal:
                 action = self.from_text(raw, legal)
                 if action is not None:
                     return action
-                self.write(w("term.bad_choice", n=len(numbered)))
+                self.write(w("term.bad_choice", n=len(numbered)) if numbered else
+                           w("term.bad_letters", letters=w.join(letters)))
                 continue
             if picked.action is not None:
                 return picked.action

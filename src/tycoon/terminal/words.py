@@ -59,3 +59,8 @@ class Words:
     def join(self, items: Sequence[str]) -> str:
         """``items`` joined by the catalog's list separator."""
         return str(self.catalog.get("list.sep", ", ")).join(items)
+
+
+def count(what: str, n: int) -> dict[str, Any]:
+    """A counted noun (``3 cards``: ``term.count.<what>``) as a nested message parameter."""
+    return {"key": f"term.count.{what}", "params": {"n": n}}
