@@ -17,11 +17,11 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-import pexpect
 import pytest
 from websockets.sync.client import connect
 
 from .readable import check_lines
+from .terminal_process import lines_of, play_through, spawn_terminal
 
 #: The Python that runs ``tycoon serve`` and ``tycoon play`` (this one unless told).
 PYTHON = os.environ.get("TYCOON_TEST_PYTHON", sys.executable)
@@ -142,45 +142,6 @@ class Browser(threading.Thread):
                     action["inputs"] = [0]
                 seq += 1
                 ws.send(json.dumps({"type": "action", "seq": seq, "action": action}))
-
-
-def spawn_terminal(*args: str) -> pexpect.spawn:
-    env = {**os.environ, "NO_COLOR": "1"}
-    return pexpect.spawn(PYTHON, ["-m", "tycoon.cli", "play", *args], env=env,
-                         encoding="utf-8", timeout=60, dimensions=(50, 200))
-
-
-def play_through(term: pexpect.spawn, on_lost: Any = None, limit: int = 400) -> str:
-    """Answer every prompt (the first choice; Enter alone in a session) until the standings;
-    return everything the terminal wrote."""
-    seen: list[str] = []
-    for _ in range(limit):
-        i = term.expect([r"Your choice \([^)]*\): ", r"\r\n> ", r"Standings: [^\r\n]*\r\n",
-                         r"connection is lost"])
-        seen.append(term.before + term.after)
-        if i == 0:
-            term.sendline("1" if "1 to" in term.after else term.after.split("(")[1][0])
-        elif i == 1:
-            term.sendline("")
-        elif i == 2:
-            break
-        elif on_lost is not None:
-            on_lost()
-    else:
-        raise AssertionError("the online game did not end: " + "".join(seen)[-3000:])
-    term.expect(pexpect.EOF)
-    seen.append(term.before)
-    return "".join(seen).replace("\r\n", "\n")
-
-
-def lines_of(text: str) -> list[str]:
-    """The lines a screen reader reads (prompts with their answers stripped)."""
-    out = []
-    for line in text.split("\n"):
-        line = re.sub(r"^(Your choice \([^)]*\): |> )\S*", "", line).strip()
-        if line:
-            out.append(line)
-    return out
 
 
 def test_terminal_plays_online_with_a_browser_at_the_same_table(server):
