@@ -27,7 +27,8 @@ def play_through(term: pexpect.spawn, on_lost: Any = None, limit: int = 400) -> 
     seen: list[str] = []
     for turn in range(limit):
         i = term.expect([r"Your choice \([^)]*\): ", r"\r\n> ", r"Standings: [^\r\n]*\r\n",
-                         r"connection is lost", r"Skill of the bot[^\r\n]*: "])
+                         r"connection is lost", r"Skill of the bot[^\r\n]*: ",
+                         r"Cards to exchange[^\r\n]*: "])
         seen.append(term.before + term.after)
         if i == 0:
             letter = re.search(r"or (\w)\)|\((\w)\)", term.after)
@@ -41,6 +42,8 @@ def play_through(term: pexpect.spawn, on_lost: Any = None, limit: int = 400) -> 
             break
         elif i == 4:
             term.sendline("")
+        elif i == 5:
+            term.sendline("1")
         elif on_lost is not None:
             on_lost()
     else:

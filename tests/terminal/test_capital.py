@@ -126,3 +126,20 @@ def test_catch_coins_is_played_by_the_bot_at_the_chosen_skill_and_said_so():
     st, out = play_minigame("catch_coins", ["7"])
     assert "The minigame bot plays it for you at skill 7 of 10." in out
     assert 0 not in st.to_move()
+
+
+def test_exchange_asks_the_cards_by_their_numbers():
+    st = action_position()
+    term, table, out = terminal_for("capital", st)
+    update = table.next()
+    choices = [c for c in term.screen.choices(update["legal"], update["view"], 0, term.words)
+               if c.letter is None]
+    n = next(i for i, c in enumerate(choices, 1) if c.ask is not None)
+    term, table, out = terminal_for("capital", action_position(), [str(n), "9", "1 3"])
+    update = table.next()
+    term.show(update)
+    term.maybe_decide(update)
+    assert "1. Toll" in out and "2. Easy Money" in out
+    assert any(line.startswith("Please type 1 to 5 different numbers from 1 to 3") for line in out)
+    events = [term.words(e["message"]) for e in table.next()["events"]]
+    assert any(line.startswith("Seat 1 (yellow) discards 2 cards: Toll") for line in events)

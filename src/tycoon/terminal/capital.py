@@ -106,8 +106,37 @@ class CapitalScreen(Screen):
                                         n=len(subs)), sub=subs,
                                   help=self._card_help(key[1], words)))
             else:
-                out.append(Choice(words("term.capital.exchange", n=len(subs)), sub=subs))
+                hand = next((s.get("hand") for s in view.get("seats", [])
+                             if s.get("seat") == me and "hand" in s), None)
+                exchange = Choice(words("term.capital.exchange", n=len(subs)), sub=subs)
+                if hand:
+                    exchange.ask = self._exchange(hand, [c.action for c in subs if c.action],
+                                                  words)
+                out.append(exchange)
         return out
+
+    @staticmethod
+    def _exchange(hand: list[str], actions: list[dict[str, Any]], words: Words) -> Callable[
+            [Callable[[str], str], Callable[[str], None]], dict[str, Any] | None]:
+        """Which cards to exchange: the hand numbered, the answer numbers separated by
+        spaces (Enter alone: back)."""
+
+        def ask(read: Callable[[str], str], write: Callable[[str], None]) -> dict[str, Any] | None:
+            for i, card in enumerate(hand, 1):
+                write(f"{i}. {card_name(words, card)}")
+            while True:
+                raw = read(words("term.capital.exchange_prompt", n=len(hand))).split()
+                if not raw or raw == ["b"]:
+                    return None
+                if all(x.isdigit() and 1 <= int(x) <= len(hand) for x in raw) and \
+                        len(set(raw)) == len(raw):
+                    wanted = sorted(hand[int(x) - 1] for x in raw)
+                    for action in actions:
+                        if sorted(action.get("cards", [])) == wanted:
+                            return action
+                write(words("term.capital.exchange_bad", n=len(hand)))
+
+        return ask
 
     def help(self, action: dict[str, Any], view: dict[str, Any], me: int,
              words: Words) -> str | None:

@@ -30,6 +30,10 @@ class Choice:
     help: str | None = None
     #: A fixed letter for a fixed command (``e`` ends the turn), beside its number.
     letter: str | None = None
+    #: A second step of its own: ``ask(read, write)`` returns the action's JSON, or None
+    #: for *back* (e.g. "which cards to exchange", typed as numbers).
+    ask: Callable[[Callable[[str], str], Callable[[str], None]], dict[str, Any] | None] | None \
+        = None
 
 
 @dataclass

@@ -272,6 +272,12 @@ class Terminal:
                 continue
             if picked.action is not None:
                 return picked.action
+            if picked.ask is not None:
+                asked = picked.ask(self.read, self.write)
+                if asked is not None:
+                    return asked
+                self.print_menu(numbered, lettered, top)
+                continue
             sub = self.menu(picked.sub, legal, top=False)
             if sub is not None:
                 return sub
