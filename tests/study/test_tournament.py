@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from tycoon.bots.tournament import (
+from tycoon.engine import games
+from tycoon.study.tournament import (
     default_options,
     game_seed,
     plot_tournament,
@@ -12,7 +13,7 @@ from tycoon.bots.tournament import (
     split_bots,
 )
 
-TOY = "bots.toygame"
+TOY = "toy"
 
 
 def _comparable(t):
@@ -63,7 +64,7 @@ def test_bad_lineups_are_refused():
     with pytest.raises(ValueError, match="known bots"):
         run_tournament(TOY, ["random", "wizard"], 2)
     with pytest.raises(ValueError, match="seats"):
-        run_tournament(TOY, ["random", "random", "random"], 2)
+        run_tournament(TOY, ["random"] * 5, 2)
     with pytest.raises(ValueError, match="parameter"):
         run_tournament(TOY, ["random", "ismcts:budget=3"], 2)
 
@@ -76,12 +77,31 @@ def test_split_bots_keeps_parameters_with_their_bot():
     ]
 
 
-def test_capital_tournaments_are_bounded_by_default():
-    assert default_options("capital", {"card_supply": "lap"}) == {
-        "card_supply": "lap",
+def test_games_without_a_turn_limit_are_bounded_by_default_from_their_options():
+    """The cap comes from data: a ``turn_limit`` option that defaults to none gets 300."""
+    from dataclasses import replace
+
+    from tycoon.engine import Option, get_game, register
+
+    toy = get_game("toy")
+    unbounded = replace(
+        toy, name="toy-unbounded",
+        options=tuple(
+            Option("turn_limit", "int", None, minimum=1, nullable=True) if o.name == "turn_limit"
+            else o for o in toy.options),
+    )
+    register(unbounded)
+    assert default_options("toy-unbounded", {"round_every": 3}) == {
+        "round_every": 3,
         "turn_limit": 300,
     }
-    assert default_options("deal", {}) == {}
+    assert default_options("toy-unbounded", {"turn_limit": None}) == {"turn_limit": None}
+    assert default_options("toy", {}) == {}  # its own default is a limit already
+    for game in games():
+        info = get_game(game)
+        limit = [o for o in info.options if o.name == "turn_limit"]
+        if limit and limit[0].default is None:
+            assert default_options(game, {})["turn_limit"] == 300
 
 
 def test_plots_are_png_files(tmp_path):

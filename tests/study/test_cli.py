@@ -5,7 +5,7 @@ import json
 from typer.testing import CliRunner
 
 from tycoon.cli import app
-from tycoon.stats import GameStats, run_stats, split_options, summarize
+from tycoon.study.stats import GameStats, run_stats, split_options, summarize
 
 runner = CliRunner()
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -72,6 +72,11 @@ def test_stats_json_and_plots(tmp_path):
     assert data["games"] == 3 and data["finished"] + data["unfinished"] == 3
     assert sum(data["wins_by_seat"]) == data["finished"]
     assert data["first_player"]["games"] == data["finished"]
+    # Deal's statistics extension: cards played and banked, colours of the winners' sets
+    assert data["per_game"]["cards_played"] and data["per_game"]["banked"]
+    assert data["bots"] == ["heuristic"]
+    if data["finished"]:
+        assert sum(data["tags"]["win_set_colors"].values()) >= 3 * data["finished"]
     for name in ("lengths", "wins", "cards", "money"):
         assert (tmp_path / f"{name}.png").read_bytes()[:8] == PNG
 
@@ -92,6 +97,7 @@ def test_stats_capital_text_with_options():
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "first player won" in result.stdout and "card_supply" in result.stdout
+    assert "wins by victory card" in result.stdout  # the words of Capital's stats extension
 
 
 def test_stats_bad_option_is_a_clear_error():
@@ -100,6 +106,7 @@ def test_stats_bad_option_is_a_clear_error():
 
 
 def test_split_options_takes_out_bots_and_seats():
+    assert split_options({"turn_limit": 9}) == ([], None, {"turn_limit": 9})
     assert split_options({"bots": "heuristic,random", "turn_limit": 9}) == (
         ["heuristic", "random"],
         None,
@@ -107,34 +114,29 @@ def test_split_options_takes_out_bots_and_seats():
     )
 
 
+def _row(index, winner, turns, tags=None, money=(), wealth=(), counts=None):
+    finished = winner is not None
+    return GameStats(index, index, ["heuristic"] * 2, 2, 0, finished, winner,
+                     "three_sets" if finished else None, turns, tags or {}, counts or {},
+                     [list(m) for m in money], [list(w) for w in wealth])
+
+
 def test_summary_against_hand_computed_games():
     # three 2-seat games: seat 0 moved first in all; winners 0, 1, none
     rows = [
-        GameStats(
-            1,
-            2,
-            0,
-            True,
-            0,
-            "three_sets",
-            10,
-            ["red"],
-            money=[[1, 2], [3, 5]],
-            wealth=[[2, 2], [6, 5]],
-        ),
-        GameStats(
-            2, 2, 0, True, 1, "three_sets", 20, ["red", "green"], money=[[0, 0]], wealth=[[1, 1]]
-        ),
-        GameStats(3, 2, 0, False, None, None, 30, money=[[4, 4]], wealth=[[4, 8]]),
+        _row(1, 0, 10, {"win_set_colors": ["red"]}, money=[[1, 2], [3, 5]],
+             wealth=[[2, 2], [6, 5]], counts={"cards_played": {"sly_deal": 2}}),
+        _row(2, 1, 20, {"win_set_colors": ["red", "green"]}, money=[[0, 0]], wealth=[[1, 1]],
+             counts={"cards_played": {"sly_deal": 1, "pass_go": 3}}),
+        _row(3, None, 30, money=[[4, 4]], wealth=[[4, 8]]),
     ]
-    rows[0].played.update({"sly_deal": 2})
-    rows[1].played.update({"sly_deal": 1, "pass_go": 3})
     data = summarize("deal", ["heuristic"], {}, rows)
     assert data["finished"] == 2 and data["unfinished"] == 1
     assert data["turns"]["mean"] == 20 and data["turns"]["median"] == 20
     assert data["first_player"]["wins"] == 1 and data["first_player"]["win_rate"] == 0.5
-    assert data["win_set_colors"] == {"red": 2, "green": 1}
-    assert data["cards_played_per_game"] == {"sly_deal": 1.0, "pass_go": 1.0}
+    assert data["wins_by_reason"] == {"three_sets": 2}
+    assert data["tags"]["win_set_colors"] == {"red": 2, "green": 1}
+    assert data["per_game"]["cards_played"] == {"sly_deal": 1.0, "pass_go": 1.0}
     # round 1: winners had 1 (game 1, seat 0) and 0 (game 2, seat 1); all seats' mean 11/6
     assert data["money_by_round"]["winner"][0] == 0.5
     assert data["money_by_round"]["all"][0] == round(11 / 6, 1)
@@ -175,3 +177,53 @@ def test_tournament_duplicate_flag_plays_each_deal_from_both_seats():
     data = json.loads(result.stdout)
     seeds = [r["seed"] for r in data["results"]]
     assert data["duplicate"] is True and seeds[0] == seeds[1] != seeds[2] == seeds[3]
+
+
+def test_every_command_has_help():
+    for command in ("play", "simulate", "serve", "tournament", "stats", "ladder", "replay"):
+        result = runner.invoke(app, [command, "--help"])
+        assert result.exit_code == 0, (command, result.output)
+        assert "Usage" in result.output
+    for command in ("simulate", "tournament", "stats", "ladder"):
+        out = runner.invoke(app, [command, "--help"]).output
+        assert "--ray" in out and "--workers" in out and "--save" in out
+
+
+def test_bare_ray_means_a_local_cluster():
+    from tycoon.cli import bare_ray
+
+    assert bare_ray(["stats", "toy", "--ray"]) == ["stats", "toy", "--ray", "local"]
+    assert bare_ray(["stats", "toy", "--ray", "--json"]) == [
+        "stats", "toy", "--ray", "local", "--json"]
+    assert bare_ray(["stats", "toy", "--ray", "10.0.0.1:6379"]) == [
+        "stats", "toy", "--ray", "10.0.0.1:6379"]
+
+
+def test_bad_flags_are_clear_errors():
+    for args, words in (
+        (["tournament", "toy", "--bots", "random,random", "--workers", "0"], "workers"),
+        (["simulate", "nogame"], "unknown game 'nogame'"),
+        (["stats", "toy", "--option", "seats=x"], "seats must be an integer"),
+        (["simulate", "toy", "--seats", "9"], "2 to 4 seats"),
+        (["ladder", "toy", "--games", "0"], "games"),
+        (["tournament", "toy", "--bots", "random,firstpick:depth=2"], "known parameters"),
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert words in result.output, (args, result.output)
+
+
+def test_simulate_and_stats_of_the_toy_game_resume_from_a_save_file(tmp_path):
+    save = tmp_path / "sim.jsonl"
+    args = ["simulate", "toy", "--games", "3", "--seed", "4", "--json", "--save", str(save)]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    again = runner.invoke(app, [*args[:3], "5", *args[4:]])
+    assert again.exit_code == 0, again.output
+    assert json.loads(again.stdout)["games"] == 5
+    assert len(save.read_text().splitlines()) == 1 + 5
+    stats = ["stats", "toy", "--games", "2", "--json", "--save", str(tmp_path / "st.jsonl")]
+    a, b = runner.invoke(app, stats), runner.invoke(app, stats)
+    assert a.exit_code == 0, a.output
+    assert json.loads(a.stdout) == json.loads(b.stdout)
+    assert json.loads(a.stdout)["bots"] == ["random"]  # Toy has no heuristic extension
