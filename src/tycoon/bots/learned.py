@@ -35,9 +35,11 @@ from tycoon.engine import Action, Rng, State, get_game
 
 WEIGHTS_DIR = Path(__file__).with_name("weights")
 
-#: Games with a learned model: name -> (feature function "module:attr", shipped weights file).
-MODELS: dict[str, tuple[str, str]] = {
-    "deal": ("tycoon.bots.deal:value_features_all", "deal-value.npz"),
+#: Games with a learned model: name -> (feature function "module:attr", shipped weights
+#: file, the hand-made evaluation it is compared with in training reports "module:attr").
+MODELS: dict[str, tuple[str, str, str]] = {
+    "deal": ("tycoon.bots.deal:value_features_all", "deal-value.npz",
+             "tycoon.bots.deal:evaluate"),
 }
 
 #: A game's features of every seat of a position (one row per seat).
@@ -145,7 +147,7 @@ def model(game: str, path: str | None = None) -> ValueModel:
     """The value model of ``game`` (its shipped weights, or the file ``path``)."""
     if game not in MODELS:
         raise ValueError(f"no learned model for the game {game!r}; known: {', '.join(MODELS)}")
-    ref, default = MODELS[game]
+    ref, default, _ = MODELS[game]
     net = Mlp.load(path or WEIGHTS_DIR / default)
     features = _load_attr(ref)
     if net.meta.get("game", game) != game:
@@ -242,3 +244,13 @@ class LearnedBot:
             else:
                 total += self.model.rewards(det)[seat]
         return total / len(seeds)
+
+
+def make(game: str, seed: int = 0, label: str = "learned", skill: float | None = None,
+         samples: int = 4, weights: str | None = None, **params: Any) -> LearnedBot:
+    """The ``learned`` entry of the bot registry (``learned:samples=8``)."""
+    if params:
+        raise ValueError(f"learned: unknown parameters {sorted(params)}; known: samples, weights")
+    if isinstance(samples, bool) or not isinstance(samples, int):
+        raise ValueError(f"learned: samples must be an integer, not {samples!r}")
+    return LearnedBot(seed, game, samples=samples, weights=weights, name=label)
