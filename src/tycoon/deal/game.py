@@ -126,5 +126,6 @@ GAME = GameInfo(
         "search": "tycoon.bots.deal:search_kwargs",
         "rl_codec": "tycoon.rl.deal_codec:CODEC",
         "terminal": "tycoon.terminal.deal:play",
+        "stats": "tycoon.bots.deal_stats:STATS",
     },
 )
