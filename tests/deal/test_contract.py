@@ -177,3 +177,13 @@ def test_words_avoid_the_confusing_texts_of_the_browser():
     s = build([seat(sets=[("pink", [W_PINK_ORANGE[0]])]), seat()], plays_left=0)
     assert prompt(s, 0) == "No plays left: move a wild card, or end your turn."
     assert prompt(s, None) == "Waiting for Seat 1."
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_md_12_every_option_is_named_and_explained_in_every_language(lang):
+    catalog = GAME.catalog(lang)
+    for option in GAME.options:
+        assert catalog[f"option.{option.name}.name"] and catalog[f"option.{option.name}.help"]
+        for value in option.choices:
+            if isinstance(value, str):
+                assert catalog[f"option.value.{value}"]
