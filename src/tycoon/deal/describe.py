@@ -316,5 +316,5 @@ def set_text(col: int, cards: list[int], house: int | None, hotel: int | None) -
     return text + ": " + "; ".join(card_text(c) for c in cards)
 
 
-__all__ = ["COLORS", "describe", "describe_action", "describe_event", "prompt",
+__all__ = ["describe", "describe_action", "describe_event", "prompt",
            "prompt_message", "set_message", "set_text"]
