@@ -13,7 +13,8 @@ Indices, in order (see ``docs/rl.md``):
   lot 0-3 of the block landed on, the toll on square 0-55, Mafia Collection 0-3, Lion's Sight
   0-3; picked in that order), then ``waive done``.
 
-Minigames are never the agent's: the environment plays them with the minigame bots.
+Minigames are input sessions: never the agent's, the environment plays them with the
+session bots (``tycoon.rl.core``).
 
 >>> CODEC.n_actions
 777
@@ -23,7 +24,7 @@ Minigames are never the agent's: the environment plays them with the minigame bo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -36,9 +37,6 @@ from tycoon.capital.state import EFFECTS, PHASES
 from tycoon.engine import Action, State
 
 from .core import Layout, Path
-
-if TYPE_CHECKING:
-    from .core import Match
 
 SEATS = 4
 SQUARES = BOARD.size
@@ -160,24 +158,6 @@ class CapitalCodec:
                 raise ValueError(f"two legal actions share the path {p}: {out[p]}, {a}")
             out[p] = a
         return out
-
-    def autoplay(self, match: Match) -> None:
-        """Play a running minigame that the state does not open as an input session (the
-        rules before Capital's minigames became sessions) with the minigame bots, seats in
-        increasing order, at ``match.session_skill``. A minigame that is a session is played
-        by the match itself (``tycoon.rl.core``), and then this does nothing."""
-        st: Any = match.state
-        if st.is_over or st.phase != "minigame" or st.session() is not None:
-            return
-        from tycoon.bots.minigames import minigame_action
-
-        while not st.is_over and st.phase == "minigame":
-            for seat in sorted(st.to_move()):
-                seed = (match.seed * 1_000_003 + st.turn * 8 + seat) & ((1 << 63) - 1)
-                action = minigame_action(st, seat, match.session_skill[seat], seed)
-                if action is None:  # pragma: no cover - a minigame always offers inputs
-                    action = st.legal_actions(seat)[0]
-                st.apply(seat, action)
 
     # ------------------------------------------------------------------ observations
     def observe(self, view: dict[str, Any], selection: Path, out: np.ndarray) -> None:

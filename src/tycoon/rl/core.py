@@ -168,17 +168,6 @@ def outcome_rewards(outcome: Outcome) -> list[float]:
     return [1.0 if s == outcome.winner else -1.0 for s in range(n)]
 
 
-def outcome_of(state: State) -> Outcome:
-    """``state.result()`` as an ``Outcome`` (a game still returning the JSON form of one is
-    read with ``Outcome.from_json``)."""
-    got: Any = state.result()
-    if isinstance(got, Outcome):
-        return got
-    data = {k: v for k, v in got.items() if k != "game"}
-    data["scores"] = [s if isinstance(s, int | float) else tuple(s) for s in data["scores"]]
-    return Outcome.from_json(data)
-
-
 def skills(value: float | tuple[float, ...] | list[float], n: int) -> tuple[float, ...]:
     """One session skill per seat from one number or one per seat (each 0 to 1).
 
@@ -223,7 +212,7 @@ class Match:
         self.seed = seed
         self.max_steps = max_steps
         self.turn_limit = turn_limit
-        n = len(outcome_of(state).scores)
+        n = len(state.result().scores)
         self.n = n
         if minigame_skill is not None:
             session_skill = minigame_skill
@@ -311,7 +300,7 @@ class Match:
 
     def result(self) -> Outcome:
         """The engine's ``Outcome`` of the game (unfinished while it runs or if truncated)."""
-        return outcome_of(self.state)
+        return self.state.result()
 
     # ------------------------------------------------------------------ actions
     def paths(self) -> dict[Path, Action]:
