@@ -246,7 +246,7 @@ class Match:
         self._sessions = getattr(codec, "sessions", True)
         self._codec_autoplay = getattr(codec, "autoplay", None)
         self._autoplays = self._sessions or self._codec_autoplay is not None
-        self._observe_state = getattr(codec, "observe_state", None) if self._flat else None
+        self._observe_state = getattr(codec, "observe_state", None)
         self._n_actions = codec.n_actions
         self._legal_indices = getattr(codec, "legal_indices", None)
 
@@ -480,14 +480,18 @@ class Match:
     def observe(self, seat: int) -> np.ndarray:
         """The observation vector of ``seat`` (float32): what ``state.view(seat)`` shows.
 
-        Built from the view, or by the codec's ``observe_state`` (Monopoly Deal), which reads
-        the same facts from the state directly and is tested to give the same vector."""
+        Built from the view, or by the codec's ``observe_state`` (Capital, Monopoly Deal),
+        which reads the same facts from the state directly and is tested to give the same
+        vector (a codec with compound actions takes the selection as a fourth argument)."""
         out = np.zeros(self.codec.layout.size, dtype=np.float32)
         fast = self._observe_state
-        if fast is not None:  # no compound selection; the same vector, read from the state
+        if fast is not None and self._flat:  # no compound selection: the hot path
             fast(self.state, seat, out)
             return out
         selection = self.selection if seat == self.seat else ()
+        if fast is not None:  # the same vector, read from the state
+            fast(self.state, seat, out, selection)
+            return out
         self.codec.observe(self.state.view(seat), selection, out)
         return out
 
