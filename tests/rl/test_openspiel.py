@@ -45,6 +45,9 @@ def test_state_serialize_round_trip(name):
     again = game.deserialize_state(state.serialize())
     assert str(again) == str(state)
     assert again.legal_actions() == state.legal_actions()
+    player = max(state.current_player(), 0)
+    assert again.information_state_string(player) == state.information_state_string(player)
+    assert again.information_state_tensor(player) == state.information_state_tensor(player)
 
 
 def test_seed_parameter_fixes_the_game():

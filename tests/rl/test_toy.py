@@ -27,6 +27,13 @@ def test_toy_declares_its_codec_through_the_registry():
     assert "toy" in rl_games()
     assert codec_of("toy").game == "toy"
     assert get_game("toy").extensions["rl_codec"] == "toygame.rl_codec:CODEC"
+    import tycoon.rl
+
+    made = tycoon.rl.toy_env(seats=3)  # the bound aliases exist for every registered game
+    assert made.game == "toy" and made.seats == 3
+    assert tycoon.rl.toy_gym().game == tycoon.rl.toy_parallel().unwrapped.game == "toy"
+    with pytest.raises(AttributeError):
+        tycoon.rl.chess_env  # noqa: B018
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])

@@ -180,6 +180,7 @@ class TycoonState(pyspiel.State):
         m = self.match
         self._first = [_text(m.state.view(p)) for p in range(game.players)] if not m.log else (
             None)
+        self._cache = _LineCache()
 
     def current_player(self) -> int:
         """The seat to act, or ``pyspiel.PlayerId.TERMINAL``."""
@@ -222,12 +223,19 @@ class TycoonState(pyspiel.State):
             raise ValueError("this state was built around a match already under way: its "
                              "first views are not known")
         out = [self._first[player]]
-        for seat, index, events in self.match.log or ():
-            if seat == player and index is not None:
-                out.append(f"a{index}")
-            for event in events:
-                out.append(_text(event.to_json()) if event.visible_to(player)
-                           else _text({"type": event.type}))
+        cache = self._cache.lines
+        for entry in self.match.log or ():
+            key = (id(entry), player)
+            got = cache.get(key)
+            if got is None:
+                seat, index, events = entry
+                got = [f"a{index}"] if seat == player and index is not None else []
+                for event in events:
+                    got.append(_text(event.to_json()) if event.visible_to(player)
+                               else _text({"type": event.type}))
+                cache[key] = got
+                self._cache.alive.append(entry)
+            out += got
         return out
 
     def information_state_string(self, player: int | None = None) -> str:
@@ -244,7 +252,9 @@ class TycoonState(pyspiel.State):
         """``player``'s information-state tensor (see the module docstring)."""
         if player is None:
             player = self.current_player()
-        return _info_tensor(self, player).tolist()
+        out = np.zeros(self.get_game().information_state_tensor_size(), np.float32)
+        _info_tensor(self, player, out)
+        return out.tolist()
 
     def __str__(self) -> str:
         m = self.match
@@ -252,16 +262,37 @@ class TycoonState(pyspiel.State):
                            "steps": m.steps, "truncated": m.truncated}, sort_keys=True)
 
 
+class _LineCache:
+    """``(id(log entry), player) -> its lines`` of the information-state string, shared by a
+    state and its clones (pyspiel deep-copies a state's attributes to clone it; their logs
+    share the entries, so this is not copied). ``alive`` keeps the entries, so no id is
+    reused while its lines are cached."""
+
+    def __init__(self) -> None:
+        self.lines: dict[tuple[int, int], list[str]] = {}
+        self.alive: list[Any] = []
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _LineCache:
+        return self
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"cache": "rebuilt on use"}  # not empty: pickle then calls __setstate__
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.__init__()  # type: ignore[misc]
+
+
 def _text(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
-def _info_tensor(state: TycoonState, player: int) -> np.ndarray:
+def _info_tensor(state: TycoonState, player: int, out: np.ndarray) -> None:
+    """Fill ``out`` (any contents) with ``player``'s information-state tensor."""
     game: Any = state.get_game()
     m = state.match
     size = m.codec.layout.size
     row = game.max_seats + m.codec.n_actions
-    out = np.zeros(size + game.history * row, np.float32)
+    out[size:] = 0
     out[:size] = m.observe(player)
     k = 0
     for seat, index, _events in m.log or ():
@@ -274,7 +305,6 @@ def _info_tensor(state: TycoonState, player: int) -> np.ndarray:
         if seat == player:
             out[base + game.max_seats + index] = 1
         k += 1
-    return out
 
 
 class TycoonObserver:
@@ -305,7 +335,7 @@ class InformationStateObserver:
 
     def set_from(self, state: TycoonState, player: int) -> None:
         """Write ``player``'s information-state tensor into ``tensor``."""
-        self.tensor[:] = _info_tensor(state, player)
+        _info_tensor(state, player, self.tensor)
 
     def string_from(self, state: TycoonState, player: int) -> str:
         """``player``'s information-state string."""
@@ -320,6 +350,7 @@ def determinized(state: TycoonState, player: int, seed: int) -> TycoonState:
     m._forget()
     new = TycoonState(state.get_game(), m)  # type: ignore[arg-type]
     new._first = state._first
+    new._cache = state._cache
     return new
 
 
