@@ -15,12 +15,15 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from tycoon.engine import games
+from tycoon.server.settings import settings_help
+from tycoon.terminal import plain_output
 
 app = typer.Typer(
     help="Tycoon: play and study Capital (Kapital) and Monopoly Deal.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None if plain_output() else "rich",
 )
 err = Console(stderr=True)
 
@@ -131,21 +134,35 @@ def progress_bar() -> Progress | LineProgress:
 
 @app.command()
 def play(
-    game: GameArg,
-    seats: Annotated[int | None, typer.Option(help="Number of seats (you are seat 0).")] = None,
+    game: Annotated[str | None, typer.Argument(help="The game: capital, deal or a plugin's "
+                                               "name (online: the game to --create).")] = None,
+    seats: Annotated[int | None, typer.Option(help="Number of seats (you are seat 1).")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the game (random if omitted).")] = None,
     preset: Annotated[str | None, typer.Option(help="Capital preset: capital or kapital.")] = None,
     option: OptionOpt = None,
+    lang: Annotated[str, typer.Option(help="Language: en, pt, es or fr.")] = "en",
+    name: Annotated[str, typer.Option(help="Your name at the table.")] = "",
+    server: Annotated[str | None, typer.Option(help="Play on this server (http://HOST:PORT).")]
+    = None,
+    game_id: Annotated[str | None, typer.Option("--game", help="Online: the game to join.")]
+    = None,
+    create: Annotated[bool, typer.Option(help="Online: create a game of GAME first.")] = False,
+    players: Annotated[str | None, typer.Option(
+        help="Online --create: one per seat, human or a bot (random, easy, medium, hard).")]
+    = None,
+    seat: Annotated[int | None, typer.Option(help="Online: the seat to take (from 1).")] = None,
+    watch: Annotated[bool, typer.Option(help="Online: watch without a seat.")] = False,
 ) -> None:
-    """Play in the terminal against random bots (screen-reader friendly)."""
-    from tycoon.terminal import play as play_game
+    """Play in the terminal, against random bots or on a server (screen-reader friendly)."""
+    from tycoon.terminal import command
 
-    check_game(game)
     try:
-        play_game(game, seats=seats, seed=seed, options=parse_options(option, preset))
+        command(game, seats=seats, seed=seed, options=parse_options(option, preset), lang=lang,
+                name=name, server=server, game_id=game_id, create=create, players=players,
+                seat=seat, watch=watch)
     except (KeyboardInterrupt, EOFError):
         err.print("\nbye")
-    except ValueError as exc:
+    except (ValueError, RuntimeError) as exc:
         fail(str(exc))
 
 
@@ -213,12 +230,16 @@ def serve(
         str | None,
         typer.Option(help="Database URL (default: a SQLite file in your data directory)."),
     ] = None,
+    setting: Annotated[
+        list[str] | None,
+        typer.Option("--set", metavar="NAME=VALUE", help=f"A server setting: {settings_help()}."),
+    ] = None,
 ) -> None:
     """Run the game server with the web client at http://HOST:PORT/."""
     from tycoon.server.main import serve as run
 
     try:
-        run(host=host, port=port, db=db)
+        run(host=host, port=port, db=db, flags=setting)
     except ValueError as exc:
         fail(str(exc))
 

@@ -345,3 +345,24 @@ def test_key_and_equality_follow_the_position():
 def test_turn_started_and_reshuffled_are_shared_with_every_game():
     assert [f.name for f in dataclasses.fields(ev.TurnStarted)] == ["seat", "turn"]
     assert [f.name for f in dataclasses.fields(ev.Reshuffled)] == ["cards"]
+
+
+def test_c8_2_determinize_redraws_the_other_seats_minigame_contents():
+    st = _minigame("memory")
+    sample = st.determinize(1, 77)
+    assert sample.view(1) == st.view(1)
+    assert sample.minigame["seeds"][1] == st.minigame["seeds"][1]
+    assert sample.minigame["seeds"][0] != st.minigame["seeds"][0]
+    assert sample.session().view(1) == st.session().view(1)
+
+
+def test_view_prompt_says_what_the_seat_is_asked():
+    st = position(seats=2, current=1)
+    en = GAME.catalog("en")
+    assert render(st.view(1)["prompt"], en, "en") == "Your turn: roll the dice"
+    assert render(st.view(0)["prompt"], en, "en", ["Ana", "Bo"]) == "Waiting for Bo"
+    assert render(st.view(None)["prompt"], en, "en") == "Waiting for Seat 2"
+    st = _minigame("find_key")
+    st.apply(1, st.session().bot_action(1, 1.0, 1))
+    assert st.view(1)["prompt"]["key"] == "prompt.minigame_waiting"
+    assert st.view(0)["prompt"]["key"] == "phase.minigame"

@@ -42,9 +42,9 @@ def test_describe_actions_in_words_counted_from_1():
     st = position(seat={0: {"square": 17, "hand": ["lions_sight", "toll", "implosion"]}},
                   phase="action", move={"landed": 17},
                   businesses=[business(20, 1, "office_building", 1)])
-    assert words(st, Build(2, "bar"), 0) == "Build a bar on block 18, lot 3 for $50 (income $25)"
+    assert words(st, Build(2, "bar"), 0) == "Build a bar on block 18, lot 3, for $50 (income $25)"
     assert words(st, Build(0, "office_building"), 0) == \
-        "Build an office building on block 18, lot 1 for $500 (income $250)"
+        "Build an office building on block 18, lot 1, for $500 (income $250)"
     assert words(st, Play("lions_sight", 1), 0) == "Play Lion's Sight on Seat 2 for $200"
     assert words(st, Play("lions_sight", 1), 0, names=["Ana (yellow)", "Bo (red)"]) == \
         "Play Lion's Sight on Bo (red) for $200"

@@ -82,7 +82,7 @@ def test_clone_is_independent():
 
 
 def test_simulate_deal_runs_generically():
-    from tycoon.simulate import simulate
+    from tycoon.study.simulate import simulate
 
     summary = simulate("deal", 6, seed=3, seats=3, options={"double_rent_stack": 2}).to_json()
     assert summary["finished"] == 6 and summary["wins_by_reason"] == {"three_sets": 6}

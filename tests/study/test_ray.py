@@ -54,6 +54,14 @@ def test_simulate_stats_and_ladder_on_ray_equal_two_workers(cluster):
     assert _plain(la.results) == _plain(lb.results) and la.table() == lb.table()
 
 
+def test_ray_missing_is_a_clear_error(monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "ray", None)
+    with pytest.raises(ValueError, match=r"pip install 'tycoon\[ray\]'"):
+        check_parallel(1, "local")
+
+
 def test_bad_parallel_settings_are_refused():
     with pytest.raises(ValueError, match="workers"):
         check_parallel(0, None)

@@ -29,7 +29,7 @@ unless the bot says ``plays_sessions = True`` and plays them itself.
 'ismcts:iterations=50'
 >>> make_bot("wizard", "toy")
 Traceback (most recent call last):
-ValueError: unknown bot 'wizard'; known bots: easy, ..., random
+ValueError: unknown bot 'wizard'; known bots: ...
 """
 
 from __future__ import annotations
@@ -172,9 +172,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     >>> parse_spec("hard")
     ('ismcts', {'seconds': 0.5, 'iterations': 3000, 'skill': 0.9})
     """
-    text = spec.strip().lower()
-    name, _, rest = text.partition(":")
-    name = name.strip()
+    name, _, rest = spec.strip().partition(":")
+    name = name.strip().lower()
     factory = bot_factory(name)
     if isinstance(factory, Alias):
         base, params = parse_spec(factory.spec)
@@ -187,7 +186,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         if not item.strip():
             continue
         key, sep, raw = item.partition("=")
-        key = key.strip()
+        key = key.strip().lower()
         if not sep or not key or (known is not None and key not in known):
             names = ", ".join(known) if known is not None else "key=value pairs"
             raise ValueError(f"bot {name}: bad parameter {item!r}; known parameters: {names}")
@@ -196,7 +195,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
             continue
         kind = known[key]
         try:
-            params[key] = kind(raw.strip())
+            params[key] = kind(raw.strip().lower() if kind is str else raw.strip())
         except ValueError:
             raise ValueError(
                 f"bot {name}: {key} must be a {kind.__name__}, not {raw.strip()!r}"
@@ -307,8 +306,9 @@ def _make_plugin(name: str, factory: Any, game: str, seed: int, params: dict[str
             )
     try:
         bot = call_with_accepted(factory, name, game=game, seed=seed, **params)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"bot {name}: {exc}") from None
+    except Exception as exc:  # a plugin that cannot play this game, or a broken one: say so
+        text = str(exc)
+        raise ValueError(text if text.startswith(f"{name}:") else f"bot {name}: {text}") from None
     if not callable(getattr(bot, "choose", None)):
         raise ValueError(f"bot {name}: {factory!r} did not make a bot (no choose method)")
     return bot

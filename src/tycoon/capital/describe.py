@@ -116,6 +116,25 @@ def describe(st: CapitalState, item: Action | Datum, seat: int | None) -> Messag
     return handler(st, item)
 
 
+def prompt(st: CapitalState, seat: int | None) -> Message:
+    """What ``seat`` is asked now (``phase.<phase>``), or whom it waits for.
+
+    >>> from tycoon.capital import new_game
+    >>> st = new_game(seats=2, seed=1)
+    >>> prompt(st, st.current).key, prompt(st, 1 - st.current).key
+    ('phase.roll', 'prompt.waiting')
+    """
+    phase = st.phase
+    if phase == "over":
+        return Message("phase.over")
+    movers = st.to_move()
+    if seat is not None and seat in movers:
+        return Message(f"phase.{phase}")
+    if phase == "minigame":
+        return Message("prompt.minigame_waiting")
+    return Message("prompt.waiting", {"seat": seat_ref(st.current)})
+
+
 # ----------------------------------------------------------------- actions
 def _action(st: CapitalState, action: Action, seat: int) -> Message:
     if isinstance(action, Roll):

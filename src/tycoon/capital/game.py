@@ -9,6 +9,7 @@ from tycoon.engine.data import datum_classes
 
 from . import actions, events
 from .options import PRESETS
+from .state import PHASES
 
 
 def _make(seats: int, seed: int, options: dict[str, Any]) -> Any:
@@ -61,7 +62,7 @@ GAME = GameInfo(
     event_types=datum_classes(events, events.Event),
     options=OPTIONS,
     presets=PRESETS,
-    phases=("roll", "branch", "waive", "minigame", "action", "over"),
+    phases=PHASES,
     messages="tycoon.capital.messages",
     client_data=_client_data,
     extensions={

@@ -324,7 +324,8 @@ class CapitalState(State):
 
     def determinize(self, seat: int, seed: int) -> Self:
         """A copy where the other hands and the deck are reshuffled together (sizes kept),
-        the dice queue is dropped and the generator reseeded with ``seed``."""
+        the other seats' minigame contents are re-drawn, the dice queue is dropped and the
+        generator reseeded with ``seed``."""
         new = self.clone()
         rng = Rng(seed)
         pool = list(new.deck)
@@ -340,6 +341,10 @@ class CapitalState(State):
                 del pool[:n]
         new.deck = pool
         new.dice_queue = []
+        mg = new.minigame
+        if mg is not None:  # the other seats' minigame contents are theirs alone
+            mg["seeds"] = [x if s == seat else rng.next64() for s, x in enumerate(mg["seeds"])]
+            new.mg_cache = {s: e for s, e in new.mg_cache.items() if s == seat}
         new.rng = Rng(rng.next64())
         return new
 

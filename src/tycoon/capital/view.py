@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from . import landing
 from .board import COLORS
 from .businesses import PRICE, income_at, round_half_up
+from .describe import prompt
 from .position import businesses_json, constructions_json
 
 if TYPE_CHECKING:
@@ -54,6 +55,7 @@ def view(st: CapitalState, seat: int | None) -> dict[str, Any]:
         "winner": st.winner_seat,
         "reason": st.reason,
         "options": dict(st.options),
+        "prompt": prompt(st, seat).to_json(),
     }
     if st.phase == "action" and seat == st.current:
         out["build"] = build_options(st, seat)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tycoon.bots import make_bot
-from tycoon.engine import Action, GameInfo, Outcome, State, derive_seed, get_game
+from tycoon.engine import Action, GameInfo, State, derive_seed, get_game
 
 #: Default ``turn_limit`` of studies for games whose ``turn_limit`` option has no default.
 STUDY_TURN_LIMIT = 300
@@ -49,19 +49,6 @@ def study_options(game: str | GameInfo, options: dict[str, Any] | None) -> dict[
 def bot_seed(seed: int, seat: int) -> int:
     """The seed of the bot in ``seat`` of a game seeded ``seed``."""
     return derive_seed(seed, "bot", seat)
-
-
-def outcome(state: State) -> Outcome:
-    """``state.result()`` as an :class:`Outcome` (a game still returning the older dict form
-    is read into one)."""
-    res: Any = state.result()
-    if isinstance(res, Outcome):
-        return res
-    scores = tuple(res.get("scores") or ())
-    return Outcome(
-        bool(res.get("finished")), res.get("winner"), res.get("reason"),
-        int(res.get("turns") or 0), tuple(res.get("standings") or ()), scores,
-    )
 
 
 class Observer:
@@ -130,7 +117,7 @@ def play_match(
         decisions += 1
     if observer is not None:
         observer.end(state)
-    res = outcome(state)
+    res = state.result()
     finished = res.finished and res.winner is not None
     return MatchResult(
         index,

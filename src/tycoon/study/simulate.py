@@ -17,7 +17,7 @@ from typing import Any
 
 from tycoon.engine import check_seed, derive_seed, get_game
 
-from .match import MatchResult, play_match
+from .match import MatchResult, play_match, study_options
 from .runner import Task, run_study
 
 #: One simulated game (the match loop's result).
@@ -79,14 +79,14 @@ def simulate(
 ) -> Summary:
     """Play ``games`` games between random bots (see the module docstring).
 
-    ``options`` are used as given: a game without a turn limit may run until the decision cap.
+    Games are bounded like every study's (:func:`tycoon.study.match.study_options`).
     """
     info = get_game(game)
     seed = check_seed(seed)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError("games must be at least 1")
     seats = info.default_seats if seats is None else seats
-    options = dict(options or {})
+    options = study_options(info, options)
     info.new_game(seats=seats, seed=seed, **options)  # validate seats and options first
     lineup = tuple(["random"] * seats)
     tasks = [Task(i, lineup, derive_seed(seed, "simulate", i)) for i in range(games)]

@@ -38,7 +38,7 @@ from tycoon.bots import make_bot
 from tycoon.bots.ratings import wilson
 from tycoon.engine import Action, State, check_seed, derive_seed, get_game
 
-from .match import Observer, outcome, play_match, study_options
+from .match import Observer, play_match, study_options
 from .runner import Task, run_study
 
 
@@ -57,7 +57,7 @@ class StatsExtension:
 
     def money(self, state: State) -> tuple[list[int], list[int]]:
         """(money, wealth) of every seat now: here, the running ``Outcome.scores``."""
-        scores = [int(s) for s in outcome(state).scores]
+        scores = [int(s) for s in state.result().scores]
         return scores, scores
 
     def count(self, state: State, seat: int, action: Action) -> Iterable[tuple[str, str]]:
@@ -143,7 +143,7 @@ class _Gather(Observer):
             self.counts.setdefault(counter, Counter())[item] += 1
 
     def end(self, state: State) -> None:
-        res = outcome(state)
+        res = state.result()
         if res.finished and res.winner is not None:
             self.tags = dict(_hook(self.ext, "tags")(state, res.winner))
 
