@@ -82,10 +82,6 @@ def from_json(data: dict[str, Any]) -> CapitalState:
     return CapitalState.from_json(data)
 
 
-def describe_options() -> dict[str, dict[str, Any]]:
-    """The option metadata for forms."""
-    return GAME.describe_options()
-
 
 __all__ = [
     "COLORS",
@@ -105,7 +101,6 @@ __all__ = [
     "Play",
     "Roll",
     "Waive",
-    "describe_options",
     "from_json",
     "new_game",
     "parse_action",

@@ -41,10 +41,6 @@ def from_json(data: dict[str, Any]) -> DealState:
     return DealState.from_json(data)
 
 
-def describe_options() -> dict[str, dict[str, Any]]:
-    """Option metadata for forms (``GAME.describe_options()``)."""
-    return GAME.describe_options()
-
 
 __all__ = [
     "CARDS",
@@ -58,7 +54,6 @@ __all__ = [
     "Card",
     "DealAction",
     "DealState",
-    "describe_options",
     "from_json",
     "new_game",
     "parse_action",
