@@ -34,16 +34,12 @@ from .position import START_BALANCE, START_DICE
 from .state import COUNTED_EFFECTS, CapitalState, Seat
 from .supply import HAND_SIZE
 
-NAME = "capital"
-MIN_SEATS = 2
-MAX_SEATS = 4
-DEFAULT_SEATS = 4
 OPTIONS: dict[str, dict[str, Any]] = GAME.describe_options()
 """Option metadata for forms: ``preset`` first, then every option of ``GAME``."""
 
 
 def new_game(
-    seats: int | None = DEFAULT_SEATS,
+    seats: int | None = None,
     seed: int | None = None,
     preset: str | None = "capital",
     **options: Any,
@@ -82,14 +78,9 @@ def from_json(data: dict[str, Any]) -> CapitalState:
     return CapitalState.from_json(data)
 
 
-
 __all__ = [
     "COLORS",
-    "DEFAULT_SEATS",
     "GAME",
-    "MAX_SEATS",
-    "MIN_SEATS",
-    "NAME",
     "OPTIONS",
     "PRESETS",
     "Branch",
