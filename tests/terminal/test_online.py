@@ -151,9 +151,16 @@ def test_terminal_plays_online_with_a_browser_at_the_same_table(server):
     game_id = term.match.group(1)
     term.expect("You sit at seat 1 of game")
     term.expect("Waiting for 1 more player to join.")
+    watcher = spawn_terminal("--server", server.url, "--game", game_id, "--watch")
+    watcher.expect("You are watching.")
+    watcher.expect("Waiting for 1 more player to join.")
     browser = Browser(server.url, game_id, "Bea")
     browser.start()
-    text = play_through(term)
+    text = play_through(term, inputs=["1", "1", "2"])  # cell 2, again (refused), cell 3
+    watched = lines_of(play_through(watcher))
+    assert watched[0] == "The game starts." and watched[-1].startswith("Standings: ")
+    assert any(re.fullmatch(r"Turn \d+: Ana plays", line) for line in watched), watched
+    check_lines(watched, others=["Ana", "Bea"])
     assert browser.done.wait(30) and not browser.errors, browser.errors
     lines = lines_of(text)
     assert "The game starts." in lines
@@ -161,6 +168,8 @@ def test_terminal_plays_online_with_a_browser_at_the_same_table(server):
     assert any(line.startswith("Ana plays card") or line.startswith("Ana draws card")
                for line in lines)
     assert any(line.startswith("peek: you have") for line in lines)  # the session, played
+    assert any(line.startswith("So far: turned 1 ") for line in lines)  # via session_input
+    assert any(line.startswith("Not possible: ") for line in lines)  # checked by the server
     check_lines(lines, others=["Bea"])
     # the browser got the same words, as keys: every event and choice carries its message
     updates = [m for m in browser.messages if m["type"] == "update"]
