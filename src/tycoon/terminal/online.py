@@ -289,8 +289,9 @@ class OnlineTable:
     def finish_session(self, inputs: list[Any] | None, skill: float | None = None) -> None:
         """End this seat's part: the session's action template with the inputs checked so
         far (a bot cannot play for a seat from the client: ``skill`` plays those inputs)."""
-        template = dict(self.template or {"type": "minigame", "inputs": []})
-        template["inputs"] = list(inputs or [])
+        if self.template is None:
+            raise Refused("the session's action is not known yet")
+        template = {**self.template, "inputs": list(inputs or [])}
         with contextlib.suppress(Stale):
             self.act(template)
 
