@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from tycoon.engine import games
+from tycoon.server.settings import settings_help
 from tycoon.terminal import plain_output
 
 app = typer.Typer(
@@ -229,12 +230,16 @@ def serve(
         str | None,
         typer.Option(help="Database URL (default: a SQLite file in your data directory)."),
     ] = None,
+    setting: Annotated[
+        list[str] | None,
+        typer.Option("--set", metavar="NAME=VALUE", help=f"A server setting: {settings_help()}."),
+    ] = None,
 ) -> None:
     """Run the game server with the web client at http://HOST:PORT/."""
     from tycoon.server.main import serve as run
 
     try:
-        run(host=host, port=port, db=db)
+        run(host=host, port=port, db=db, flags=setting)
     except ValueError as exc:
         fail(str(exc))
 

@@ -1,4 +1,4 @@
-"""Whole games through the real server with the small fake game (server mechanics only)."""
+"""Whole games through the real server with the Toy game of tests/plugins (mechanics only)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ def first(legal, _update):
 
 def test_two_players_and_spectator_play_to_the_end(live):
     """Two seats play a whole game; every action acked is in the record, which replays."""
-    game = live.create(game="fake", players=["human", "human"], options={"turn_limit": 8},
+    game = live.create(game="toy", players=["human", "human"], options={"turn_limit": 8},
                        seed=5)
     assert game["status"] == "open" and game["free_seats"] == [0, 1] and game["seeded"]
     a = live.join(game["id"], "Ann")
@@ -40,7 +40,7 @@ def test_two_players_and_spectator_play_to_the_end(live):
     assert record["complete"] and record["seed"] == 5
     assert len(record["actions"]) == final["version"] == len(acks)
     state = replay(Record.from_json(record))
-    assert state.is_over and state.result() == final["result"]
+    assert state.is_over and state.result().to_json() == final["result"]
     assert ca.welcome["seat"] == 0 and spec.welcome["seat"] is None
 
 
@@ -50,8 +50,8 @@ def test_private_events_and_hands_reach_only_their_seat(live):
     before the end is redacted (no seed, action types only)."""
     from conftest import check_updates, expected_by_version, scan_secrets
 
-    game = live.create(game="fake", players=["human", "human"],
-                       options={"turn_limit": 12, "minigame_every": 5}, seed=9)
+    game = live.create(game="toy", players=["human", "human"],
+                       options={"turn_limit": 12, "round_every": 5}, seed=9)
     tokens = [live.join(game["id"], n)["token"] for n in ("a", "b")]
 
     def draw_first(legal, _update):
@@ -89,8 +89,8 @@ def test_private_events_and_hands_reach_only_their_seat(live):
 def test_lobby_lists_open_playing_and_finished_games(live):
     """GET /api/games?status=...: open games to join, games in play, finished ones; `/`
     serves the web client."""
-    open_game = live.create(game="fake", players=["human", "human"])
-    playing = live.create(game="fake", players=["human", "random"])
+    open_game = live.create(game="toy", players=["human", "human"])
+    playing = live.create(game="toy", players=["human", "random"])
     live.join(playing["id"], "a")
     ids = lambda status: {g["id"] for g in live.get(f"/api/games?status={status}").json()}  # noqa: E731
     assert open_game["id"] in ids("open") and playing["id"] not in ids("open")
@@ -104,10 +104,10 @@ def test_replay_steps_of_a_finished_game(live):
     replay viewer); refused before the end."""
     import time
 
-    waiting = live.create(game="fake", players=["human", "random"])
+    waiting = live.create(game="toy", players=["human", "random"])
     assert live.get(f"/api/games/{waiting['id']}/replay/0").status_code == 409
-    game = live.create(game="fake", players=["random", "random"],
-                       options={"turn_limit": 6, "minigame_every": 2}, seed=2)
+    game = live.create(game="toy", players=["random", "random"],
+                       options={"turn_limit": 6, "round_every": 2}, seed=2)
     for _ in range(200):
         if live.get(f"/api/games/{game['id']}").json()["status"] == "finished":
             break
