@@ -128,7 +128,7 @@ class Terminal:
         else:
             self.write(w("term.welcome", game=title, players=w("term.players", n=n),
                          seat={"seat": self.me}))
-        self.write(w("term.keys_hint"))
+            self.write(w("term.keys_hint"))
         self.first = True
 
     def announce_turn(self, view: dict[str, Any]) -> None:
