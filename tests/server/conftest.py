@@ -25,8 +25,8 @@ import uvicorn
 import websockets
 
 from tycoon.server import create_app
-from tycoon.server.transport import ws_protocol
 from tycoon.server.protocol import SCHEMAS, schema_for
+from tycoon.server.transport import ws_protocol
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
