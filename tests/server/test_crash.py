@@ -82,7 +82,8 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_action(tmp_path):
                             await c.until(lambda m: m["type"] == "update", timeout=30)
                     await c.close()
                     return
-                except (websockets.ConnectionClosed, websockets.InvalidHandshake, OSError, TimeoutError):
+                except (websockets.ConnectionClosed, websockets.InvalidHandshake, OSError,
+                        TimeoutError):
                     reconnects[seat] += 1
                     await asyncio.sleep(0.05)
 

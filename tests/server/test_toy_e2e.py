@@ -72,7 +72,8 @@ def test_toy_game_four_players_a_spectator_sessions_and_sigkills(tmp_path):
                             await c.until(lambda m: m["type"] == "update", timeout=60)
                     await c.close()
                     return
-                except (websockets.ConnectionClosed, websockets.InvalidHandshake, OSError, TimeoutError):
+                except (websockets.ConnectionClosed, websockets.InvalidHandshake, OSError,
+                        TimeoutError):
                     reconnects[seat] += 1
                     await asyncio.sleep(0.05)
 
@@ -86,7 +87,8 @@ def test_toy_game_four_players_a_spectator_sessions_and_sigkills(tmp_path):
                     last["events"] = [e for m in c.messages if m["type"] == "update"
                                       for e in m["events"]]
                     return
-                except (websockets.ConnectionClosed, websockets.InvalidHandshake, OSError, TimeoutError):
+                except (websockets.ConnectionClosed, websockets.InvalidHandshake, OSError,
+                        TimeoutError):
                     reconnects[4] += 1
                     await asyncio.sleep(0.05)
 
