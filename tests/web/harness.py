@@ -4,10 +4,12 @@ Playwright routes every request of the page to this module: the static files com
 ``src/tycoon/web`` and ``src/tycoon/i18n``, ``/api/...`` answers from a small table, and the
 game's WebSocket is played by a :class:`Table` holding a real engine state (Capital or Deal)
 and speaking the protocol of ``docs/protocol.md`` (``welcome``, ``update``, ``ack``,
-``error``, and Memory's ``minigame_input``/``minigame_progress``, with the server's own
-:class:`tycoon.server.reveal.Reveals`). Seats without a browser are played by random legal
-actions. So any position the engine can load (near victory, a minigame, a Just Say No) can be
-put in front of the page.
+``error``, ``session_input``/``session_progress`` of the engine's input sessions, ``chat``,
+``rematch``, ``resign``), with every legal action and event carrying its ``message`` (the
+game's ``describe``) and REST ``/api/kinds/{game}/data`` and ``/messages/{lang}`` from the
+game's ``GameInfo``. Seats without a browser are played by random legal actions (sessions by
+the session's bot). So any position the engine can load (near victory, a minigame, a Just
+Say No) can be put in front of the page.
 """
 
 from __future__ import annotations
@@ -21,8 +23,20 @@ from urllib.parse import parse_qs, urlparse
 
 import tycoon
 from tycoon.engine import IllegalAction, get_game
-from tycoon.server.protocol import ProtocolError
-from tycoon.server.reveal import Reveals, public_legal
+from tycoon.engine.messages import LANGUAGES, Message
+
+try:  # the server's Memory reveals of the last round (until every game runs input sessions)
+    from tycoon.server.reveal import Reveals, public_legal
+
+    from tycoon.server.protocol import ProtocolError
+except ImportError:  # pragma: no cover - the server no longer has them
+    Reveals = None  # type: ignore[assignment,misc]
+    public_legal = None  # type: ignore[assignment]
+
+    class ProtocolError(Exception):  # type: ignore[no-redef]
+        """A refused message."""
+
+        code = "bad_message"
 
 WEB = Path(tycoon.__file__).resolve().parent / "web"
 I18N = Path(tycoon.__file__).resolve().parent / "i18n"
@@ -64,7 +78,10 @@ class Table:
         self.sockets: dict[int | None, list[Any]] = {}
         self.received: list[dict[str, Any]] = []  # every message a page sent
         self.applied: list[tuple[int, dict[str, Any]]] = []  # every action applied
-        self.reveals = Reveals()  # Memory clicks, as the server keeps them
+        self.reveals = Reveals() if Reveals else None  # Memory clicks, as the server kept them
+        self.inputs: dict[tuple[str, int], list[Any]] = {}  # (session id, seat) -> inputs checked
+        self.chat: list[dict[str, Any]] = []
+        self.rematch_tables: dict[str, Table] = {}
         self.sent: list[tuple[int | None, dict[str, Any]]] = []  # every message to a page
         self.seqs: dict[int, dict[int, int]] = {}  # seat -> applied action seq -> version
         #: Drop the connection instead of sending the next N acks (the action is applied),
@@ -80,7 +97,7 @@ class Table:
             "seats": len(self.names), "players": self.players(), "free_seats": [],
             "options": {}, "decision_seconds": 60, "seeded": True, "version": self.version,
             "turn": self.state.turn, "created": 0.0,
-            "result": self.state.result() if over else None,
+            "result": result_json(self.state) if over else None,
         }
 
     def players(self) -> list[dict[str, Any]]:
@@ -105,11 +122,33 @@ class Table:
             "last_seq": max(self.seqs.get(seat, {}), default=None) if seat is not None else None,
             "settings": {"decision_seconds": 60, "minigame_seconds": 30, "minigame_grace": 3,
                          "max_message_bytes": 65536},
+            "chat": self.chat[-100:],
         }))
         self.send(ws, seat, self.update(seat, []))
-        snapshot = None if self.state.is_over else self.reveals.snapshot(self.state, seat)
+        snapshot = self.session_snapshot(seat)
         if snapshot is not None:
             self.send(ws, seat, snapshot)
+
+    def session(self) -> Any:
+        """The open input session of the state, if the game has one."""
+        if self.state.is_over:
+            return None
+        opener = getattr(self.state, "session", None)
+        return opener() if callable(opener) else None
+
+    def session_snapshot(self, seat: int | None) -> dict[str, Any] | None:
+        """On (re)connecting, a progressive session's inputs so far (or the old reveals)."""
+        session = self.session()
+        if session is not None and seat is not None and session.progressive:
+            inputs = self.inputs.get((session.id, seat), [])
+            progress = session.step(seat, inputs[:-1], inputs[-1]) if inputs else None
+            if progress is not None:
+                return {"type": "session_progress", "session": session.id, "seq": None,
+                        "inputs": inputs, "progress": progress}
+            return None
+        if session is None and self.reveals is not None and not self.state.is_over:
+            return self.reveals.snapshot(self.state, seat)
+        return None
 
     def send(self, ws: Any, seat: int | None, message: dict[str, Any]) -> None:
         """Send a message to a page (and keep it, for tests that check what a page got)."""
@@ -120,25 +159,37 @@ class Table:
         st = self.state
         to_move = [] if st.is_over else st.to_move()
         legal = []
+        session = self.session()
         if seat is not None and seat in to_move:
-            hidden = public_legal(st, seat)  # Memory: no ready-made clicks, as the server
-            legal = [{"action": a.to_json(), "text": st.describe(a, seat)}
+            hidden = public_legal(st, seat) if public_legal and session is None else None
+            legal = [{"action": a.to_json(), "message": message(st, a, seat)}
                      for a in (st.legal_actions(seat) if hidden is None else hidden)]
-        visible = [e.to_json() for e in events
+        visible = [{**e.to_json(), "message": message(st, e, seat)} for e in events
                    if not getattr(e, "private", False) or getattr(e, "seat", None) == seat]
         return {
             "type": "update", "version": self.version,
             "status": "finished" if st.is_over else "playing",
             "events": visible, "actor": None, "view": st.view(seat), "legal": legal,
             "deadlines": [{"seat": s, "at": 0, "seconds": 60, "kind": "decision"} for s in to_move],
-            "players": self.players(), "result": st.result() if st.is_over else None,
+            "players": self.players(), "result": result_json(st) if st.is_over else None,
+            "session": session.to_json(seat) if session is not None else None,
         }
 
     def on_message(self, ws: Any, seat: int | None, text: str | bytes) -> None:
         msg = json.loads(text)
         self.received.append(msg)
         seq = msg.get("seq")
-        if msg.get("type") == "minigame_input":
+        kind = msg.get("type", "action")
+        if kind == "session_input":
+            self.session_input(ws, seat, msg)
+            return
+        if kind == "chat":
+            self.on_chat(ws, seat, msg)
+            return
+        if kind in ("rematch", "resign"):
+            getattr(self, f"on_{kind}")(ws, seat, msg)
+            return
+        if kind == "minigame_input" and self.reveals is not None:
             try:
                 self.send(ws, seat, self.reveals.click(self.state, seat, msg.get("input"), seq))
             except ProtocolError as exc:
@@ -161,7 +212,8 @@ class Table:
                                  "message": f"seq {seq} is not above {max(applied)}"})
             return
         try:
-            self.reveals.check_final(self.state, seat, msg["action"])
+            if self.reveals is not None and self.session() is None:
+                self.reveals.check_final(self.state, seat, msg["action"])
             action = self.module.parse_action(msg["action"])
             events = list(self.state.apply(seat, action))
         except (IllegalAction, ValueError) as exc:
@@ -183,6 +235,65 @@ class Table:
         events += self.play_bots()
         self.broadcast(events)
 
+    def session_input(self, ws: Any, seat: int | None, msg: dict[str, Any]) -> None:
+        """One more input of a progressive session, checked by the session's ``step``."""
+        seq = msg.get("seq")
+        session = self.session()
+        if seat is None or session is None or msg.get("session") != session.id:
+            self.send(ws, seat, {"type": "error", "code": "no_session", "seq": seq,
+                                 "message": "no such input session"})
+            return
+        inputs = self.inputs.setdefault((session.id, seat), [])
+        try:
+            progress = session.step(seat, list(inputs), msg.get("input"))
+        except ValueError as exc:
+            self.send(ws, seat, {"type": "error", "code": "invalid_input", "seq": seq,
+                                 "message": str(exc)})
+            return
+        inputs.append(msg.get("input"))
+        self.send(ws, seat, {"type": "session_progress", "session": session.id, "seq": seq,
+                             "progress": progress})
+
+    def on_chat(self, ws: Any, seat: int | None, msg: dict[str, Any]) -> None:
+        """A chat line or reaction, kept and sent to every page (as the server)."""
+        text = msg.get("text")
+        if seat is None or (text is not None and not (1 <= len(str(text).strip()) <= 500)):
+            self.send(ws, seat, {"type": "error", "code": "bad_chat", "seq": msg.get("seq"),
+                                 "message": "chat refused"})
+            return
+        line: dict[str, Any] = {"type": "chat", "id": len(self.chat) + 1,
+                                "from": {"seat": seat, "name": self.names[seat]}, "at": 0.0}
+        if text is not None:
+            line["text"] = str(text).strip()
+        else:
+            line["reaction"] = msg.get("reaction")
+        self.chat.append(line)
+        self.send(ws, seat, {"type": "ack", "seq": msg.get("seq"), "version": self.version})
+        for sockets in self.sockets.values():
+            for other in sockets:
+                other.send(json.dumps(line))
+
+    def on_resign(self, ws: Any, seat: int | None, msg: dict[str, Any]) -> None:
+        """The seat is played by a bot from now on."""
+        self.humans = {k: v for k, v in self.humans.items() if v != seat}
+        self.send(ws, seat, {"type": "ack", "seq": msg.get("seq"), "version": self.version})
+        self.broadcast(self.play_bots())
+
+    def on_rematch(self, ws: Any, seat: int | None, msg: dict[str, Any]) -> None:
+        """A new table with the same seats; the accepting seat gets its token."""
+        new_id = f"{self.id}R"
+        if new_id not in self.rematch_tables:
+            state = self.module.new_game(len(self.names), seed=self.rng.randrange(1 << 30))
+            self.rematch_tables[new_id] = Table(self.game, state, dict(self.humans), self.names,
+                                                game_id=new_id)
+        token = next(k for k, v in self.humans.items() if v == seat)
+        self.send(ws, seat, {"type": "ack", "seq": msg.get("seq"), "version": self.version})
+        for sockets in self.sockets.values():
+            for other in sockets:
+                other.send(json.dumps({"type": "rematch", "game_id": new_id, "accepted": [seat]}))
+        self.send(ws, seat, {"type": "rematch_seat", "game_id": new_id, "seat": seat,
+                             "token": token})
+
     def play_bots(self, limit: int = 400) -> list[Any]:
         """Let every seat without a browser act until a human seat must act."""
         events: list[Any] = []
@@ -194,7 +305,11 @@ class Table:
             if not bots:
                 break
             seat = bots[0]
-            action = self.rng.choice(self.state.legal_actions(seat))
+            session = self.session()
+            if session is not None and seat in session.seats:
+                action = session.bot_action(seat, 0.5, self.rng.randrange(1 << 30))
+            else:
+                action = self.rng.choice(self.state.legal_actions(seat))
             events += self.state.apply(seat, action)
             self.applied.append((seat, action.to_json()))
             self.version += 1
@@ -212,8 +327,8 @@ def install(page: Any, table: Table | None = None) -> None:
     def handle(route: Any) -> None:
         url = urlparse(route.request.url)
         if url.path.startswith("/api/"):
-            route.fulfill(status=200, content_type="application/json",
-                          body=json.dumps(api(url.path, table)))
+            status, body = api(url.path, table)
+            route.fulfill(status=status, content_type="application/json", body=json.dumps(body))
             return
         found = static_file(url.path)
         if found is None:
@@ -222,26 +337,79 @@ def install(page: Any, table: Table | None = None) -> None:
         body, kind = found
         route.fulfill(status=200, content_type=kind, body=body)
 
+    def socket(ws: Any) -> None:
+        game_id = urlparse(ws.url).path.rsplit("/", 1)[-1]
+        target = None
+        if table is not None:
+            target = table if game_id == table.id else table.rematch_tables.get(game_id)
+        if target is None:
+            ws.close(code=4404, reason="unknown game")  # as the server (docs/protocol.md)
+            return
+        target.attach(ws)
+
     page.route(f"{ORIGIN}/**", handle)
-    if table is not None:
-        page.route_web_socket("ws://tycoon.test/ws/games/**", table.attach)
+    page.route_web_socket("ws://tycoon.test/ws/games/**", socket)
 
 
-def api(path: str, table: Table | None) -> Any:
-    """The few REST answers the pages ask for."""
+GAMES = ("capital", "deal", "toy")
+
+
+def kinds() -> list[dict[str, Any]]:
+    """``GET /api/kinds`` as the server answers it, from each game's ``GameInfo``."""
+    out = []
+    for name in GAMES:
+        info = get_game(name)
+        out.append({"name": name, "title": info.title, "min_seats": info.min_seats,
+                    "max_seats": info.max_seats, "default_seats": info.default_seats,
+                    "options": info.describe_options(),
+                    "players": ["human", "random", "easy", "medium", "hard"]})
+    return out
+
+
+def api(path: str, table: Table | None) -> tuple[int, Any]:
+    """The REST answers the pages ask for: ``(status, body)``."""
+    parts = path.strip("/").split("/")
     if path == "/api/kinds":
-        out = []
-        for name in ("capital", "deal"):
-            m = get_game(name)
-            out.append({"name": name, "min_seats": m.MIN_SEATS, "max_seats": m.MAX_SEATS,
-                        "default_seats": m.DEFAULT_SEATS, "options": m.OPTIONS,
-                        "players": ["human", "random", "easy", "medium", "hard"]})
-        return out
+        return 200, kinds()
+    if len(parts) >= 4 and parts[:2] == ["api", "kinds"] and parts[2] in GAMES:
+        info = get_game(parts[2])
+        if parts[3] == "data":
+            return 200, info.client_data()
+        if parts[3] == "messages" and len(parts) == 5 and parts[4] in LANGUAGES:
+            try:
+                return 200, info.catalog(parts[4])
+            except ModuleNotFoundError:  # a game whose catalogs are not written yet
+                return 200, {}
+        return 404, {"detail": "not found"}
     if path == "/api/games":
-        return [table.summary()] if table else []
+        return 200, [table.summary()] if table else []
     if table and path == f"/api/games/{table.id}":
-        return table.summary()
-    return {}
+        return 200, table.summary()
+    if table and path.startswith("/api/games/") and parts[2] in table.rematch_tables:
+        return 200, table.rematch_tables[parts[2]].summary()
+    if path == "/api/lobby/chat":
+        return 200, {"messages": []}
+    if path.startswith("/api/games/"):
+        return 404, {"detail": f"unknown game {parts[2] if len(parts) > 2 else ''}"}
+    return 200, {}
+
+
+def message(state: Any, item: Any, seat: int | None) -> dict[str, Any]:
+    """The message of an action or event, as the server sends it. A game whose ``describe``
+    still returns a sentence is shown that sentence (as a key without a catalog entry)."""
+    try:
+        said = state.describe(item, seat)
+    except Exception:  # an event the game cannot describe yet
+        return {"key": f"event.{getattr(item, 'type', 'unknown')}", "params": {}}
+    if isinstance(said, Message):
+        return said.to_json()
+    return {"key": str(said), "params": {}}
+
+
+def result_json(state: Any) -> Any:
+    """``state.result()`` as JSON (an ``Outcome``, or the dict of the last round)."""
+    result = state.result()
+    return result.to_json() if hasattr(result, "to_json") else result
 
 
 def seat_token_script(game_id: str, token: str, seat: int, lang: str = "en") -> str:
@@ -249,3 +417,12 @@ def seat_token_script(game_id: str, token: str, seat: int, lang: str = "en") -> 
     value = json.dumps({"token": token, "seat": seat})
     return (f"localStorage.setItem('tycoon.seat.{game_id}', {json.dumps(value)});"
             f"localStorage.setItem('tycoon.lang', {json.dumps(lang)});")
+
+
+def words(table: Table, item: Any, seat: int | None, lang: str = "en") -> str:
+    """An action or event of ``table`` in words, as the page renders its message."""
+    from tycoon.engine.messages import render
+
+    names = [f"{n} ({'ABCDE'[i]})" for i, n in enumerate(table.names)]
+    return render(message(table.state, item, seat), get_game(table.game).catalog(lang), lang,
+                  names=names)

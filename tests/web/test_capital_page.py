@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from tycoon.capital import from_json
 
 from .harness import ORIGIN, Table, install, seat_token_script
+from .texts import assert_clean
 
 NAMES = ["Ana", "Bruno", "Carla", "Davi"]
 
@@ -50,9 +51,14 @@ def test_roll_fork_build_C_4_1_C_4_2_1_C_4_5(new_page, shot):
     biz = table.state.businesses[(9, 2)]
     assert (biz.kind, biz.owner, biz.level) == ("grocery", 0, 1)
     assert table.state.seats[0].balance == 400
-    expect(page.locator("#event-log")).to_contain_text("Ana (A) builds: Grocery, square 9, lot 3")
+    log = page.locator("#event-log")
+    expect(log).to_contain_text("Ana (A) builds a grocery on block 10, lot 3")
     # The live region speaks each event; the last ones are the bots' turns and Ana's next one.
-    expect(page.locator("#announcer")).to_contain_text("Turn 5: Ana (A) plays.")
+    expect(page.locator("#announcer")).to_contain_text("Turn 5: Ana (A) plays")
+    # The log groups lines by turn: Ana's build is under turn 1, the bots' under 2, 3, 4.
+    expect(page.locator("#event-log .turn-group[data-turn='1']")).to_contain_text("grocery")
+    expect(page.locator("#event-log .turn-group")).to_have_count(5)
+    assert_clean(page, "capital en")
     shot(page, "capital_04_built")
 
 
@@ -87,7 +93,9 @@ def test_victory_card_wins_C_7_3(new_page, shot):
     expect(page.locator(".victory-screen")).to_be_visible()
     expect(page.locator("#victory-h")).to_have_text("Ana (A) wins!")
     assert table.state.is_over and table.state.winner == 0
-    expect(page.locator("[data-key=victory-lobby]")).to_be_focused()
+    expect(page.locator("[data-key=end-rematch]")).to_be_focused()
+    expect(page.locator(".end-why")).to_contain_text("Swimming in Money")
+    assert_clean(page, "capital victory")
     shot(page, "capital_06_victory")
     page.keyboard.press("Escape")
     expect(page.locator(".victory-screen")).to_have_count(0)
@@ -151,7 +159,8 @@ def test_language_switch_names_from_rulebooks(new_page, shot):
         expect(hand).to_contain_text(name)
         assert page.evaluate("document.documentElement.lang") == lang
     page.select_option("#lang-select", "fr")
-    expect(page.locator("[data-key=act-roll]")).to_have_text("Lancer les dés")
+    expect(page.locator("[data-key=act-roll]")).to_have_text("Lancez vos 2 dés")
+    assert_clean(page, "capital fr")
     shot(page, "capital_10_fr")
 
 
@@ -190,7 +199,8 @@ def test_exchange_cards_D_8(new_page, shot):
     expect(page.locator(".hand .card.picked")).to_have_count(2)
     shot(page, "capital_14_exchange")
     page.click("[data-key=exchange-confirm]")
-    expect(page.locator("#event-log")).to_contain_text("Ana (A) discards 2 card(s).")
+    expect(page.locator("#event-log")).to_contain_text(
+        "Ana (A) discards 2 cards: Extra Die, Lost Die")
     seat, action = table.applied[1]
     assert seat == 0 and action["type"] == "exchange"
     assert sorted(action["cards"]) == ["extra_die", "lost_die"]
@@ -236,7 +246,7 @@ def test_busy_board_renders_every_business_and_construction_C_8_1(new_page, shot
     expect(page.locator(".player[data-seat='0'] .effect")).to_have_count(3)
     label = page.locator(".player[data-seat='0'] .effect-tax_exemption").get_attribute("aria-label")
     assert label == "Tax Exemption: 3 left"
-    expect(page.locator(".player[data-seat='1'] dd.neg")).to_have_text("−$120")
+    expect(page.locator(".player[data-seat='1'] dd.neg")).to_have_text("-$120")
     shot(page, "capital_16_busy_board")
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, "capital_17_busy_board_phone")
@@ -264,7 +274,9 @@ def test_board_of_the_page_is_the_engines_C_2(new_page):
     page = new_page()
     install(page)
     page.goto(f"{ORIGIN}/")
-    squares = page.evaluate("import('./js/capital/data.js').then((m) => m.defaultBoard())")
+    squares = page.evaluate("""Promise.all([import('./js/messages.js'),
+                                            import('./js/capital/info.js')])
+        .then(([m, info]) => m.loadData('capital').then(() => info.board()))""")
     assert len(squares) == BOARD.size == 56
     for sq in squares:
         s = sq["square"]

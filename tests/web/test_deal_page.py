@@ -6,11 +6,14 @@ showing only its own hand (MD-9.2).
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from tycoon.deal import DealState, from_json
 
-from .harness import ORIGIN, Table, install, seat_token_script
+from .harness import ORIGIN, Table, install, seat_token_script, words
+from .texts import assert_clean
 
 RENT_RED_YELLOW, DEBT_COLLECTOR, PASS_GO, JUST_SAY_NO = 61, 83, 89, 74
 HAND_A = [RENT_RED_YELLOW, DEBT_COLLECTOR, PASS_GO, 2]
@@ -61,7 +64,7 @@ def test_rent_payment_and_just_say_no_MD_6_1_MD_5_2_MD_6_9(new_page, shot):
     shot(a, "deal_01_turn")
     # MD-6.1: Ana charges the red rent (2 red cards: 3M) to everyone.
     a.click(f".dhand [data-card='{RENT_RED_YELLOW}']")
-    a.locator(".card-menu button", has_text="Charge Red rent to everyone").click()
+    a.locator(".card-menu button", has_text=re.compile("Charge Red rent .*everyone")).click()
     expect(b.locator("[data-key=act-accept]")).to_be_visible()
     shot(b, "deal_02_answer_es")
     b.click("[data-key=act-accept]")
@@ -80,8 +83,10 @@ def test_rent_payment_and_just_say_no_MD_6_1_MD_5_2_MD_6_9(new_page, shot):
     say_no = b.locator(f"[data-key=act-say-no-{JUST_SAY_NO}]")
     expect(say_no).to_be_visible()
     say_no.click()
-    expect(a.locator("#event-log")).to_contain_text("Bruno (B) says no!")
-    expect(b.locator("#event-log")).to_contain_text("Bruno (B) dice que no")
+    expect(a.locator("#event-log")).to_contain_text("Bruno (B) plays Just Say No")
+    expect(b.locator("#event-log")).to_contain_text("Bruno (B) juega Di que No")
+    assert_clean(a, "deal en")
+    assert_clean(b, "deal es")
     assert table.state.view(1)["seats"][1]["bank"] == [11]
     assert JUST_SAY_NO in table.state.view(None)["discard"]
     shot(a, "deal_04_after_no")
@@ -104,7 +109,8 @@ def test_deal_win_MD_8_1(new_page, shot):
     page = open_seat(new_page, table, "tokA", 0)
     expect(page.locator(".dset.full")).to_have_count(2)
     page.click(".dhand [data-card='36']")
-    page.locator(".card-menu button", has_text="Play Utility property as Utility").click()
+    play = next(x for x in table.state.legal_actions(0) if x.to_json().get("card") == 36)
+    page.locator(".card-menu button", has_text=words(table, play, 0)).click()
     expect(page.locator(".victory-screen")).to_be_visible()
     expect(page.locator("#victory-h")).to_have_text("Ana (A) wins!")
     assert table.state.winner == 0

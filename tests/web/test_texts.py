@@ -1,6 +1,6 @@
-"""The client's texts and data (no browser): four languages with the same keys and
-placeholders, every card, business and effect named (C-5.1, C-6, C-7, MD-1, MD-11), and the
-Deal card table the page loads identical to the engine's."""
+"""The client's own texts (no browser): four languages with the same keys and placeholders,
+real plurals (no "(s)"), every key the pages ask for, and no game data copied into the client
+(issue 11: it comes from the games' data API and catalogs)."""
 
 from __future__ import annotations
 
@@ -11,19 +11,16 @@ from pathlib import Path
 import pytest
 
 import tycoon
-from tycoon.capital.businesses import KINDS
-from tycoon.capital.cards import CARDS as CAPITAL_CARDS
 from tycoon.capital.minigames import GAMES as MINIGAMES
-from tycoon.capital.state import EFFECTS
-from tycoon.deal.cards import ACTION_CARDS, COLORS
-from tycoon.deal.cards import CARDS as DEAL_CARDS
 
 PACKAGE = Path(tycoon.__file__).resolve().parent
 LANGS = ("en", "pt", "es", "fr")
 TEXTS = {lang: json.loads((PACKAGE / "i18n" / f"{lang}.json").read_text("utf-8")) for lang in LANGS}
 
 
-def placeholders(text: str) -> set[str]:
+def placeholders(text: str | dict) -> set[str]:
+    if isinstance(text, dict):  # a plural object: every form has the same placeholders
+        return set().union(*(placeholders(v) for k, v in text.items() if k != "plural"))
     return set(re.findall(r"\{(\w+)\}", text))
 
 
@@ -33,52 +30,30 @@ def test_every_language_has_every_key_with_the_same_placeholders(lang):
     assert set(other) == set(en)
     for key, text in en.items():
         assert placeholders(other[key]) == placeholders(text), key
-        assert other[key].strip(), key
+        assert other[key], key
+        assert "(s)" not in str(other[key]) and "(s)" not in str(text), key
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_rule_ids_are_the_keys_C_5_1_C_6_C_7_C_9_MD_1(lang):
+def test_minigame_screens_are_named_C_9(lang):
+    """The minigame screens' own words (names, help) are the page's; the game's words
+    (cards, businesses, effects, colours, actions, events) are in the games' catalogs."""
     texts = TEXTS[lang]
-    for card in CAPITAL_CARDS:
-        assert f"capital.card.{card}.name" in texts and f"capital.card.{card}.text" in texts
-    for kind in KINDS:
-        assert f"capital.kind.{kind}" in texts and f"capital.kind_abbr.{kind}" in texts
-    for effect in EFFECTS:
-        assert f"capital.effect.{effect}.name" in texts
     for game in MINIGAMES:
-        assert f"minigame.{game}.name" in texts
-    for color in COLORS:
-        assert f"deal.color.{color}" in texts
-    for card, *_ in ACTION_CARDS:
-        assert f"deal.card.{card}" in texts
+        assert f"minigame.{game}.name" in texts and f"minigame.{game}.help" in texts
+    game_words = ("capital.card.", "deal.card.", "capital.event.", "deal.event.",
+                  "capital.action.", "deal.action.")
+    assert not [k for k in texts if k.startswith(game_words)]
 
 
-def test_names_of_the_rulebooks_C_7_C_5_1_MD_11():
-    """Spot checks against the tables of capital.md and the French Deal rulebook."""
-    assert TEXTS["pt"]["capital.card.swimming_in_money.name"] == "Nadando em Dinheiro"
-    assert TEXTS["es"]["capital.card.blocked_account.name"] == "Cuenta Interceptada"
-    assert TEXTS["fr"]["capital.card.successful_entrepreneur.name"] == "Business Man"
-    assert TEXTS["fr"]["capital.kind.super_center"] == "Parc de Bureaux d'affaires"
-    assert TEXTS["es"]["capital.kind.grocery"] == "Ultramarinos"
-    assert TEXTS["fr"]["deal.card.just_say_no"] == "Dites non"
-    assert TEXTS["fr"]["deal.card.double_the_rent"] == "Double loyer"
-
-
-def test_deal_card_table_of_the_page_is_the_engines_MD_1():
-    served = json.loads((PACKAGE / "web" / "data" / "deal-cards.json").read_text("utf-8"))
-    assert served == [c.to_json() for c in DEAL_CARDS]
-
-
-def test_capital_display_data_matches_the_engine_C_5_1_C_7():
-    """The prices and costs the page shows before a choice are the engine's."""
-    from tycoon.capital.businesses import PRICE
-    from tycoon.capital.cards import COST
-
-    source = (PACKAGE / "web" / "js" / "capital" / "data.js").read_text("utf-8")
-    for kind in KINDS:
-        assert re.search(rf"\b{kind}: {{ price: {PRICE[kind]},", source), kind
-    for card in CAPITAL_CARDS:
-        assert re.search(rf"\b{card}: {{ cost: {COST[card]},", source), card
+def test_no_game_data_is_copied_into_the_client():
+    """Issue 11: the board, prices, costs and card tables come from the game's data API."""
+    web = PACKAGE / "web"
+    assert not (web / "data" / "deal-cards.json").exists()
+    for gone in ("capital/data.js", "capital/words.js", "deal/words.js"):
+        assert not (web / "js" / gone).exists(), gone
+    source = "\n".join(p.read_text("utf-8") for p in (web / "js").rglob("*.js"))
+    assert "office_building: { price" not in source and "super_center: 1500" not in source
 
 
 def test_every_text_the_pages_ask_for_exists():
@@ -88,6 +63,6 @@ def test_every_text_the_pages_ask_for_exists():
         used |= set(re.findall(r"""\bt\(\s*["']([a-z_][\w.]*)["']""", path.read_text("utf-8")))
     for path in (PACKAGE / "web").glob("*.html"):
         used |= set(re.findall(r'data-i18n(?:-label)?="([\w.]+)"', path.read_text("utf-8")))
-    assert len(used) > 150
+    assert len(used) > 120
     missing = sorted(k for k in used if k not in TEXTS["en"])
     assert not missing, missing

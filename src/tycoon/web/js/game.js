@@ -1,34 +1,57 @@
-// The game screen: one WebSocket connection, the table of the game (Capital or Deal), the event
-// log read aloud through the live region, the turn timer and the victory screen.
+// The game screen: one WebSocket connection, the table of the game (a game's own table, or the
+// generic one for a game the client has no picture of), the event log (messages, re-rendered
+// after a language switch, grouped by turn, filterable, the newest line kept in view), the
+// turn timer and turn notices, chat, resign, rematch and the end-of-game screen.
 import { api, GameSocket, tokens } from "./net.js";
-import { t } from "./i18n.js";
+import { t, lang } from "./i18n.js";
 import { el, announce, toast } from "./util.js";
 import { settings } from "./main.js";
 import { copyInvite } from "./lobby.js";
+import { loadGame, say, word } from "./messages.js";
 import { CapitalTable } from "./capital/table.js";
 import { DealTable } from "./deal/table.js";
-import { describeCapitalEvent } from "./capital/words.js";
-import { describeDealEvent } from "./deal/words.js";
+import { GenericTable } from "./generic.js";
+import { ChatPanel } from "./chat.js";
+import { notices } from "./notices.js";
+import { endScreen } from "./end.js";
 
+/** The tables the client draws; any other game gets the generic table. */
 export const TABLES = { capital: CapitalTable, deal: DealTable };
-export const DESCRIBE = { capital: describeCapitalEvent, deal: describeDealEvent };
+
+export function tableFor(game) {
+  return TABLES[game] || GenericTable;
+}
+
+export const SEAT_LETTERS = "ABCDEFGH";
+
+/** Names of the seats as shown in every text: "Ana (A)", a bot in the player's language. */
+export function seatNames(players) {
+  return (players || []).map((p, i) => {
+    const seat = p.seat ?? i;
+    const letter = SEAT_LETTERS[seat] ?? String(seat + 1);
+    const bot = p.kind === "bot" || (p.bot && p.kind !== "human");
+    const name = bot ? t("lobby.bot_name", { strength: t(`lobby.strength.${p.bot || "random"}`) }) : p.name;
+    return name ? `${name} (${letter})` : null;
+  });
+}
 
 /**
  * Normalise one server `update` message (docs/protocol.md) into
- * {view, events, legal: [action], texts: Map(JSON -> words), seat, deadline, players, result}.
+ * {view, events, legal: [action], messages: Map(JSON -> message), session, seat, deadline, ...}.
  */
 export function normalise(msg, seat) {
   const view = msg.view ?? null;
   const raw = msg.legal ?? [];
   const legal = raw.map((l) => (l && l.action ? l.action : l));
-  const texts = new Map(raw.filter((l) => l && l.action).map((l) => [JSON.stringify(l.action), l.text]));
+  const messages = new Map(raw.filter((l) => l && l.action && l.message).map((l) => [JSON.stringify(l.action), l.message]));
   const deadlines = msg.deadlines ?? [];
   const mine = deadlines.find((d) => d.seat === seat) || deadlines[0] || null;
   return {
     view,
     events: msg.events ?? [],
     legal,
-    texts,
+    messages,
+    session: msg.session ?? null,
     seat,
     status: msg.status ?? null,
     actor: msg.actor ?? null,
@@ -36,58 +59,135 @@ export function normalise(msg, seat) {
     deadlines,
     players: msg.players ?? null,
     result: msg.result ?? null,
+    received: Date.now(),
   };
+}
+
+const SEAT_FIELDS = ["seat", "payer", "payee", "giver", "receiver", "owner", "by", "target", "winner"];
+const MONEY_FIELDS = ["amount", "owed", "paid", "value", "scores", "income"];
+
+/** Which log filters an event passes: "mine" (money involving my seat), "cards" (cards played). */
+function filtersOf(ev, me) {
+  const out = new Set(["all"]);
+  const mentions = me != null && SEAT_FIELDS.some((f) => ev[f] === me);
+  const money = MONEY_FIELDS.some((f) => f in ev) || ev.type === "transferred";
+  if (money && (mentions || (Array.isArray(ev.scores) && me != null))) out.add("mine");
+  const action = ev.action && typeof ev.action === "object" ? ev.action : null;
+  if ((ev.type === "played" || ev.type === "card_played") || (("card" in ev || (action && "card" in action)) && !ev.private && ev.type !== "drew")) out.add("cards");
+  return out;
 }
 
 export class GameScreen {
   constructor(main, id) {
     this.main = main;
     this.id = id;
-    this.log = [];
+    this.log = []; // {kind: "event"|"note", ev, turn, filters}
+    this.filter = "all";
+    this.stick = true; // keep the newest line in view until the player scrolls back
     this.table = null;
     this.state = null;
     this.timer = null;
+    this.game = null;
+    this.queue = Promise.resolve();
     const saved = tokens.get(id);
     this.seat = saved ? saved.seat : null;
     this.root = el("div", { class: "game-screen" });
     this.status = el("span", { class: "conn", role: "status" });
     this.clock = el("span", { class: "clock", id: "turn-timer", "aria-live": "off" });
-    this.logList = el("ol", { class: "event-log", id: "event-log", "data-scroll": "log", tabindex: "0", "aria-label": t("log.title") });
+    this.logList = el("ol", { class: "event-log", id: "event-log", tabindex: "0" });
+    this.logList.addEventListener("scroll", () => {
+      const l = this.logList;
+      this.stick = l.scrollHeight - l.scrollTop - l.clientHeight < 24;
+    });
+    this.logHead = el("h2", { id: "log-h" });
+    this.filterBox = el("div", { class: "log-filters", role: "radiogroup", "aria-labelledby": "log-h" });
+    this.logPanel = el("section", { class: "log-panel", "aria-labelledby": "log-h" },
+      el("div", { class: "row-between" }, this.logHead, this.filterBox), this.logList);
+    this.chat = new ChatPanel({
+      send: (m) => this.socket?.sendMessage(m),
+      canWrite: () => this.seat != null || !!this.spectatorChat,
+    });
     this.tableBox = el("div", { class: "table-box" });
     this.header = document.getElementById("topbar-slot") || el("div");
     this.drawHeader();
-    this.logPanel = el("section", { class: "log-panel", "aria-labelledby": "log-h" }, el("h2", { id: "log-h" }, t("log.title")), this.logList);
+    this.drawLogChrome();
     this.root.append(this.tableBox);
     main.replaceChildren(this.root);
-    if (!saved) this.offerSeat();
-    else this.connect(saved.token);
+    this.start(saved);
   }
 
-  drawHeader() {
-    this.header.replaceChildren(
-      el("a", { href: "#/", class: "button ghost" }, "← ", t("ui.lobby")),
-      el("span", { class: "game-id" }, t("game.id", { id: this.id })),
-      this.seat == null ? el("span", { class: "badge" }, t("game.spectator")) : el("span", { class: "badge" }, t("game.you_are", { seat: this.seat + 1 })),
-      this.clock,
-      this.status,
-      el("button", { onclick: () => copyInvite(this.id) }, t("lobby.copy_invite")));
-  }
-
-  async offerSeat() {
+  async start(saved) {
     let info = null;
     try {
       info = await api.game(this.id);
     } catch (e) {
-      /* watch anyway */
+      if (e.status === 404) return this.unknownGame();
     }
+    this.info = info;
+    this.spectatorChat = info?.spectator_chat;
+    if (info?.game) await this.useGame(info.game);
+    if (!saved) this.offerSeat(info);
+    else this.connect(saved.token);
+  }
+
+  async useGame(game) {
+    if (this.game === game) return;
+    this.game = game;
+    await loadGame(game, lang());
+  }
+
+  /** A link to a game that does not exist: say so, offer the lobby, do not reconnect. */
+  unknownGame() {
+    this.socket?.close();
+    this.gone = true;
+    clearInterval(this.timer);
+    this.header.replaceChildren(el("a", { href: "#/", class: "button ghost" }, "← ", t("ui.lobby")));
+    const lobby = el("a", { class: "button primary", href: "#/", "data-key": "unknown-lobby" }, t("game.unknown_lobby"));
+    this.tableBox.replaceChildren(el("section", { class: "card-panel unknown-game", role: "alert", "aria-labelledby": "unknown-h" },
+      el("h1", { id: "unknown-h" }, t("game.unknown_title")),
+      el("p", {}, t("game.unknown_text", { id: this.id })),
+      lobby));
+    this.root.replaceChildren(this.tableBox);
+    lobby.focus();
+  }
+
+  drawHeader() {
+    if (this.gone) return;
+    const over = this.state?.status === "finished";
+    this.header.replaceChildren(...[
+      el("a", { href: "#/", class: "button ghost" }, "← ", t("ui.lobby")),
+      el("span", { class: "game-id" }, t("game.id", { id: this.id })),
+      this.seat == null ? el("span", { class: "badge" }, t("game.spectator")) : el("span", { class: "badge" }, t("game.you_are", { seat: SEAT_LETTERS[this.seat] })),
+      this.clock,
+      this.status,
+      this.game ? el("a", { class: "button", href: `#/rules/${this.game}`, target: "_blank", rel: "noopener", "data-key": "rules-link" }, t("rules.link")) : null,
+      notices.controls(),
+      this.seat != null && !over && this.state ? el("button", { "data-key": "resign", onclick: () => this.resign() }, t("game.resign")) : null,
+      over ? null : el("button", { "data-key": "invite", onclick: () => copyInvite(this.id) }, t("lobby.copy_invite")),
+    ].flat().filter(Boolean));
+  }
+
+  drawLogChrome() {
+    this.logHead.textContent = t("log.title");
+    this.logList.setAttribute("aria-label", t("log.title"));
+    this.filterBox.setAttribute("aria-label", t("log.filter"));
+    this.filterBox.replaceChildren(...["all", "mine", "cards"].map((f) => el("button", {
+      class: `chip${this.filter === f ? " on" : ""}`, role: "radio", "aria-checked": this.filter === f ? "true" : "false",
+      "data-key": `log-filter-${f}`, "data-filter": f,
+      onclick: () => { this.filter = f; this.stick = true; this.drawLogChrome(); this.renderLog(); },
+    }, t(`log.filter_${f}`))));
+  }
+
+  async offerSeat(info) {
     const free = info?.free_seats || [];
     if (!free.length || info.status === "finished") {
       this.connect(null);
       return;
     }
     const name = el("input", { id: "join-name", value: settings.name, maxlength: "40" });
+    const title = info.game ? word(info.game, "game.title") : "";
     const box = el("div", { class: "card-panel join-box", role: "dialog", "aria-labelledby": "join-h" },
-      el("h2", { id: "join-h" }, t("game.join_title", { game: t(`game.${info.game}`) })),
+      el("h2", { id: "join-h" }, t("game.join_title", { game: title })),
       el("label", {}, el("span", {}, t("lobby.your_name")), name),
       el("div", { class: "button-row" },
         free.map((seat) => el("button", {
@@ -113,33 +213,57 @@ export class GameScreen {
   }
 
   connect(token) {
+    if (this.gone) return;
     this.socket = new GameSocket(this.id, token, {
-      onMessage: (msg) => this.onMessage(msg),
+      onMessage: (msg) => {
+        this.queue = this.queue.then(() => this.onMessage(msg)).catch((e) => console.error(e));
+      },
       onStatus: (s) => {
-        this.status.textContent = s === "open" ? "" : t("game.reconnecting");
+        this.status.textContent = s === "open" || this.gone ? "" : t("game.reconnecting");
+      },
+      onClosed: (code) => {
+        if (code === 4404) this.unknownGame();
+        if (code === 4401) {
+          // A seat token this server does not know (another server, an old game): watch instead.
+          tokens.set(this.id, null);
+          this.seat = null;
+          toast(t("game.bad_token"));
+          return true; // reconnect, as a spectator
+        }
+        return code !== 4404;
       },
     });
   }
 
-  onMessage(msg) {
+  names() {
+    return seatNames(this.players);
+  }
+
+  async onMessage(msg) {
+    if (this.gone) return;
     if (msg.type === "error") {
+      if (msg.code === "unknown_game") return this.unknownGame();
       const text = t("ui.error", { message: msg.message ?? "" });
       toast(text);
       announce(text);
+      this.keepFocus();
       return;
     }
+    if (msg.type === "chat") return this.chat.add(msg, this.names());
+    if (msg.type === "rematch" || msg.type === "rematch_seat") return this.onRematch(msg);
     if (msg.type === "welcome") {
-      if (msg.seat !== undefined && msg.seat !== this.seat) {
-        this.seat = msg.seat;
-        this.drawHeader();
-      }
+      if (msg.game) await this.useGame(msg.game);
+      if (msg.seat !== undefined && msg.seat !== this.seat) this.seat = msg.seat;
       this.players = msg.players || this.players;
       this.settings = msg.settings || this.settings;
+      if (msg.spectator_chat !== undefined) this.spectatorChat = msg.spectator_chat;
+      if (Array.isArray(msg.chat)) this.chat.reset(msg.chat, this.names());
+      this.drawHeader();
       if (!this.state) this.showWaiting(msg);
       return;
     }
-    if (msg.type === "minigame_progress") {
-      if (msg.seq == null) this.table?.minigame?.(msg); // on (re)connecting: the clicks so far
+    if (msg.type === "session_progress" || msg.type === "minigame_progress") {
+      if (msg.seq == null) this.table?.sessionProgress?.(msg); // on (re)connecting: the inputs so far
       return;
     }
     if (msg.type !== "update") return;
@@ -149,51 +273,124 @@ export class GameScreen {
     }
     const state = normalise(msg, this.seat);
     if (!state.view) return;
+    const game = state.view.game || this.game;
+    await this.useGame(game);
     this.players = state.players || this.players;
-    state.names = (this.players || []).map((p) => p.name || (p.bot ? t("lobby.bot_name", { strength: t(`lobby.strength.${p.bot}`) }) : null));
+    state.names = this.names();
+    state.game = game;
+    const wasOver = this.state?.status === "finished";
     this.state = state;
-    const game = state.view.game;
     if (!this.table || this.table.game !== game) {
-      const Table = TABLES[game];
+      const Table = tableFor(game);
       this.table = new Table(this.tableBox, {
+        game,
         act: (action) => this.act(action),
         sendMessage: (m) => this.socket.sendMessage(m),
+        label: (action) => this.label(action),
+        say: (m) => say(game, m, this.names()),
+        lastEvents: () => this.log.filter((e) => e.kind === "event").map((e) => e.ev),
         logPanel: this.logPanel,
+        chatPanel: this.chat.node,
+        endButtons: () => this.endButtons(),
       });
     }
-    const describe = DESCRIBE[game];
+    // Each line belongs to the turn of the last turn_started before it (one update may hold
+    // several turns: the bots' turns after the person's action).
+    if (this.turn === undefined) this.turn = state.events.some((e) => e.type === "turn_started") ? undefined : state.view.turn;
     for (const ev of state.events) {
-      const text = describe(ev, state.view, state.names, this.seat);
-      if (!text) continue;
-      this.logList.append(el("li", { "data-event": ev.type }, text));
-      announce(text);
+      if (ev.type === "turn_started") this.turn = ev.turn ?? this.turn;
+      if (!ev.message) continue;
+      this.log.push({ kind: "event", ev, turn: this.turn ?? state.view.turn, filters: filtersOf(ev, this.seat) });
+      announce(say(game, ev.message, state.names));
     }
-    if (state.actor && state.actor.by !== "player" && state.actor.reason) {
-      const text = t(`game.actor.${state.actor.reason}`, { player: state.names[state.actor.seat] || t("ui.player_letter", { letter: "ABCDE"[state.actor.seat] }) });
-      this.logList.append(el("li", { class: "note" }, text));
+    const actor = state.actor;
+    if (actor && actor.by !== "player" && (actor.message || actor.reason)) {
+      this.log.push({ kind: "note", actor, turn: this.turn ?? state.view.turn, filters: new Set(["all"]) });
     }
-    while (this.logList.childElementCount > 300) this.logList.firstElementChild.remove();
-    this.logList.scrollTop = this.logList.scrollHeight;
+    if (this.log.length > 600) this.log.splice(0, this.log.length - 600);
     this.table.update(state);
+    this.renderLog();
     this.startClock(state);
+    notices.update(state, this.seat);
+    this.chat.names = state.names;
+    if (!wasOver && state.status === "finished") this.drawHeader();
+    if (state.status === "finished" && !wasOver && this.players) this.drawHeader();
+    this.keepFocus();
+  }
+
+  /** The words of a legal action: the message the server sent with it. */
+  label(action) {
+    const m = this.state?.messages?.get(JSON.stringify(action));
+    return m ? say(this.game, m, this.state.names) : word(this.game, `action.${action.type}`);
+  }
+
+  noteText(actor) {
+    const names = this.names();
+    if (actor.message) return say(this.game, actor.message, names);
+    const who = names[actor.seat] || word(this.game, "seat.name", { number: (actor.seat ?? 0) + 1 });
+    return t(`game.actor.${actor.reason}`, { player: who });
+  }
+
+  /** Draw the log: lines grouped by turn, filtered, the newest kept in view. */
+  renderLog() {
+    const list = this.logList;
+    const keep = list.scrollTop;
+    const names = this.names();
+    const items = [];
+    let group = null;
+    let groupTurn;
+    for (const entry of this.log) {
+      if (!entry.filters.has(this.filter)) continue;
+      const isTurn = entry.kind === "event" && entry.ev.type === "turn_started";
+      if (!group || isTurn || entry.turn !== groupTurn) {
+        groupTurn = entry.turn;
+        const head = isTurn ? say(this.game, entry.ev.message, names) : t("log.turn", { n: entry.turn ?? 0 });
+        const ol = el("ol", { class: "turn-lines" });
+        group = el("li", { class: "turn-group", "data-turn": String(entry.turn ?? 0) }, el("h3", { class: "turn-head" }, head), ol);
+        group.lines = ol;
+        items.push(group);
+        if (isTurn) continue;
+      }
+      const text = entry.kind === "event" ? say(this.game, entry.ev.message, names) : this.noteText(entry.actor);
+      group.lines.append(el("li", { class: entry.kind === "note" ? "note" : "", "data-event": entry.ev?.type }, text));
+    }
+    if (!items.length) items.push(el("li", { class: "empty" }, t("log.empty")));
+    list.replaceChildren(...items);
+    if (this.stick) list.scrollTop = list.scrollHeight;
+    else list.scrollTop = keep;
+  }
+
+  /** After a redraw keyboard focus stays on a control: never on <body>. */
+  keepFocus() {
+    const a = document.activeElement;
+    if (a && a !== document.body && document.contains(a)) return;
+    const target = this.tableBox.querySelector("[role=dialog] button, [role=dialog] a, button.primary:not(:disabled), .actions button:not(:disabled), button:not(:disabled)")
+      || this.tableBox.querySelector("#prompt") || this.main;
+    if (target && !target.hasAttribute("tabindex") && !target.matches("button, a, input, select, textarea")) target.setAttribute("tabindex", "-1");
+    target?.focus({ preventScroll: true });
   }
 
   showWaiting(msg) {
     const players = msg.players || [];
+    const names = seatNames(players);
+    const title = this.game ? word(this.game, "game.title") : "";
     this.tableBox.replaceChildren(el("div", { class: "card-panel waiting" },
-      el("h2", {}, t("game.waiting_title", { game: t(`game.${msg.game}`) })),
+      el("h2", {}, t("game.waiting_title", { game: title })),
       el("p", {}, t("game.waiting_text")),
-      el("ul", {}, players.map((p) => el("li", {}, t("ui.player_letter", { letter: "ABCDE"[p.seat] }), ": ",
-        p.bot ? t("lobby.bot_name", { strength: t(`lobby.strength.${p.bot}`) }) : p.name || t("lobby.free_seat")))),
-      el("button", { onclick: () => copyInvite(this.id) }, t("lobby.copy_invite"))));
+      el("ul", {}, players.map((p, i) => el("li", {}, names[i] || `${SEAT_LETTERS[p.seat ?? i]}: ${t("lobby.free_seat")}`))),
+      el("button", { "data-key": "invite-waiting", onclick: () => copyInvite(this.id) }, t("lobby.copy_invite")),
+      this.chat.node));
   }
 
   startClock(state) {
     clearInterval(this.timer);
     const d = state.deadline;
-    const end = d ? Date.now() + d.seconds * 1000 : null;
+    // A session's own screen shows its clock: the top bar does not show a second one.
+    const inSession = state.session && this.seat != null && state.session.seats?.includes(this.seat);
+    const end = d && !inSession ? state.received + d.seconds * 1000 : null;
+    this.deadlineAt = end;
     const tick = () => {
-      if (!end || state.view.winner != null) {
+      if (!end || state.status === "finished") {
         this.clock.textContent = "";
         return;
       }
@@ -202,18 +399,73 @@ export class GameScreen {
       this.clock.classList.toggle("urgent", s <= 10);
     };
     tick();
-    this.timer = setInterval(tick, 500);
+    this.timer = setInterval(tick, 250);
   }
 
   async act(action) {
     const reply = await this.socket.send(action);
-    if (reply.type === "error") return false;
-    return true;
+    this.keepFocus();
+    return reply.type !== "error";
+  }
+
+  async resign() {
+    if (!confirm(t("game.resign_confirm"))) return;
+    const reply = await this.socket.sendMessage({ type: "resign" });
+    if (reply.type !== "error") {
+      toast(t("game.resigned"));
+      tokens.set(this.id, null);
+      this.seat = null;
+      this.drawHeader();
+    }
+  }
+
+  // ---- the end and the rematch ------------------------------------------------------------
+  endButtons() {
+    const rematch = el("button", { class: "primary", "data-key": "end-rematch", id: "rematch-button",
+      onclick: async () => {
+        rematch.disabled = true;
+        const reply = await this.socket.sendMessage({ type: "rematch" });
+        if (reply.type === "error") rematch.disabled = false;
+        else rematch.textContent = t("game.rematch_waiting");
+      } }, this.rematchGame ? t("game.rematch_join") : t("game.rematch"));
+    if (this.seat == null) rematch.disabled = true;
+    return [
+      rematch,
+      el("a", { class: "button", href: `#/replay/${encodeURIComponent(this.id)}`, "data-key": "end-replay" }, t("lobby.replay")),
+      el("a", { class: "button", href: "#/", "data-key": "end-lobby" }, t("ui.lobby")),
+    ];
+  }
+
+  onRematch(msg) {
+    if (msg.type === "rematch_seat") {
+      tokens.set(msg.game_id, { token: msg.token, seat: msg.seat });
+      toast(t("game.rematch_ready"));
+      location.hash = `#/game/${encodeURIComponent(msg.game_id)}`;
+      return;
+    }
+    this.rematchGame = msg.game_id;
+    const names = this.names();
+    const who = (msg.accepted || []).map((s) => names[s] || SEAT_LETTERS[s]).join(", ");
+    const text = t("game.rematch_offered", { players: who });
+    toast(text);
+    announce(text);
+    const b = document.getElementById("rematch-button");
+    if (b && !b.disabled) b.textContent = t("game.rematch_join");
   }
 
   relabel() {
     this.drawHeader();
-    if (this.state) this.table.update(this.state);
+    this.drawLogChrome();
+    this.chat.relabel();
+    if (this.game) {
+      loadGame(this.game, lang()).then(() => {
+        if (this.state) {
+          this.state.names = this.names();
+          this.table.update({ ...this.state, events: [] });
+        }
+        this.renderLog();
+      });
+    }
   }
 
   close() {
@@ -221,5 +473,8 @@ export class GameScreen {
     clearInterval(this.timer);
     this.socket?.close();
     this.table?.close?.();
+    notices.reset();
   }
 }
+
+export { endScreen };

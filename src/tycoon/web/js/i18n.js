@@ -1,12 +1,16 @@
 // Texts in four languages. The JSON files live in the package's i18n/ folder; the server serves
 // them (see docs/web.md). Keys are flat, dotted, and use the rule ids of shared/rules as names
-// ("capital.card.easy_money.name", "deal.color.dark_blue").
+// ("capital.card.easy_money.name", "deal.color.dark_blue"). These are the page's own words
+// (buttons, lobby, headings); the games' words come from their catalogs (messages.js). A text
+// may be a plural object, rendered by the same rules as the games' messages.
+import { render, setGameLang } from "./messages.js";
 
 export const LANGS = ["en", "pt", "es", "fr"];
 const cache = {};
 let current = "en";
 let texts = {};
 let fallback = {};
+let merged = {};
 
 /** Where the language files are served: the server mounts them at /i18n/ (fallback: web/i18n/). */
 const SOURCES = ["i18n/", "/i18n/"];
@@ -34,6 +38,8 @@ export async function setLang(lang) {
   fallback = await fetchLang("en");
   texts = await fetchLang(lang);
   current = lang;
+  merged = { ...fallback, ...texts };
+  setGameLang(lang);
   document.documentElement.lang = lang;
   translateStatic(document);
 }
@@ -44,10 +50,12 @@ export function lang() {
 
 /** The text of `key`, with {name} placeholders filled from `params`. */
 export function t(key, params = {}) {
-  let s = texts[key];
-  if (s === undefined) s = fallback[key];
-  if (s === undefined) return key;
-  return s.replace(/\{(\w+)\}/g, (m, k) => (params[k] === undefined ? m : String(params[k])));
+  return render({ key, params }, merged, current);
+}
+
+/** The page's own catalog in the current language (English under it). */
+export function uiCatalog() {
+  return merged;
 }
 
 /** Whether a key exists in the current language or in English. */
@@ -65,12 +73,3 @@ export function translateStatic(root) {
   });
 }
 
-/** Money in the player's language: "$1,250" (Capital) or "5M" (Deal). */
-export function money(n) {
-  const fmt = new Intl.NumberFormat(current === "en" ? "en-US" : current, { maximumFractionDigits: 0 });
-  return n < 0 ? `−$${fmt.format(-n)}` : `$${fmt.format(n)}`;
-}
-
-export function millions(n) {
-  return t("deal.millions", { n });
-}

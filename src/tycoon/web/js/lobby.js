@@ -1,15 +1,61 @@
 // The lobby: your name and language, a form to create a game, the list of open games to join or
 // watch, and the invitation link of a game.
 import { api, tokens } from "./net.js";
-import { t } from "./i18n.js";
+import { t, has } from "./i18n.js";
 import { el, toast, rerender } from "./util.js";
 import { settings } from "./main.js";
+import { ChatPanel } from "./chat.js";
+
+/** The lobby's chat over REST (GET/POST /api/lobby/chat), polled while the lobby is open. */
+function lobbyChat() {
+  let last = null;
+  const panel = new ChatPanel({
+    id: "lobby-chat",
+    send: async (m) => {
+      try {
+        const posted = await api.postLobbyChat({ name: settings.name || t("lobby.anonymous"), ...(m.text !== undefined ? { text: m.text } : { reaction: m.reaction }) });
+        if (posted && posted.id != null) panel.add(posted);
+        return { type: "ack" };
+      } catch (e) {
+        return { type: "error", message: e.message };
+      }
+    },
+  });
+  const poll = async () => {
+    try {
+      const data = await api.lobbyChat(last);
+      const list = Array.isArray(data) ? data : data?.messages || [];
+      for (const m of list) {
+        panel.add(m);
+        if (m.id != null) last = Math.max(last ?? 0, m.id);
+      }
+    } catch (e) {
+      /* the lobby works without its chat */
+    }
+  };
+  poll();
+  const timer = setInterval(poll, 3000);
+  panel.node.classList.add("card-panel", "lobby-chat");
+  return { panel, stop: () => clearInterval(timer) };
+}
 
 /** Games, seat counts and options when the server cannot be asked (`GET /api/kinds` wins). */
 export let KINDS = [
   { name: "capital", min_seats: 2, max_seats: 4, default_seats: 4, players: ["human", "random", "easy", "medium", "hard"], options: {} },
   { name: "deal", min_seats: 2, max_seats: 5, default_seats: 2, players: ["human", "random", "easy", "medium", "hard"], options: {} },
 ];
+
+/** A game's name: the server's title of it (`GET /api/kinds`). */
+export function gameTitle(name) {
+  const k = KINDS.find((x) => x.name === name);
+  return k?.title || (has(`game.${name}`) ? t(`game.${name}`) : name);
+}
+
+function optionLabel(name, o) {
+  if (has(`lobby.option.${name}`)) return t(`lobby.option.${name}`);
+  const s = name.replace(/_/g, " ");
+  return o.help || s.charAt(0).toUpperCase() + s.slice(1);
+}
 
 async function loadKinds() {
   try {
@@ -53,7 +99,7 @@ function createForm(onCreated) {
   const build = () => {
     const sp = spec();
     const gameSel = el("select", { id: "game-select", name: "game" },
-      KINDS.map((k) => el("option", { value: k.name, selected: k.name === game }, t(`game.${k.name}`))));
+      KINDS.map((k) => el("option", { value: k.name, selected: k.name === game }, gameTitle(k.name))));
     gameSel.addEventListener("change", () => {
       game = gameSel.value;
       build();
@@ -69,7 +115,7 @@ function createForm(onCreated) {
     const opts = entries.length
       ? el("details", { class: "options-box" }, el("summary", {}, t("lobby.options")),
           el("div", { class: "options" }, entries.map(([name, o]) =>
-            el("label", { title: o.help || "" }, el("span", {}, t(`lobby.option.${name}`)), optionInput(name, o)))))
+            el("label", { title: o.help || "" }, el("span", {}, optionLabel(name, o)), optionInput(name, o)))))
       : null;
     form.replaceChildren(
       el("h2", { id: "create-h" }, t("lobby.new_game")),
@@ -134,7 +180,7 @@ function gameRow(g, refresh) {
   };
   const status = g.status;
   return el("li", { class: "game-row", dataset: { game: id } },
-    el("span", { class: "game-name" }, el("strong", {}, t(`game.${g.game}`)), " ", el("code", {}, id)),
+    el("span", { class: "game-name" }, el("strong", {}, gameTitle(g.game)), " ", el("code", {}, id)),
     el("span", { class: "game-who" }, (g.players || []).map(playerWords).join(" · ")),
     el("span", { class: `badge ${status}` }, t(`lobby.status.${status}`)),
     el("span", { class: "game-actions" },
@@ -178,9 +224,15 @@ export async function renderLobby(main) {
     el("section", { class: "card-panel open-games", "aria-labelledby": "open-h" },
       el("div", { class: "row-between" }, el("h2", { id: "open-h" }, t("lobby.open_games")),
         el("button", { onclick: refresh, id: "refresh-games" }, t("lobby.refresh"))),
-      list));
+      list),
+    el("section", { class: "card-panel rules-links", "aria-labelledby": "rules-links-h" },
+      el("h2", { id: "rules-links-h" }, t("rules.link")),
+      el("ul", {}, KINDS.map((k) => el("li", {}, el("a", { href: `#/rules/${k.name}`, "data-key": `rules-${k.name}` }, t("rules.title", { game: gameTitle(k.name) })))))));
+  const chat = lobbyChat();
+  chat.panel.head.textContent = t("lobby.chat_name");
+  page.append(chat.panel.node);
   main.replaceChildren(page);
   await refresh();
   const timer = setInterval(refresh, 5000);
-  return { close: () => clearInterval(timer) };
+  return { close: () => { clearInterval(timer); chat.stop(); } };
 }

@@ -4,7 +4,7 @@ import { setLang, lang, t } from "./i18n.js";
 import { renderLobby } from "./lobby.js";
 import { GameScreen } from "./game.js";
 import { renderReplay } from "./replay.js";
-import { loadCards } from "./deal/words.js";
+import { renderRules } from "./rules.js";
 
 export const settings = {
   get name() {
@@ -37,6 +37,8 @@ async function route() {
   document.body.dataset.page = page || "lobby";
   if (page === "game" && id) {
     screen = new GameScreen(main, decodeURIComponent(id));
+  } else if (page === "rules" && id) {
+    screen = await renderRules(main, decodeURIComponent(id));
   } else if (page === "replay" && id) {
     screen = await renderReplay(main, decodeURIComponent(id));
   } else {
@@ -48,7 +50,7 @@ async function start() {
   const select = document.getElementById("lang-select");
   const params = new URLSearchParams(location.search);
   const chosen = params.get("lang") || settings.lang;
-  await Promise.all([setLang(chosen), loadCards().catch(() => null)]);
+  await setLang(chosen);
   select.value = lang();
   select.addEventListener("change", async () => {
     settings.lang = select.value;

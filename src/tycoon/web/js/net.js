@@ -32,6 +32,8 @@ export const api = {
   kinds: () => request("GET", "/api/kinds"),
   create: (body) => request("POST", "/api/games", body),
   join: (id, body) => request("POST", `/api/games/${encodeURIComponent(id)}/join`, body),
+  lobbyChat: (after) => request("GET", `/api/lobby/chat${after != null ? `?after=${after}` : ""}`),
+  postLobbyChat: (body) => request("POST", "/api/lobby/chat", body),
   record: (id) => request("GET", `/api/games/${encodeURIComponent(id)}/record`),
   replayStep: (id, step) => request("GET", `/api/games/${encodeURIComponent(id)}/replay/${step}`),
 };
@@ -46,7 +48,8 @@ export const tokens = {
     }
   },
   set(id, value) {
-    localStorage.setItem(`tycoon.seat.${id}`, JSON.stringify(value));
+    if (value == null) localStorage.removeItem(`tycoon.seat.${id}`);
+    else localStorage.setItem(`tycoon.seat.${id}`, JSON.stringify(value));
   },
 };
 
@@ -119,7 +122,7 @@ export class GameSocket {
         return;
       }
       if (msg.type === "welcome") this.welcomed(msg, ws);
-      if (msg.type === "ack" || msg.type === "error" || msg.type === "minigame_progress") {
+      if (msg.type === "ack" || msg.type === "error" || msg.type === "session_progress" || msg.type === "minigame_progress") {
         if (msg.seq != null) this.unacked.delete(msg.seq);
         const p = this.pending.get(msg.seq);
         if (p) {
@@ -129,7 +132,7 @@ export class GameSocket {
       }
       this.handlers.onMessage(msg);
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       if (this.ws !== ws) return;
       // answers that will never come (Memory clicks): the reconnection's snapshot redraws
       for (const [seq, p] of this.pending) {
@@ -137,8 +140,15 @@ export class GameSocket {
         this.pending.delete(seq);
         p({ type: "error", code: "disconnected", seq, message: "connection lost" });
       }
-      this.handlers.onStatus?.("closed");
       if (this.closed) return;
+      // 4404 (unknown game) is final: no endless reconnecting; the screen says why.
+      const again = this.handlers.onClosed ? this.handlers.onClosed(ev.code, ev.reason) : true;
+      if (again === false || ev.code === 4404) {
+        this.closed = true;
+        return;
+      }
+      if (ev.code === 4401) this.token = null;
+      this.handlers.onStatus?.("closed");
       const delay = Math.min(8000, 300 * 2 ** this.retry++);
       setTimeout(() => !this.closed && this.connect(), delay);
     };

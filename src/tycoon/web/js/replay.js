@@ -4,7 +4,9 @@
 import { api } from "./net.js";
 import { t } from "./i18n.js";
 import { el, announce } from "./util.js";
-import { TABLES, DESCRIBE } from "./game.js";
+import { tableFor, seatNames } from "./game.js";
+import { loadGame, say } from "./messages.js";
+import { lang } from "./i18n.js";
 
 export async function renderReplay(main, id) {
   let info = null;
@@ -15,7 +17,8 @@ export async function renderReplay(main, id) {
     main.replaceChildren(el("p", { class: "card-panel" }, t("ui.error", { message: e.message })));
     return { close() {} };
   }
-  const names = (info.players || []).map((p) => p.name || (p.bot ? t("lobby.bot_name", { strength: t(`lobby.strength.${p.bot}`) }) : null));
+  await loadGame(info.game, lang());
+  const names = seatNames(info.players || []);
   const total = (record.actions || []).length;
   let step = 0;
   let seat = null;
@@ -28,7 +31,7 @@ export async function renderReplay(main, id) {
   const slider = el("input", { type: "range", min: "0", max: String(total), value: "0", id: "replay-slider", "aria-label": t("replay.slider") });
   const seatSel = el("select", { id: "replay-seat", "aria-label": t("replay.as_seat") },
     el("option", { value: "" }, t("replay.everyone")),
-    names.map((n, i) => el("option", { value: String(i) }, n ? `${n} (${"ABCDE"[i]})` : t("ui.player_letter", { letter: "ABCDE"[i] }))));
+    names.map((n, i) => el("option", { value: String(i) }, n || t("ui.player_letter", { letter: "ABCDE"[i] }))));
   const playBtn = el("button", { id: "replay-play" }, t("replay.play"));
 
   async function show(n) {
@@ -44,12 +47,12 @@ export async function renderReplay(main, id) {
     }
     if (Number(slider.value) !== data.step) return; // a later step was asked meanwhile
     const view = data.view;
-    if (!table || table.game !== view.game) table = new TABLES[view.game](tableBox, { act: () => {}, logPanel, replay: true });
-    const describe = DESCRIBE[view.game];
-    const lines = (data.events || []).map((ev) => describe(ev, view, names, seat)).filter(Boolean);
+    const game = view.game || info.game;
+    if (!table || table.game !== game) table = new (tableFor(game))(tableBox, { game, act: () => {}, label: () => "", say: (m) => say(game, m, names), logPanel, replay: true });
+    const lines = (data.events || []).filter((ev) => ev.message).map((ev) => say(game, ev.message, names));
     logList.replaceChildren(...lines.map((line) => el("li", {}, line)));
     if (lines.length) announce(lines.join(" "));
-    table.update({ view, events: data.events || [], legal: [], texts: new Map(), seat, names, deadline: null });
+    table.update({ view, events: data.events || [], legal: [], messages: new Map(), seat, names, deadline: null, status: data.status ?? null, result: data.result ?? null, game });
   }
 
   function actionList() {

@@ -11,7 +11,7 @@ export function el(tag, attrs = {}, ...children) {
     if (v === undefined || v === null || v === false) continue;
     if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
     else if (k === "class") node.className = v;
-    else if (k === "html") node.innerHTML = v;
+    else if (k === "style") node.style.cssText = v; // CSSOM, allowed by a CSP without inline styles
     else if (k === "dataset") Object.assign(node.dataset, v);
     else node.setAttribute(k, v === true ? "" : v);
   }
@@ -28,6 +28,7 @@ export function svg(tag, attrs = {}, ...children) {
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === undefined || v === null || v === false) continue;
     if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+    else if (k === "style") node.style.cssText = v;
     else node.setAttribute(k, v === true ? "" : v);
   }
   for (const c of children.flat(Infinity)) {

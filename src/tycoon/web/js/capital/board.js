@@ -2,8 +2,28 @@
 // their two ways, each block's four lots (kind, owner letter and colour, level), pawns,
 // obstacles and tolls. Squares, lots and seats can be offered as targets to pick.
 import { svg } from "../util.js";
+import { word, hasWord } from "../messages.js";
 import { t } from "../i18n.js";
-import { defaultBoard, squarePlace, REGION_FILL, REGION_TINT, SEAT_FILL, KINDS } from "./data.js";
+import { board as dataBoard, REGION_FILL, REGION_TINT, SEAT_FILL, PALETTE, regionWord, businessName } from "./info.js";
+
+/** Where each square sits on a 12×12 grid (C-2: one side of the ring per region, inner branch inside). */
+export function squarePlace(sq) {
+  const r = Math.max(0, PALETTE.indexOf(sq.region));
+  const i = sq.index;
+  const POS = { 0: 0, 1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 4.5, 9: 5.5, 10: 6.5, 11: 8, 12: 9, 13: 10 };
+  const p = POS[i] ?? i;
+  const d = i >= 8 && i <= 10 ? 1 : 0;
+  switch (r) {
+    case 0: return { x: p, y: d };
+    case 1: return { x: 11 - d, y: p };
+    case 2: return { x: 11 - p, y: 11 - d };
+    default: return { x: d, y: 11 - p };
+  }
+}
+
+function defaultBoard() {
+  return dataBoard();
+}
 
 const CELL = 100;
 const PAD = 7; // gap between squares, where the road shows
@@ -31,11 +51,12 @@ export function seatFill(view, seat) {
   return SEAT_FILL[c] || ["#e0a800", "#c0392b", "#2763b8", "#23864a"][seat] || "#555";
 }
 
+/** A square in words, as the game's messages name it ("block 18, blue"). */
 export function squareName(sq) {
-  if (sq.kind === "start") return t("capital.square.start", { n: sq.square, region: t(`capital.region.${sq.region}`) });
-  if (sq.kind === "minigame") return t("capital.square.minigame", { n: sq.square });
-  if (sq.kind === "stock_exchange") return t("capital.square.stock_exchange", { n: sq.square });
-  return t("capital.square.block", { n: sq.square, region: t(`capital.region.${sq.region}`) });
+  const n = sq.number ?? sq.square + 1;
+  const kind = sq.rawKind || (sq.kind === "stock_exchange" ? "exchange" : sq.kind);
+  const what = hasWord("capital", `square.${kind}`) ? word("capital", `square.${kind}`, { n }) : String(n);
+  return `${what}, ${regionWord(sq.region)}`;
 }
 
 /**
@@ -90,7 +111,7 @@ export function drawBoard(view, targets = null, highlight = null, banner = null)
     g.append(svg("rect", { width: w, height: w, rx: 8, class: "sq-bg", fill, stroke: REGION_FILL[sq.region] }));
     if (sq.kind === "block") {
       g.append(svg("rect", { width: w, height: 13, rx: 4, fill: REGION_FILL[sq.region], class: "sq-band" }));
-      g.append(svg("text", { x: 5, y: 10.5, class: "sq-no" }, String(sq.square)));
+      g.append(svg("text", { x: 5, y: 11, class: "sq-no" }, String(sq.number ?? sq.square + 1)));
       if (sq.next.length > 1) g.append(svg("path", { d: `M${w - 20} 11 L${w - 14} 5 L${w - 8} 11 M${w - 14} 5 L${w - 14} 1`, class: "sq-fork" }, svg("title", {}, t("capital.fork"))));
       for (let lot = 0; lot < 4; lot++) {
         const lx = 4 + (lot % 2) * ((w - 10) / 2 + 2);
@@ -102,10 +123,10 @@ export function drawBoard(view, targets = null, highlight = null, banner = null)
         if (biz) {
           const own = seatFill(view, biz.owner);
           lg.append(svg("rect", { width: lw, height: lh, rx: 4, fill: own, class: "lot-biz" }));
-          lg.append(svg("text", { x: lw / 2, y: lh * 0.4, class: "lot-kind" }, t(`capital.kind_abbr.${biz.kind}`)));
+          lg.append(svg("text", { x: lw / 2, y: lh * 0.4, class: "lot-kind" }, abbr(biz.kind)));
           lg.append(svg("text", { x: lw / 2, y: lh - 3, class: "lot-owner" }, `${seatLetter(biz.owner)}·${biz.level}`));
           const words = t("capital.lot_business", {
-            lot: lot + 1, kind: t(`capital.kind.${biz.kind}`), owner: seatLetter(biz.owner), level: biz.level, income: biz.income,
+            lot: lot + 1, kind: businessName(biz.kind), owner: seatLetter(biz.owner), level: biz.level, income: biz.income,
           });
           lg.append(svg("title", {}, words));
           label.push(words);
@@ -113,7 +134,7 @@ export function drawBoard(view, targets = null, highlight = null, banner = null)
           lg.append(svg("rect", { width: lw, height: lh, rx: 4, class: "lot-free" }));
         }
         const key = `${sq.square}:${lot}`;
-        if (targets?.lots?.has(key)) makePickable(lg, targets.lots.get(key), targets.onPick, biz ? label[label.length - 1] : t("capital.lot_free", { lot: lot + 1, square: sq.square }), `lot-${key}`);
+        if (targets?.lots?.has(key)) makePickable(lg, targets.lots.get(key), targets.onPick, biz ? label[label.length - 1] : t("capital.lot_free", { lot: lot + 1, square: sq.number ?? sq.square + 1 }), `lot-${key}`);
         g.append(lg);
       }
     } else {
@@ -121,7 +142,7 @@ export function drawBoard(view, targets = null, highlight = null, banner = null)
       g.append(svg("text", { x: w / 2, y: 30, class: `sq-word ${sq.kind}` }, word));
       const icon = sq.kind === "start" ? "→" : sq.kind === "minigame" ? "★" : "↗";
       g.append(svg("text", { x: w / 2, y: 58, class: "sq-icon" }, icon));
-      g.append(svg("text", { x: 5, y: 12, class: "sq-no" }, String(sq.square)));
+      g.append(svg("text", { x: 5, y: 12, class: "sq-no" }, String(sq.number ?? sq.square + 1)));
     }
     const con = constructions.get(sq.square);
     if (con) {
@@ -201,4 +222,8 @@ function makePickable(node, action, onPick, label, key) {
   });
 }
 
-export { KINDS };
+/** A short label for a business on a lot: the first letters of its name in the player's language. */
+function abbr(kind) {
+  const words = String(businessName(kind)).split(/\s+/).filter(Boolean);
+  return words.length > 1 ? words.map((w) => w[0]).join("").slice(0, 2).toUpperCase() : words[0]?.slice(0, 3) ?? "";
+}

@@ -1,15 +1,25 @@
 // The four minigames of Capital (C-9) as real games, following docs/minigames.md: the page shows
 // the contents the server sent, records the player's raw inputs with their times (ms since the
 // screen appeared), and after 30 s sends them as one `minigame` action. Memory's faces are never
-// sent ahead: the server reveals each card as it is clicked (`minigame_input`). The score shown while
+// sent ahead: the server reveals each card as it is clicked (`session_input`). The score shown while
 // playing mirrors the engine's formulas; the server computes the one that counts.
 import { el, svg } from "../util.js";
 import { t } from "../i18n.js";
 
 export const DURATION_MS = 30000;
 
-/** Find this seat's minigame contents and level in the view (several shapes are accepted). */
-export function minigameOf(view, seat) {
+/**
+ * This seat's minigame: from the update's input session (docs/protocol.md: kind, duration_ms,
+ * the seat's view) when there is one, else from the view (several shapes are accepted).
+ */
+export function minigameOf(view, seat, session = null) {
+  if (session) {
+    const contents = session.view || null;
+    const plays = seat != null && session.seats.includes(seat);
+    const submitted = !plays || !(view.to_move || []).includes(seat);
+    return { game: session.kind, level: contents?.level ?? view.minigame?.level, contents: contents ? { game: session.kind, ...contents } : null,
+      submitted, raw: session, id: session.id, duration: session.duration_ms };
+  }
   const mg = view.minigame;
   if (!mg) return null;
   const mine = (mg.seats && seat != null ? mg.seats[seat] : null) || null;
@@ -25,7 +35,8 @@ export class MinigameScreen {
     this.state = state;
     this.send = send;
     this.ctx = ctx;
-    this.info = minigameOf(state.view, state.seat);
+    this.info = minigameOf(state.view, state.seat, state.session);
+    this.duration = this.info.duration || DURATION_MS;
     this.inputs = [];
     this.points = 0;
     this.sent = false;
@@ -39,31 +50,32 @@ export class MinigameScreen {
   }
 
   sameGame(mg) {
+    if (this.info.id) return this.info.id === mg?.id;
     return this.info.raw === mg || JSON.stringify(this.info.raw?.game) === JSON.stringify(mg.game) && this.state.view.turn === this.turn;
   }
 
   update(state) {
     this.state = state;
-    const info = minigameOf(state.view, state.seat);
+    const info = minigameOf(state.view, state.seat, state.session);
     if (info.submitted && !this.sent) {
       this.sent = true;
       this.finish(false);
     }
   }
 
-  /** A `minigame_progress` the server sent by itself (on reconnecting): Memory adopts it. */
+  /** A `session_progress` the server sent by itself (on reconnecting): Memory adopts it. */
   message(msg) {
-    if (msg?.type === "minigame_progress") this.game?.adopt?.(msg);
+    if (msg?.type === "session_progress" || msg?.type === "minigame_progress") this.game?.adopt?.(msg);
   }
 
   now() {
-    return Math.min(DURATION_MS, Math.round(performance.now() - this.start));
+    return Math.min(this.duration, Math.round(performance.now() - this.start));
   }
 
   record(input) {
     if (this.sent) return false;
     const t0 = this.now();
-    if (t0 >= DURATION_MS) return false;
+    if (t0 >= this.duration) return false;
     this.inputs.push({ t: t0, ...input });
     return true;
   }
@@ -95,21 +107,22 @@ export class MinigameScreen {
 
   tick() {
     const ms = this.now();
-    const left = Math.max(0, Math.ceil((DURATION_MS - ms) / 1000));
+    const left = Math.max(0, Math.ceil((this.duration - ms) / 1000));
     this.clock.textContent = t("minigame.seconds_left", { s: left });
-    this.bar.firstElementChild.style.width = `${(100 * (DURATION_MS - ms)) / DURATION_MS}%`;
-    if ((ms >= DURATION_MS || performance.now() >= this.sendBy) && this.plays && !this.sent) this.finish(true);
+    this.bar.firstElementChild.style.width = `${(100 * (this.duration - ms)) / this.duration}%`;
+    if ((ms >= this.duration || performance.now() >= this.sendBy) && this.plays && !this.sent) this.finish(true);
   }
 
   setPoints(n) {
     this.points = n;
     this.score.textContent = t("minigame.points", { n });
+    this.score.classList.toggle("neg", n < 0);
   }
 
   finish(send) {
     if (this.sent && send) return;
     this.sent = true;
-    this.game?.settle?.(DURATION_MS);
+    this.game?.settle?.(this.duration);
     this.game?.stop?.();
     const done = () => {
       if (send && this.plays) this.send(this.inputs);
@@ -391,7 +404,7 @@ class Memory {
   click(cell) {
     if (this.s.sent) return;
     const t0 = this.s.now();
-    if (t0 >= DURATION_MS || this.queue.length >= 4) return;
+    if (t0 >= this.s.duration || this.queue.length >= 4) return;
     this.queue.push({ t: t0, cell });
     if (!this.busy) this.busy = this.pump();
   }
@@ -401,8 +414,9 @@ class Memory {
     while (this.queue.length && !this.s.sent) {
       const input = this.queue.shift();
       if (!this.possible(input.cell)) continue;
-      const reply = await this.s.ctx.sendMessage({ type: "minigame_input", input });
-      if (reply?.type === "minigame_progress") {
+      const id = this.s.info.id;
+      const reply = await this.s.ctx.sendMessage(id ? { type: "session_input", session: id, input } : { type: "minigame_input", input });
+      if (reply?.type === "session_progress" || reply?.type === "minigame_progress") {
         this.s.inputs.push(input);
         this.show(reply.progress);
       }

@@ -1,11 +1,17 @@
 // The Capital table: board, players' panels, your hand, the legal actions of this moment (and
 // nothing else), target picking on the board, the minigame screen and the victory screen.
 import { el } from "../util.js";
-import { t, money } from "../i18n.js";
+import { t } from "../i18n.js";
 import { drawBoard, pawnPlace, seatLetter, seatFill, squareName } from "./board.js";
-import { defaultBoard, cardGroup, CARDS, EFFECTS, EFFECT_SHORT, KINDS } from "./data.js";
-import { describeCapitalAction, seatName, cardName } from "./words.js";
+import { board as dataBoard, cardGroup, cardInfo, cardName, cardHelp, effects as effectList, effectName, effectHelp, EFFECT_ICON,
+  priceOf, baseIncome, businessName, businessHelp, money as gameMoney } from "./info.js";
 import { MinigameScreen } from "./minigames.js";
+import { endScreen, lineChart } from "../end.js";
+import { helpButton } from "../deal/table.js";
+import { moneyPop } from "../motion.js";
+import { word, hasWord } from "../messages.js";
+
+const money = gameMoney;
 
 const sortKey = (cards) => JSON.stringify([...cards].sort());
 
@@ -36,6 +42,7 @@ export class CapitalTable {
       pos[e.seat] = e.path[e.path.length - 1];
     }
     this.state = state;
+    this.track(state);
     for (const e of state.events) {
       if (e.type === "turn_started") this.banner = null;
       if (e.type === "stock_exchange") {
@@ -44,6 +51,7 @@ export class CapitalTable {
       }
     }
     this.render();
+    this.moneyMoves(state.events);
     this.animateMoves();
   }
 
@@ -89,7 +97,8 @@ export class CapitalTable {
       this.playersPanel(targets),
       seat != null ? this.handPanel() : null,
       this.discardPanel(),
-      this.ctx.logPanel);
+      this.ctx.logPanel,
+      this.ctx.chatPanel);
     const scroll = this.root.querySelector(".board-wrap");
     const keep = scroll ? [scroll.scrollLeft, scroll.scrollTop] : null;
     this.root.replaceChildren(frame, side);
@@ -123,7 +132,7 @@ export class CapitalTable {
       for (const a of this.byType("play").filter((a) => a.card === this.ui.card)) {
         const tg = a.target;
         if (tg === null || tg === undefined) continue;
-        if (typeof tg === "number" && CARDS[a.card]?.target === "square") squares.set(tg, a);
+        if (typeof tg === "number" && ["square", "construction"].includes(cardInfo(a.card).target)) squares.set(tg, a);
         else if (typeof tg === "number") seats.set(tg, a);
         else if ("lot" in tg) lots.set(`${tg.square}:${tg.lot}`, a);
         else if ("square" in tg) squares.set(tg.square, a);
@@ -139,7 +148,7 @@ export class CapitalTable {
     }
     const branches = this.byType("branch");
     if (branches.length) {
-      const board = view.board || defaultBoard();
+      const board = view.board || dataBoard();
       const here = board.find((s) => s.square === (view.fork ?? view.seats?.[seat]?.square));
       if (here && here.next.length === 2) {
         for (const a of branches) squares.set(here.next[a.way === "right" ? 1 : 0], a);
@@ -170,8 +179,9 @@ export class CapitalTable {
     const { view, seat, legal } = this.state;
     let text;
     if (view.winner != null || view.phase === "over") text = t("capital.prompt.over");
-    else if (seat != null && legal.length) text = t(`capital.phase.${view.phase}`) === `capital.phase.${view.phase}` ? t("capital.prompt.your_move") : t(`capital.phase.${view.phase}`);
-    else text = t("capital.prompt.waiting", { player: seatName(view.current, this.names()) });
+    else if (seat != null && legal.length) text = hasWord("capital", `phase.${view.phase}`) ? word("capital", `phase.${view.phase}`) : t("capital.prompt.your_move");
+    else if (hasWord("capital", "prompt.waiting")) text = word("capital", "prompt.waiting", { seat: { seat: view.current } }, this.state.names);
+    else text = t("capital.prompt.waiting", { player: this.seatName(view.current) });
     return el("div", { class: "prompt", id: "prompt", "aria-live": "polite" },
       el("span", { class: "swatch", style: `background:${seatFill(view, view.current)}` }, seatLetter(view.current)),
       el("span", {}, text));
@@ -180,31 +190,31 @@ export class CapitalTable {
   actionsPanel() {
     const { view, legal, seat } = this.state;
     const box = el("section", { class: "actions", "aria-labelledby": "actions-h" }, el("h2", { id: "actions-h", class: "visually-hidden" }, t("ui.actions")));
-    if (seat == null || !legal.length || view.winner != null || legal.every((a) => a.type === "minigame")) return null;
+    if (seat == null || !legal.length || view.winner != null || (this.state.session && this.state.session.seats.includes(seat)) || legal.every((a) => a.type === "minigame")) return null;
     const btn = (a, label, extra = {}) =>
       el("button", { class: extra.primary ? "primary" : "", "data-key": extra.key || `act-${JSON.stringify(a)}`, onclick: () => this.act(a) }, label);
     const rows = [];
-    for (const a of this.byType("roll")) rows.push(btn(a, t("capital.action.roll"), { primary: true, key: "act-roll" }));
+    for (const a of this.byType("roll")) rows.push(btn(a, this.ctx.label(a), { primary: true, key: "act-roll" }));
     const branches = this.byType("branch");
     if (branches.length) {
       rows.push(el("p", { class: "hint" }, t("capital.fork_hint")));
-      rows.push(el("div", { class: "button-row" }, branches.map((a) => btn(a, t(`capital.way.${a.way}`), { primary: true, key: `act-branch-${a.way}` }))));
+      rows.push(el("div", { class: "button-row" }, branches.map((a) => btn(a, this.ctx.label(a), { primary: true, key: `act-branch-${a.way}` }))));
     }
     const waives = this.byType("waive");
     if (waives.length) {
       rows.push(el("p", { class: "hint" }, t("capital.waive_hint")));
-      rows.push(el("div", { class: "button-col" }, waives.map((a) => btn(a, describeCapitalAction(a, view, this.names())))));
+      rows.push(el("div", { class: "button-col" }, waives.map((a) => btn(a, this.ctx.label(a)))));
     }
     const builds = this.byType("build");
     if (builds.length && !this.ui.card && !this.ui.exchange) rows.push(this.buildChooser(builds));
     if (this.ui.card) rows.push(this.cardChooser());
     else if (this.ui.exchange) rows.push(this.exchangeChooser());
     const known = new Set(["roll", "branch", "waive", "build", "play", "exchange", "pass", "minigame"]);
-    for (const a of legal.filter((a) => !known.has(a.type))) rows.push(btn(a, this.state.texts?.get(JSON.stringify(a)) || describeCapitalAction(a, view, this.names())));
+    for (const a of legal.filter((a) => !known.has(a.type))) rows.push(btn(a, this.ctx.label(a)));
     const bottom = [];
     if (this.byType("exchange").length && !this.ui.exchange && !this.ui.card)
       bottom.push(el("button", { "data-key": "act-exchange-start", onclick: () => { this.ui.exchange = true; this.render(); this.root.querySelector("[data-key^='hand-']")?.focus(); } }, t("capital.exchange_start")));
-    for (const a of this.byType("pass")) bottom.push(btn(a, t("capital.action.pass"), { key: "act-pass" }));
+    for (const a of this.byType("pass")) bottom.push(btn(a, this.ctx.label(a), { key: "act-pass" }));
     if (bottom.length) rows.push(el("div", { class: "button-row" }, bottom));
     box.append(...rows);
     return box;
@@ -215,7 +225,7 @@ export class CapitalTable {
     const lots = [...new Set(builds.map((a) => a.lot))].sort();
     const square = view.landed ?? view.seats?.[seat]?.square;
     const chosen = lots.includes(this.ui.lot) ? this.ui.lot : lots[0];
-    const wrap = el("div", { class: "build" }, el("h3", {}, t("capital.build_title", { square })));
+    const wrap = el("div", { class: "build" }, el("h3", {}, t("capital.build_title", { square: (square ?? 0) + 1 })));
     wrap.append(el("div", { class: "lot-pick", role: "radiogroup", "aria-label": t("capital.choose_lot") },
       el("span", { class: "lot-label" }, t("capital.lot")),
       [0, 1, 2, 3].map((lot) => el("button", {
@@ -226,9 +236,12 @@ export class CapitalTable {
       }, String(lot + 1)))));
     const row = el("div", { class: "kind-row", role: "group", "aria-label": t("capital.lot_n", { n: chosen + 1 }) });
     builds.filter((a) => a.lot === chosen).forEach((a, k) => {
-      row.append(el("button", { class: "kind", "data-key": `kind-${chosen}-${k}`, "data-kind": a.kind, onclick: () => this.act(a),
-        "aria-label": describeCapitalAction(a, view, this.names()) },
-        el("strong", {}, t(`capital.kind.${a.kind}`)), " ", el("span", { class: "price" }, money(KINDS[a.kind]?.price ?? 0))));
+      const income = this.incomeIfBuilt(a);
+      row.append(el("span", { class: "kind-wrap" }, el("button", { class: "kind", "data-key": `kind-${chosen}-${k}`, "data-kind": a.kind, onclick: () => this.act(a),
+        "aria-label": `${this.ctx.label(a)}${income != null ? ` — ${t("capital.earns", { income: money(income) })}` : ""}` },
+        el("strong", {}, businessName(a.kind)), " ", el("span", { class: "price" }, money(priceOf(a.kind) ?? 0)),
+        income != null ? el("span", { class: "income" }, t("capital.earns", { income: money(income) })) : null),
+      helpButton(businessName(a.kind), businessHelp(a.kind), `help-kind-${a.kind}`)));
     });
     wrap.append(row);
     return wrap;
@@ -243,12 +256,12 @@ export class CapitalTable {
     if (withTarget.length) {
       wrap.append(el("p", { class: "hint" }, t("capital.pick_target")));
       const sel = el("select", { id: "target-select", "data-key": "target-select", "aria-label": t("capital.target") },
-        withTarget.map((a, i) => el("option", { value: String(i) }, describeCapitalAction(a, view, this.names()))));
+        withTarget.map((a, i) => el("option", { value: String(i) }, this.ctx.label(a))));
       wrap.append(el("div", { class: "button-row" }, sel,
         el("button", { class: "primary", "data-key": "target-confirm", onclick: () => this.act(withTarget[Number(sel.value)]) }, t("capital.play_card"))));
     }
     for (const a of plays.filter((a) => a.target === null || a.target === undefined))
-      wrap.append(el("button", { class: "primary", "data-key": "card-play", onclick: () => this.act(a) }, describeCapitalAction(a, view, this.names())));
+      wrap.append(el("button", { class: "primary", "data-key": "card-play", onclick: () => this.act(a) }, this.ctx.label(a)));
     wrap.append(el("button", { class: "ghost", "data-key": "card-cancel", onclick: () => { this.ui.card = null; this.render(); } }, t("ui.cancel")));
     return wrap;
   }
@@ -271,14 +284,17 @@ export class CapitalTable {
     const list = el("ul", { class: "players" });
     seats.forEach((s, i) => {
       const share = total > 0 ? Math.round((100 * Math.max(0, s.net_worth ?? 0)) / total) : 0;
-      const effects = EFFECTS.filter((e) => (s.effects?.[e] ?? 0) > 0).map((e) =>
-        el("span", { class: `effect effect-${e}`, title: `${t(`capital.effect.${e}.name`)}: ${t(`capital.effect.${e}.help`)}`, tabindex: "0", "data-key": `eff-${i}-${e}`, "aria-label": t("capital.effect_uses", { name: t(`capital.effect.${e}.name`), n: s.effects[e] }) },
-          EFFECT_SHORT[e], el("sub", {}, String(s.effects[e]))));
+      const known = effectList();
+      const held = Object.keys(s.effects || {}).filter((e) => (s.effects[e] ?? 0) > 0).sort((a, b) => known.indexOf(a) - known.indexOf(b));
+      const effects = held.map((e) => el("span", { class: "effect-wrap" },
+        el("span", { class: `effect effect-${e}`, title: `${effectName(e)}: ${effectHelp(e) ?? ""}`, tabindex: "0", "data-key": `eff-${i}-${e}`, "aria-label": t("capital.effect_uses", { name: effectName(e), n: s.effects[e] }) },
+          el("span", { "aria-hidden": "true" }, EFFECT_ICON[e] || "•"), " ", effectName(e), " ", el("span", { class: "uses" }, `×${s.effects[e]}`)),
+        helpButton(effectName(e), effectHelp(e), `help-eff-${i}-${e}`)));
       const target = targets.seats.get(i);
       const item = el("li", { class: `player${view.current === i ? " current" : ""}${target ? " target" : ""}${i === this.state.seat ? " me" : ""}`, "data-seat": i },
         el("div", { class: "player-head" },
           el("span", { class: "swatch", style: `background:${seatFill(view, i)}` }, seatLetter(i)),
-          el("span", { class: "player-name" }, seatName(i, this.names())),
+          el("span", { class: "player-name" }, this.seatName(i)),
           view.current === i ? el("span", { class: "badge turn" }, t("capital.turn_badge")) : null,
           i === this.state.seat ? el("span", { class: "badge" }, t("ui.you")) : null),
         el("dl", { class: "stats" },
@@ -290,7 +306,7 @@ export class CapitalTable {
         effects.length ? el("div", { class: "effects", "aria-label": t("capital.effects") }, effects) : null,
         el("div", { class: "share-bar", "aria-hidden": "true" }, el("span", { style: `width:${share}%;background:${seatFill(view, i)}` })));
       if (target) {
-        const pick = el("button", { class: "primary pick-seat", "data-key": `pick-seat-${i}`, onclick: () => this.act(target) }, t("capital.pick_player", { player: seatName(i, this.names()) }));
+        const pick = el("button", { class: "primary pick-seat", "data-key": `pick-seat-${i}`, onclick: () => this.act(target) }, t("capital.pick_player", { player: this.seatName(i) }));
         item.append(pick);
       }
       list.append(item);
@@ -309,21 +325,21 @@ export class CapitalTable {
     const playable = new Set(this.byType("play").map((a) => a.card));
     const list = el("ul", { class: "hand" });
     hand.forEach((card, i) => {
-      const info = CARDS[card] || { cost: 0 };
+      const info = cardInfo(card);
       const canPlay = playable.has(card) && !this.ui.exchange;
       const picked = this.ui.picked.has(i);
       const body = [
         el("span", { class: "card-name" }, cardName(card)),
         el("span", { class: "card-cost" }, info.cost ? money(info.cost) : t("capital.free")),
-        el("span", { class: "card-text" }, t(`capital.card.${card}.text`)),
-        info.victory ? el("span", { class: "badge victory" }, t("capital.victory_card")) : null,
+        el("span", { class: "card-text" }, cardHelp(card) ?? ""),
+        cardGroup(card) === "victory" ? el("span", { class: "badge victory" }, t("capital.victory_card")) : null,
       ];
       let node;
       if (this.ui.exchange) {
         node = el("button", { class: `card group-${cardGroup(card)}${picked ? " picked" : ""}`, "aria-pressed": picked ? "true" : "false", "data-key": `hand-${i}`,
           onclick: () => { picked ? this.ui.picked.delete(i) : this.ui.picked.add(i); this.render(); } }, body);
       } else if (canPlay) {
-        node = el("button", { class: `card group-${cardGroup(card)} playable${this.ui.card === card ? " chosen" : ""}`, "data-key": `hand-${i}`, "aria-label": `${t("capital.play_card")}: ${cardName(card)}, ${info.cost ? money(info.cost) : t("capital.free")}. ${t(`capital.card.${card}.text`)}`,
+        node = el("button", { class: `card group-${cardGroup(card)} playable${this.ui.card === card ? " chosen" : ""}`, "data-key": `hand-${i}`, "aria-label": `${t("capital.play_card")}: ${cardName(card)}, ${info.cost ? money(info.cost) : t("capital.free")}. ${cardHelp(card) ?? ""}`,
           onclick: () => { this.ui.card = card; this.render(); (this.root.querySelector("[data-key='target-select']") || this.root.querySelector("[data-key='card-play']"))?.focus(); } }, body);
       } else {
         node = el("div", { class: `card group-${cardGroup(card)}`, tabindex: "0", "data-key": `hand-${i}` }, body);
@@ -344,7 +360,7 @@ export class CapitalTable {
   // ---- minigame and the end ------------------------------------------------------------
   renderMinigame() {
     const { view } = this.state;
-    const mg = view.minigame;
+    const mg = this.state.session || view.minigame;
     if (!mg || mg.scores || this.ctx.replay) {
       if (this.minigameScreen) {
         this.minigameScreen.close();
@@ -372,46 +388,113 @@ export class CapitalTable {
     const order = scores.map((_, i) => i).sort((a, b) => scores[b] - scores[a]);
     return el("div", { class: "overlay mg-results", role: "dialog", "aria-modal": "true", "aria-labelledby": "mgr-h", onkeydown: (e) => e.key === "Escape" && close() },
       el("div", { class: "overlay-box" },
-        el("h2", { id: "mgr-h" }, t("minigame.results", { name: t(`minigame.${game}.name`) })),
+        el("h2", { id: "mgr-h" }, t("minigame.results", { name: minigameName(game) })),
         el("ol", { class: "standings" }, order.map((i) => el("li", { "data-seat": i },
           el("span", { class: "swatch", style: `background:${seatFill(view, i)}` }, seatLetter(i)), " ",
-          seatName(i, this.names()), " — ", t("minigame.points", { n: scores[i] }), " → ", money(Math.max(0, scores[i]))))),
+          this.seatName(i), " — ", el("span", { class: scores[i] < 0 ? "neg" : "pos" }, t("minigame.points", { n: scores[i] })), " → ", money(Math.max(0, scores[i]))))),
         el("button", { class: "primary", "data-key": "mgr-close", onclick: close }, t("ui.close"))));
   }
 
   sendMinigame(inputs) {
     const { legal } = this.state;
-    const template = legal.find((a) => a.type === "minigame");
+    // During a session the only legal action is its empty template (docs/protocol.md).
+    const template = legal.length === 1 ? legal[0] : legal.find((a) => a.type === "minigame");
     const action = { ...(template || { type: "minigame" }), inputs };
     return this.ctx.act(action);
   }
 
-  minigame(msg) {
+  sessionProgress(msg) {
     this.minigameScreen?.message(msg);
   }
 
   victory() {
-    const { view } = this.state;
+    const { view, result } = this.state;
     const seats = view.seats || [];
-    const order = seats.map((s, i) => i).sort((a, b) => (seats[b].net_worth ?? 0) - (seats[a].net_worth ?? 0));
-    const reason = view.reason ?? view.result?.reason;
-    const closeVictory = () => {
-      this.victoryClosed = true;
-      this.render();
+    const res = result || { winner: view.winner, reason: view.reason, standings: [], scores: [] };
+    if (!res.standings?.length) {
+      res.standings = seats.map((_, i) => i).sort((a, b) => (seats[b].net_worth ?? 0) - (seats[a].net_worth ?? 0));
+      res.scores = seats.map((x) => x.net_worth ?? 0);
+    }
+    const card = res.card ?? (view.reason && view.reason !== "turn_limit" ? view.reason : null);
+    let why = null;
+    if (card && cardName(card)) why = `${cardName(card)}: ${cardHelp(card) ?? ""}`.trim();
+    else if (res.reason) why = word("capital", `reason.${res.reason}`) !== `reason.${res.reason}` ? word("capital", `reason.${res.reason}`) : t("end.reason_turn_limit");
+    const ending = [...this.ctx.lastEvents?.() ?? []].reverse().find((e) => e.type === "game_over" && e.message);
+    const names = seats.map((_, i) => this.seatName(i));
+    const series = seats.map((_, i) => this.history.map((h) => h[i] ?? 0));
+    const chart = lineChart(series, seats.map((_, i) => seatFill(view, i)), t("end.chart"));
+    const earners = seats.map((_, i) => i).sort((a, b) => (this.earned[b] || 0) - (this.earned[a] || 0));
+    const summary = el("div", { class: "end-summary" },
+      chart ? el("figure", {}, chart, el("figcaption", {}, t("end.chart"))) : null,
+      el("p", {}, t("capital.biggest_earners"), " ", earners.slice(0, 3).map((i) => `${names[i]} ${money(this.earned[i] || 0)}`).join(" · ")));
+    const mark = (i) => {
+      const sw = el("span", { class: "swatch" }, seatLetter(i));
+      sw.style.background = seatFill(view, i);
+      return sw;
     };
-    return el("div", { class: "overlay victory-screen", role: "dialog", "aria-modal": "true", "aria-labelledby": "victory-h", onkeydown: (e) => e.key === "Escape" && closeVictory() },
-      el("div", { class: "overlay-box" },
-        el("h2", { id: "victory-h" }, view.winner != null ? t("capital.winner", { player: seatName(view.winner, this.names()) }) : t("capital.no_winner")),
-        reason ? el("p", { class: "lead" }, reason === "turn_limit" ? t("capital.reason.turn_limit") : cardName(reason)) : null,
-        el("ol", { class: "standings" }, order.map((i) => el("li", {}, el("span", { class: "swatch", style: `background:${seatFill(view, i)}` }, seatLetter(i)), " ", seatName(i, this.names()), " — ", money(seats[i].net_worth ?? 0)))),
-        el("div", { class: "button-row" },
-          el("a", { class: "button primary", href: "#/", "data-key": "victory-lobby" }, t("ui.lobby")),
-          el("button", { "data-key": "victory-close", onclick: closeVictory }, t("ui.close")))));
+    return endScreen({
+      result: res, names, why: ending && this.ctx.say ? this.ctx.say(ending.message) : why, summary, seatMark: mark,
+      scoreText: (i) => `${t("capital.net_worth")} ${money(seats[i]?.net_worth ?? res.scores?.[i] ?? 0)}`,
+      buttons: this.ctx.endButtons ? this.ctx.endButtons() : [],
+      onClose: () => { this.victoryClosed = true; this.render(); },
+    });
+  }
+
+  seatName(i) {
+    if (i === null || i === undefined) return t("capital.bank");
+    return this.state.names?.[i] || word("capital", "seat.name", { number: i + 1 });
+  }
+
+  /** Net worth per turn (for the end chart) and money earned per seat. */
+  track(state) {
+    this.history = this.history || [];
+    this.earned = this.earned || [];
+    const seats = state.view.seats || [];
+    const turn = state.view.turn ?? 0;
+    this.history[turn] = seats.map((x) => x.net_worth ?? 0);
+    for (const e of state.events) {
+      if (e.type === "transfer" && e.payee != null && e.amount > 0) this.earned[e.payee] = (this.earned[e.payee] || 0) + e.amount;
+    }
+    this.history = this.history.filter(Boolean);
+  }
+
+  /** Money moving between players: "+$50" / "−$50" beside their panels, short. */
+  moneyMoves(events) {
+    for (const e of events) {
+      if (e.type !== "transfer" || !e.amount) continue;
+      const panel = (s) => this.root.querySelector(`.player[data-seat="${s}"] .player-head`);
+      if (e.payer != null) moneyPop(panel(e.payer), `−${money(e.amount)}`, "loss");
+      if (e.payee != null) moneyPop(panel(e.payee), `+${money(e.amount)}`, "gain");
+    }
+  }
+
+  /** The income the business of a build action would earn on that lot now. */
+  incomeIfBuilt(a) {
+    if (Number.isInteger(a.income)) return a.income;
+    const v = this.state.view;
+    if (Array.isArray(v.build)) {
+      const hit = v.build.find((x) => x.lot === a.lot && x.kind === a.kind);
+      if (hit && Number.isInteger(hit.income)) return hit.income;
+    }
+    const lotIncome = v.build_incomes ?? v.incomes_if_built;
+    if (lotIncome) {
+      const byLot = lotIncome[a.lot] ?? lotIncome[String(a.lot)] ?? lotIncome[`${a.square ?? v.landed}:${a.lot}`];
+      if (byLot && Number.isInteger(byLot[a.kind])) return byLot[a.kind];
+      if (Array.isArray(lotIncome)) {
+        const hit = lotIncome.find((x) => x.lot === a.lot && x.kind === a.kind);
+        if (hit) return hit.income;
+      }
+    }
+    return baseIncome(a.kind);
   }
 
   close() {
     this.minigameScreen?.close();
   }
+}
+
+function minigameName(game) {
+  return word("capital", `minigame.${game}.name`);
 }
 
 function diceText(s) {

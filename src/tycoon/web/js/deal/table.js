@@ -1,27 +1,70 @@
-// The Monopoly Deal table: every player's bank and property sets by colour (full sets marked,
-// houses and hotels), your hand, plays left, and the legal actions of the moment: a card's ways
-// to be played (with their targets), card-by-card payment, Just Say No answers, wild-card moves,
-// discards and the end of the turn.
+// The Monopoly Deal table, laid out like a card game: the other players compact across the top
+// (bank as a total with a small fan, sets as small stacks), the centre (what to do now, the
+// draw and discard piles), your own table (bank and sets), and your hand fanned at the bottom.
+// Cards, colours and rents come from the game's data (GET /api/kinds/deal/data), every word
+// of a card from the game's catalog, every action's words from the server's messages.
 import { el } from "../util.js";
 import { t } from "../i18n.js";
-import { CARDS, cardName, colorName, describeDealAction, seatName } from "./words.js";
+import { gameData, nameOf, helpOf, word } from "../messages.js";
+import { endScreen } from "../end.js";
+import { flyCard } from "../motion.js";
 
+const GAME = "deal";
 export const COLOR_FILL = {
   brown: "#8a5a35", light_blue: "#8fd3f0", pink: "#d6408f", orange: "#f28b26", railroad: "#2f2f2f",
   utility: "#b9cf8f", red: "#dd3535", yellow: "#f2cf3a", green: "#2d9a55", dark_blue: "#203f9a",
 };
 const DARK = new Set(["brown", "railroad", "red", "green", "dark_blue", "pink"]);
-
 const SEAT_FILL = ["#e0a800", "#c0392b", "#2763b8", "#23864a", "#7b3fa0"];
+const LETTERS = "ABCDE";
 
-/** A colour's full-set size (MD-1.2): its number of property cards. */
+function cards() {
+  const d = gameData(GAME);
+  return Array.isArray(d.cards) ? d.cards : Object.values(d.cards || {});
+}
+
+function cardOf(id) {
+  const list = cards();
+  return list[id]?.id === id ? list[id] : list.find((c) => c.id === id) || null;
+}
+
+function colorInfo(color) {
+  const c = gameData(GAME).colors;
+  if (Array.isArray(c)) return c.find((x) => x && x.id === color) || null;
+  return c && typeof c[color] === "object" ? c[color] : null;
+}
+
+export function colorName(color) {
+  return nameOf(GAME, "color", color, colorInfo(color)) || word(GAME, `color.${color}`);
+}
+
+export function cardName(id) {
+  const c = cardOf(id);
+  if (!c) return "?";
+  return nameOf(GAME, "card", c.card, c) || word(GAME, `card.${c.card}.name`);
+}
+
+function cardHelp(id) {
+  const c = cardOf(id);
+  return c ? helpOf(GAME, "card", c.card, c) : null;
+}
+
+/** A colour's full-set size (MD-1.2), from the data (or counted from the property cards). */
 function setSize(color) {
-  return CARDS.filter((c) => c.kind === "property" && c.colors[0] === color).length;
+  const d = gameData(GAME);
+  const entry = colorInfo(color);
+  if (entry && Number.isInteger(entry.set_size ?? entry.size)) return entry.set_size ?? entry.size;
+  if (Number.isInteger(d.set_sizes?.[color])) return d.set_sizes[color];
+  return cards().filter((c) => c.kind === "property" && (c.colors || [])[0] === color).length;
+}
+
+function millions(n) {
+  return word(GAME, "money", { n });
 }
 
 export class DealTable {
   constructor(container, ctx) {
-    this.game = "deal";
+    this.game = GAME;
     this.container = container;
     this.ctx = ctx;
     this.chosen = null; // a card id whose actions are listed
@@ -36,8 +79,30 @@ export class DealTable {
       this.narrow = null;
       this.lastKey = key;
     }
+    const before = this.cardPlaces();
     this.state = state;
+    this.count(state.events);
     this.render();
+    if (state.events.length) flyCard(this.root, before);
+  }
+
+  /** Where each card is drawn now (for the flying-card motion). */
+  cardPlaces() {
+    const out = new Map();
+    this.root.querySelectorAll("[data-card]").forEach((n) => out.set(n.dataset.card, n.getBoundingClientRect()));
+    return out;
+  }
+
+  /** A few counts for the end screen: cards played and rent collected per seat. */
+  count(events) {
+    this.stats = this.stats || { played: [], collected: [] };
+    for (const e of events) {
+      if (e.type === "played" && e.seat != null) this.stats.played[e.seat] = (this.stats.played[e.seat] || 0) + 1;
+      if (e.type === "transferred" && e.receiver != null) {
+        const value = (e.cards || []).reduce((a, id) => a + (cardOf(id)?.value ?? 0), 0);
+        this.stats.collected[e.receiver] = (this.stats.collected[e.receiver] || 0) + value;
+      }
+    }
   }
 
   act(a) {
@@ -50,56 +115,67 @@ export class DealTable {
     return this.state.legal.filter((a) => a.card === card);
   }
 
+  seatName(seat) {
+    if (seat === null || seat === undefined) return "—";
+    return this.state.names?.[seat] || word(GAME, "seat.name", { number: seat + 1 });
+  }
+
   render() {
     const { view, seat } = this.state;
     const active = document.activeElement;
     const key = active?.dataset?.key;
     const others = (view.seats || []).filter((s) => s.seat !== seat);
     const me = seat != null ? view.seats[seat] : null;
-    this.root.replaceChildren(
-      el("section", { class: "opponents", "aria-label": t("deal.opponents") }, others.map((s) => this.seatArea(s, false))),
+    const play = el("div", { class: "dplay" },
+      el("section", { class: "opponents", "aria-label": t("deal.opponents") }, others.map((s) => this.opponent(s))),
       this.centre(),
-      me ? this.seatArea(me, true) : null,
-      me ? this.handArea(me) : null,
-      this.ctx.logPanel);
-    const dialog = view.winner != null && !this.victoryClosed ? this.root.appendChild(this.victory()) : null;
+      me ? this.seatArea(me) : null,
+      me ? this.handArea(me) : null);
+    this.root.replaceChildren(play, el("aside", { class: "dside" }, this.ctx.logPanel, this.ctx.chatPanel));
+    const over = view.winner != null || this.state.status === "finished";
+    const dialog = over && !this.victoryClosed ? this.root.appendChild(this.victory()) : null;
     const again = key ? this.root.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
     if (again) again.focus({ preventScroll: true });
-    else if (dialog) dialog.querySelector("a, button")?.focus();
+    else if (dialog) dialog.querySelector("a, button")?.focus({ preventScroll: true });
   }
 
+  /** The face of a card: colour band, name, value; a button when it can be used now. */
   card(id, opts = {}) {
-    const c = CARDS[id] || { kind: "?", value: 0, colors: [] };
+    const c = cardOf(id) || { kind: "?", value: 0, colors: [] };
     const colors = c.colors || [];
     let band = "";
-    if (c.card === "wild_multicolor" || c.card === "rent_wild") band = "linear-gradient(90deg," + Object.values(COLOR_FILL).join(",") + ")";
+    if (colors.length > 2) band = "linear-gradient(90deg," + colors.map((x) => COLOR_FILL[x]).join(",") + ")";
     else if (colors.length === 2) band = `linear-gradient(90deg, ${COLOR_FILL[colors[0]]} 50%, ${COLOR_FILL[colors[1]]} 50%)`;
     else if (colors.length === 1) band = COLOR_FILL[colors[0]];
     const actions = opts.actions || [];
+    const bandNode = el("span", { class: "dcard-band" });
+    if (band) bandNode.style.background = band;
     const body = [
-      el("span", { class: "dcard-band", style: band ? `background:${band}` : "" }),
+      bandNode,
       el("span", { class: "dcard-name" }, cardName(id)),
-      el("span", { class: "dcard-value" }, c.value ? t("deal.millions", { n: c.value }) : ""),
-      ["action", "rent", "wild"].includes(c.kind) ? el("span", { class: "dcard-kind" }, t(`deal.kind.${c.kind}`)) : null,
+      c.value ? el("span", { class: "dcard-value" }, millions(c.value)) : null,
     ];
     const cls = `dcard kind-${c.kind}${opts.chosen ? " chosen" : ""}${actions.length ? " actionable" : ""}`;
+    let face;
     if (actions.length) {
-      return el("button", { class: cls, "data-card": id, "data-key": `${opts.where || "card"}-${id}`, "aria-expanded": opts.chosen ? "true" : "false",
+      face = el("button", { class: cls, "data-card": id, "data-key": `${opts.where || "card"}-${id}`, "aria-expanded": opts.chosen ? "true" : "false",
         onclick: () => {
           if (actions.length === 1 && opts.direct) return this.act(actions[0]);
           this.chosen = this.chosen === id ? null : id;
           this.narrow = null;
           this.render();
-          this.root.querySelector(`[data-key="menu-${id}-0"]`)?.focus();
+          this.root.querySelector(`[data-key="menu-${id}-0"]`)?.focus({ preventScroll: true });
         } }, body);
+    } else {
+      face = el("div", { class: cls, "data-card": id, tabindex: opts.focusable ? "0" : undefined }, body);
     }
-    return el("div", { class: cls, "data-card": id, tabindex: opts.focusable ? "0" : undefined }, body);
+    if (opts.noHelp) return face;
+    return el("span", { class: "dcard-wrap" }, face, helpButton(cardName(id), cardHelp(id), `help-${opts.where || "card"}-${id}`));
   }
 
   menu(id) {
-    const { view, seat } = this.state;
     const acts = this.actionsFor(id).filter((a) => this.narrow == null || a.take === this.narrow);
-    const item = (a, i) => el("button", { role: "menuitem", "data-key": `menu-${id}-${i}`, onclick: () => this.act(a) }, describeDealAction(a, view, this.state.names, seat));
+    const item = (a, i) => el("button", { role: "menuitem", "data-key": `menu-${id}-${i}`, onclick: () => this.act(a) }, this.ctx.label(a));
     const targets = [...new Set(acts.map((a) => a.target).filter((x) => x !== undefined && x !== null))];
     let items;
     if (acts.length > 8 && targets.length > 1) {
@@ -107,8 +183,8 @@ export class DealTable {
       items = [null, ...targets].map((tg) => {
         const group = acts.map((a, i) => [a, i]).filter(([a]) => (a.target ?? null) === tg);
         if (!group.length) return null;
-        return el("div", { class: "menu-group", role: "group", "aria-label": tg === null ? cardName(id) : seatName(tg, this.state.names) },
-          tg === null ? null : el("div", { class: "menu-head" }, seatName(tg, this.state.names)),
+        return el("div", { class: "menu-group", role: "group", "aria-label": tg === null ? cardName(id) : this.seatName(tg) },
+          tg === null ? null : el("div", { class: "menu-head" }, this.seatName(tg)),
           group.map(([a, i]) => item(a, i)));
       });
     } else {
@@ -119,83 +195,134 @@ export class DealTable {
       el("button", { class: "ghost", "data-key": `menu-${id}-cancel`, onclick: () => { this.chosen = null; this.narrow = null; this.render(); } }, t("ui.cancel")));
   }
 
-  seatArea(s, mine) {
-    const { view } = this.state;
-    const bankTotal = (s.bank || []).reduce((a, id) => a + (CARDS[id]?.value ?? 0), 0);
-    const full = new Set((s.sets || []).filter((x) => x.full).map((x) => x.color));
-    const payable = (id) => this.state.legal.filter((a) => a.type === "pay" && a.card === id);
-    const movable = (id) => this.state.legal.filter((a) => a.type === "move_wild" && a.card === id);
-    // With a Sly Deal, Forced Deal or Deal Breaker chosen in the hand, the cards and sets it
-    // may take are picked right here on the table (the hand's menu lists the same choices).
-    const chosenActs = this.chosen != null && this.state.view.seats?.[this.state.seat]?.hand?.includes(this.chosen) ? this.actionsFor(this.chosen) : [];
-    const takers = (id) => chosenActs.filter((a) => a.take === id && a.target === s.seat);
-    const pickTake = (id) => {
-      const acts = takers(id);
-      if (acts.length === 1) return this.act(acts[0]);
+  chosenActs() {
+    const hand = this.state.view.seats?.[this.state.seat]?.hand || [];
+    return this.chosen != null && hand.includes(this.chosen) ? this.actionsFor(this.chosen) : [];
+  }
+
+  /** A card on another player's table: pickable when the chosen hand card may take it. */
+  takeable(s, id) {
+    const takers = this.chosenActs().filter((a) => a.take === id && a.target === s.seat);
+    if (!takers.length) return null;
+    const pick = () => {
+      if (takers.length === 1) return this.act(takers[0]);
       this.narrow = id;
       this.render();
-      this.root.querySelector(`[data-key="menu-${this.chosen}-0"]`)?.focus();
+      this.root.querySelector(`[data-key="menu-${this.chosen}-0"]`)?.focus({ preventScroll: true });
     };
+    return el("button", { class: "dcard-pick", "data-take": id, "data-key": `take-${id}`, onclick: pick,
+      "aria-label": t("deal.pick_card", { card: cardName(id), player: this.seatName(s.seat) }) }, this.card(id, { noHelp: true }));
+  }
+
+  head(s) {
+    const { view } = this.state;
+    const full = (s.sets || []).filter((x) => x.full).length;
+    const isTurn = view.current === s.seat;
+    const swatch = el("span", { class: "swatch" }, LETTERS[s.seat]);
+    swatch.style.background = SEAT_FILL[s.seat];
+    return el("div", { class: "dseat-head" },
+      swatch,
+      el("strong", { class: "dseat-name" }, this.seatName(s.seat)),
+      s.seat === this.state.seat ? el("span", { class: "badge" }, t("ui.you")) : null,
+      isTurn ? el("span", { class: "badge turn" }, t("deal.their_turn")) : null,
+      el("span", { class: "muted" }, t("deal.hand_n", { n: s.hand_size ?? 0 })),
+      el("span", { class: "muted" }, t("deal.full_sets_n", { n: full })));
+  }
+
+  bankTotal(s) {
+    return (s.bank || []).reduce((a, id) => a + (cardOf(id)?.value ?? 0), 0);
+  }
+
+  /** Another player, compact: bank as a total with a small fan, sets as small stacks. */
+  opponent(s) {
+    const { view } = this.state;
+    const bank = s.bank || [];
+    const fan = el("span", { class: "mini-fan", "aria-hidden": "true" }, bank.slice(0, 8).map(() => el("span", { class: "mini-card" })));
+    const bankBox = el("div", { class: "obank" }, fan, el("span", { class: "obank-total" }, t("deal.bank_total", { total: millions(this.bankTotal(s)), n: bank.length })));
+    const picks = bank.map((id) => this.takeable(s, id)).filter(Boolean);
+    const sets = (s.sets || []).map((x, i) => {
+      const ids = [...x.cards, ...(x.house != null ? [x.house] : []), ...(x.hotel != null ? [x.hotel] : [])];
+      const takes = ids.map((id) => this.takeable(s, id)).filter(Boolean);
+      const breaker = this.chosenActs().filter((a) => a.type === "deal_breaker" && a.target === s.seat && a.set === i);
+      const stack = el("div", { class: `ostack${x.full ? " full" : ""}${DARK.has(x.color) ? " dark" : ""}`, "data-color": x.color, "data-set": i,
+        title: `${colorName(x.color)}: ${x.cards.length}/${setSize(x.color)}`,
+        "aria-label": `${colorName(x.color)}: ${t("deal.cards_of", { n: x.cards.length, size: setSize(x.color) })}${x.full ? `, ${t("deal.full_set")}` : ""}` },
+      el("span", { class: "ostack-name" }, colorName(x.color)),
+      el("span", { class: "ostack-count" }, `${x.cards.length}/${setSize(x.color)}`),
+      x.house != null ? el("span", { class: "ostack-build", title: cardName(x.house) }, "⌂") : null,
+      x.hotel != null ? el("span", { class: "ostack-build", title: cardName(x.hotel) }, "▣") : null,
+      breaker.map((a) => el("button", { class: "take-set", "data-key": `take-set-${s.seat}-${i}`, onclick: () => this.act(a) }, t("deal.take_set"))));
+      stack.style.setProperty("--set", COLOR_FILL[x.color]);
+      return takes.length ? el("div", { class: "ostack-wrap" }, stack, el("div", { class: "picks" }, takes)) : stack;
+    });
+    return el("section", { class: `dseat opp${view.current === s.seat ? " current" : ""}`, "data-seat": s.seat, "aria-label": this.seatName(s.seat) },
+      this.head(s),
+      el("div", { class: "opp-body" }, bankBox, picks.length ? el("div", { class: "picks" }, picks) : null,
+        el("div", { class: "ostacks" }, sets.length ? sets : el("span", { class: "muted" }, t("deal.no_properties")))));
+  }
+
+  /** Your own table: your bank and your sets, each card usable when paying or moving wilds. */
+  seatArea(s) {
+    const payable = (id) => this.state.legal.filter((a) => a.type === "pay" && a.card === id);
+    const movable = (id) => this.state.legal.filter((a) => a.type === "move_wild" && a.card === id);
     const cardOnTable = (id, where) => {
-      if (!mine && takers(id).length) {
-        return el("button", { class: "dcard-pick", "data-take": id, "data-key": `take-${id}`, onclick: () => pickTake(id),
-          "aria-label": t("deal.pick_card", { card: cardName(id), player: seatName(s.seat, this.state.names) }) }, this.card(id));
-      }
-      const acts = mine ? [...payable(id), ...movable(id)] : [];
-      const node = this.card(id, { actions: acts, direct: acts.length === 1 && acts[0].type === "pay", chosen: this.chosen === id, where, focusable: true });
+      const acts = [...payable(id), ...movable(id)];
       const direct = acts.length === 1 && acts[0].type === "pay";
+      const node = this.card(id, { actions: acts, direct, chosen: this.chosen === id, where, focusable: true });
       return this.chosen === id && acts.length && !direct ? [node, this.menu(id)] : node;
     };
-    const sets = (s.sets || []).map((x, i) => el("div", { class: `dset${x.full ? " full" : ""}`, "data-color": x.color, "data-set": i, style: `--set:${COLOR_FILL[x.color]}` },
-      el("div", { class: `dset-head${DARK.has(x.color) ? " dark" : ""}` },
-        el("span", {}, colorName(x.color)),
-        ...chosenActs.filter((a) => a.type === "deal_breaker" && a.target === s.seat && a.set === i).map((a) =>
-          el("button", { class: "take-set", "data-key": `take-set-${s.seat}-${i}`, onclick: () => this.act(a) }, t("deal.take_set"))),
-        el("span", { class: "dset-count", "aria-label": t("deal.cards_of", { n: x.cards.length, size: setSize(x.color) }) }, `${x.cards.length}/${setSize(x.color)}`),
-        x.full ? el("span", { class: "badge full" }, "✓ ", t("deal.full_set")) : null,
-        el("span", { class: "dset-rent" }, t("deal.rent_is", { n: x.rent }))),
-      el("div", { class: "dset-cards" }, x.cards.map((id) => cardOnTable(id, `set${s.seat}`)),
-        x.house != null ? cardOnTable(x.house, `set${s.seat}`) : null,
-        x.hotel != null ? cardOnTable(x.hotel, `set${s.seat}`) : null)));
-    const isTurn = view.current === s.seat;
-    return el("section", { class: `dseat${mine ? " mine" : ""}${isTurn ? " current" : ""}`, "data-seat": s.seat, "aria-label": seatName(s.seat, this.state.names) },
-      el("div", { class: "dseat-head" },
-        el("span", { class: "swatch", style: `background:${SEAT_FILL[s.seat]}` }, "ABCDE"[s.seat]),
-        el("strong", {}, seatName(s.seat, this.state.names)),
-        mine ? el("span", { class: "badge" }, t("ui.you")) : null,
-        isTurn ? el("span", { class: "badge turn" }, t("deal.their_turn")) : null,
-        el("span", { class: "muted" }, t("deal.hand_n", { n: s.hand_size ?? 0 })),
-        el("span", { class: "muted" }, t("deal.full_sets_n", { n: full.size }))),
+    const sets = (s.sets || []).map((x, i) => {
+      const box = el("div", { class: `dset${x.full ? " full" : ""}`, "data-color": x.color, "data-set": i },
+        el("div", { class: `dset-head${DARK.has(x.color) ? " dark" : ""}` },
+          el("span", {}, colorName(x.color)),
+          el("span", { class: "dset-count", "aria-label": t("deal.cards_of", { n: x.cards.length, size: setSize(x.color) }) }, `${x.cards.length}/${setSize(x.color)}`),
+          x.full ? el("span", { class: "badge full" }, "✓ ", t("deal.full_set")) : null,
+          el("span", { class: "dset-rent" }, t("deal.rent_is", { rent: millions(x.rent ?? 0) }))),
+        el("div", { class: "dset-cards" }, x.cards.map((id) => cardOnTable(id, `set${s.seat}`)),
+          x.house != null ? cardOnTable(x.house, `set${s.seat}`) : null,
+          x.hotel != null ? cardOnTable(x.hotel, `set${s.seat}`) : null));
+      box.style.setProperty("--set", COLOR_FILL[x.color]);
+      return box;
+    });
+    return el("section", { class: `dseat mine${this.state.view.current === s.seat ? " current" : ""}`, "data-seat": s.seat, "aria-label": this.seatName(s.seat) },
+      this.head(s),
       el("div", { class: "dseat-body" },
-        el("div", { class: "dbank" }, el("h3", {}, t("deal.bank"), " ", el("span", { class: "muted" }, t("deal.millions", { n: bankTotal }))),
-          el("div", { class: "dcards" }, (s.bank || []).map((id) => cardOnTable(id, `bank${s.seat}`)))),
+        el("div", { class: "dbank" }, el("h3", {}, t("deal.bank"), " ", el("span", { class: "muted" }, millions(this.bankTotal(s)))),
+          el("div", { class: "dcards fan" }, (s.bank || []).map((id) => cardOnTable(id, `bank${s.seat}`)))),
         el("div", { class: "dsets" }, el("h3", {}, t("deal.properties")), el("div", { class: "dsets-row" }, sets.length ? sets : el("span", { class: "muted" }, t("deal.no_properties"))))));
   }
 
-  centre() {
+  prompt() {
     const { view, seat, legal } = this.state;
     const p = view.pending;
-    const rows = [];
-    let prompt;
-    if (view.winner != null) prompt = t("deal.prompt.over", { player: seatName(view.winner, this.state.names) });
-    else if (p && p.stage === "respond" && p.responder === seat) prompt = t("deal.prompt.say_no", { player: seatName(p.by, this.state.names), card: p.card != null ? cardName(p.card) : "" });
-    else if (p && p.owed != null && p.target === seat && legal.some((a) => a.type === "pay")) prompt = t("deal.prompt.pay", { n: p.owed, player: seatName(p.by, this.state.names) });
-    else if (view.phase === "discard" && view.current === seat) prompt = t("deal.prompt.discard");
-    else if (seat != null && view.current === seat && legal.length) prompt = t("deal.prompt.your_turn", { n: view.plays_left ?? 0 });
-    else prompt = t("deal.prompt.waiting", { player: seatName(view.to_move?.[0] ?? view.current, this.state.names) });
-    rows.push(el("p", { class: "prompt", id: "prompt" }, prompt));
-    if (p) rows.push(el("p", { class: "pending muted" }, t("deal.pending", { player: seatName(p.by, this.state.names), card: p.card != null ? cardName(p.card) : "", target: seatName(p.target, this.state.names) }) + (p.owed != null ? " " + t("deal.owed", { n: p.owed }) : "")));
+    const card = p?.card != null ? cardName(p.card) : "";
+    if (view.winner != null) return t("deal.prompt.over", { player: this.seatName(view.winner) });
+    if (p && p.stage === "respond" && p.responder === seat) return t("deal.prompt.say_no", { player: this.seatName(p.by), card });
+    if (p && p.owed != null && p.target === seat && legal.some((a) => a.type === "pay")) return t("deal.prompt.pay", { amount: millions(p.owed), player: this.seatName(p.by) });
+    if (view.phase === "discard" && view.current === seat) return t("deal.prompt.discard");
+    if (seat != null && view.current === seat && legal.length) {
+      if (legal.every((a) => a.type === "end_turn")) return t("deal.prompt.only_end");
+      if ((view.plays_left ?? 0) <= 0) return t("deal.prompt.no_plays");
+      return t("deal.prompt.your_turn", { n: view.plays_left ?? 0 });
+    }
+    return t("deal.prompt.waiting", { player: this.seatName(view.to_move?.[0] ?? view.current) });
+  }
+
+  centre() {
+    const { view, legal } = this.state;
+    const p = view.pending;
+    const rows = [el("p", { class: "prompt", id: "prompt", tabindex: "-1" }, this.prompt())];
+    if (p) rows.push(el("p", { class: "pending muted" }, t("deal.pending", { player: this.seatName(p.by), card: p.card != null ? cardName(p.card) : "", target: this.seatName(p.target) }) + (p.owed != null ? " " + t("deal.owed", { amount: millions(p.owed) }) : "")));
     const buttons = [];
+    const known = new Set(["accept", "say_no", "end_turn", "pay", "discard", "move_wild"]);
     for (const a of legal) {
-      if (a.type === "accept") buttons.push(el("button", { class: "primary", "data-key": "act-accept", onclick: () => this.act(a) }, t("deal.action.accept")));
-      if (a.type === "say_no") buttons.push(el("button", { class: "danger", "data-key": `act-say-no-${a.card}`, onclick: () => this.act(a) }, describeDealAction(a, view, this.state.names, seat)));
-      if (a.type === "end_turn") buttons.push(el("button", { "data-key": "act-end-turn", onclick: () => this.act(a) }, t("deal.action.end_turn")));
+      if (a.type === "accept") buttons.push(el("button", { class: "primary", "data-key": "act-accept", onclick: () => this.act(a) }, this.ctx.label(a)));
+      if (a.type === "say_no") buttons.push(el("button", { class: "danger", "data-key": `act-say-no-${a.card}`, onclick: () => this.act(a) }, this.ctx.label(a)));
+      if (a.type === "end_turn") buttons.push(el("button", { class: legal.length === 1 ? "primary" : "", "data-key": "act-end-turn", onclick: () => this.act(a) }, this.ctx.label(a)));
+      if (!known.has(a.type) && a.card === undefined) buttons.push(el("button", { "data-key": `act-${a.type}`, onclick: () => this.act(a) }, this.ctx.label(a)));
     }
     if (legal.some((a) => a.type === "pay")) rows.push(el("p", { class: "hint" }, t("deal.pay_hint")));
     if (legal.some((a) => a.type === "discard")) rows.push(el("p", { class: "hint" }, t("deal.discard_hint")));
-    const known = new Set(["accept", "say_no", "end_turn", "pay", "discard", "move_wild"]);
-    const other = legal.filter((a) => !known.has(a.type) && a.card === undefined);
-    for (const a of other) buttons.push(el("button", { onclick: () => this.act(a) }, this.state.texts?.get(JSON.stringify(a)) || describeDealAction(a, view, this.state.names, seat)));
     if (buttons.length) rows.push(el("div", { class: "button-row" }, buttons));
     const top = (view.discard || []).at(-1);
     return el("section", { class: "dcentre", "aria-label": t("deal.table") },
@@ -209,27 +336,61 @@ export class DealTable {
   handArea(me) {
     const hand = me.hand || [];
     const items = [];
-    for (const id of hand) {
+    const n = hand.length;
+    hand.forEach((id, k) => {
       const acts = this.actionsFor(id).filter((a) => a.type !== "say_no");
       const discardOnly = acts.length === 1 && acts[0].type === "discard";
-      items.push(this.card(id, { actions: acts, direct: discardOnly, chosen: this.chosen === id, where: "hand" }));
-      if (this.chosen === id && !discardOnly) items.push(this.menu(id));
-    }
-    return el("section", { class: "dhand", "aria-labelledby": "dhand-h" }, el("h2", { id: "dhand-h" }, t("deal.your_hand", { n: hand.length })), el("div", { class: "dcards hand-row" }, items));
+      const node = this.card(id, { actions: acts, direct: discardOnly, chosen: this.chosen === id, where: "hand" });
+      const angle = n > 1 ? (k - (n - 1) / 2) * Math.min(5, 30 / n) : 0;
+      node.style.setProperty("--fan", `${angle}deg`);
+      items.push(node);
+    });
+    const menu = this.chosen != null && hand.includes(this.chosen) && !(this.actionsFor(this.chosen).length === 1 && this.actionsFor(this.chosen)[0].type === "discard")
+      ? this.menu(this.chosen) : null;
+    return el("section", { class: "dhand", "aria-labelledby": "dhand-h" },
+      el("h2", { id: "dhand-h" }, t("deal.your_hand", { n: hand.length })),
+      el("div", { class: "dcards hand-row" }, items),
+      menu ? el("div", { class: "menu-slot" }, menu) : null);
   }
 
   victory() {
-    const { view } = this.state;
-    const close = () => {
-      this.victoryClosed = true;
-      this.render();
-    };
-    return el("div", { class: "overlay victory-screen", role: "dialog", "aria-modal": "true", "aria-labelledby": "victory-h", onkeydown: (e) => e.key === "Escape" && close() },
-      el("div", { class: "overlay-box" },
-        el("h2", { id: "victory-h" }, t("deal.winner", { player: seatName(view.winner, this.state.names) })),
-        el("p", {}, t("deal.win_reason")),
-        el("div", { class: "button-row" },
-          el("a", { class: "button primary", href: "#/", "data-key": "victory-lobby" }, t("ui.lobby")),
-          el("button", { "data-key": "victory-close", onclick: close }, t("ui.close")))));
+    const { view, result, names } = this.state;
+    const res = result || { winner: view.winner, standings: [], scores: [] };
+    const seats = view.seats || [];
+    const fullSets = (s) => (seats[s]?.sets || []).filter((x) => x.full).map((x) => colorName(x.color));
+    const why = res.winner != null ? t("deal.win_reason", { sets: fullSets(res.winner).join(", ") }) : (res.reason ? t("end.reason_turn_limit") : null);
+    const summary = el("table", { class: "end-summary" },
+      el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", {}, t("deal.summary.sets")), el("th", {}, t("deal.summary.rent")), el("th", {}, t("deal.summary.played")))),
+      el("tbody", {}, seats.map((s, i) => el("tr", {}, el("th", {}, this.seatName(i)),
+        el("td", {}, fullSets(i).join(", ") || "—"),
+        el("td", {}, millions(this.stats?.collected[i] || 0)),
+        el("td", {}, String(this.stats?.played[i] || 0))))));
+    return endScreen({
+      result: res, names: seats.map((_, i) => names?.[i] || this.seatName(i)), why, summary,
+      scoreText: (s) => t("deal.full_sets_n", { n: fullSets(s).length }),
+      buttons: this.ctx.endButtons ? this.ctx.endButtons() : [],
+      onClose: () => { this.victoryClosed = true; this.render(); },
+    });
   }
+}
+
+/** A "?" next to a card, business or effect: its one-sentence help, shown on demand. */
+export function helpButton(name, help, key) {
+  if (!help) return null;
+  const tip = el("span", { class: "help-tip", role: "tooltip", hidden: true }, help);
+  const b = el("button", { type: "button", class: "help", "data-key": key, "aria-label": t("ui.help_for", { name }), "aria-expanded": "false",
+    onclick: (ev) => {
+      ev.stopPropagation();
+      const open = tip.hidden;
+      tip.hidden = !open;
+      b.setAttribute("aria-expanded", open ? "true" : "false");
+    },
+    onkeydown: (ev) => {
+      if (ev.key === "Escape") {
+        tip.hidden = true;
+        b.setAttribute("aria-expanded", "false");
+      }
+    } }, "?");
+  b.title = help;
+  return el("span", { class: "help-box" }, b, tip);
 }

@@ -1,0 +1,96 @@
+// Chat at the table (WebSocket messages `chat`, docs/protocol.md) and in the lobby (REST
+// GET/POST /api/lobby/chat). Names and messages are always inserted as text, never as HTML.
+import { t } from "./i18n.js";
+import { el, toast } from "./util.js";
+
+export const REACTIONS = ["👍", "😀", "😮", "😢", "🎉", "🤔"];
+const MAX = 500;
+
+function when(at) {
+  if (typeof at !== "number") return "";
+  const d = new Date(at * 1000);
+  return d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}
+
+/** One chat line: "12:03 Ana (A): text" (all as text nodes). */
+export function chatLine(msg, names) {
+  const from = msg.from || {};
+  const who = from.seat != null && names?.[from.seat] ? names[from.seat] : from.name || t("chat.spectator");
+  return el("li", { class: `chat-line${msg.reaction ? " reaction" : ""}`, "data-chat": String(msg.id ?? "") },
+    el("time", { class: "muted" }, when(msg.at)), " ",
+    el("strong", { class: "chat-from" }, who), ": ",
+    el("span", { class: "chat-text" }, msg.reaction ?? msg.text ?? ""));
+}
+
+/**
+ * A chat box. `send(message)` sends a protocol message (returns a promise of the reply);
+ * `canWrite()` says whether this person may write (spectators only if the table allows).
+ */
+export class ChatPanel {
+  constructor({ send, canWrite = () => true, id = "chat" }) {
+    this.send = send;
+    this.canWrite = canWrite;
+    this.id = id;
+    this.messages = [];
+    this.names = [];
+    this.list = el("ol", { class: "chat-list", id: `${id}-list`, "aria-live": "polite", tabindex: "0" });
+    this.input = el("input", { id: `${id}-input`, maxlength: String(MAX), autocomplete: "off" });
+    this.sendButton = el("button", { type: "submit", id: `${id}-send`, "data-key": `${id}-send` });
+    this.form = el("form", { class: "chat-form" }, this.input, this.sendButton);
+    this.form.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      this.submit({ text: this.input.value.trim() });
+    });
+    this.reactions = el("div", { class: "chat-reactions", role: "group" },
+      REACTIONS.map((r, i) => el("button", { type: "button", class: "chip reaction", "data-key": `${id}-react-${i}`, "aria-label": t("chat.react", { reaction: r }), onclick: () => this.submit({ reaction: r }) }, r)));
+    this.head = el("h2", { id: `${id}-h` });
+    this.node = el("section", { class: "chat-panel", "aria-labelledby": `${id}-h` }, this.head, this.list, this.reactions, this.form);
+    this.relabel();
+  }
+
+  relabel() {
+    this.head.textContent = t("chat.title");
+    this.input.setAttribute("aria-label", t("chat.say"));
+    this.input.placeholder = t("chat.placeholder");
+    this.sendButton.textContent = t("chat.send");
+    this.reactions.setAttribute("aria-label", t("chat.reactions"));
+    this.draw();
+  }
+
+  async submit(body) {
+    if (!this.canWrite()) {
+      toast(t("chat.read_only"));
+      return;
+    }
+    if (body.text !== undefined && !body.text) return;
+    if (body.text && body.text.length > MAX) body.text = body.text.slice(0, MAX);
+    const reply = await this.send({ type: "chat", ...body });
+    if (reply && reply.type === "error") toast(t("ui.error", { message: reply.message ?? reply.code ?? "" }));
+    else if (body.text) this.input.value = "";
+  }
+
+  reset(list, names) {
+    this.messages = [...list];
+    this.names = names || this.names;
+    this.draw();
+  }
+
+  add(msg, names) {
+    if (msg.id != null && this.messages.some((m) => m.id === msg.id)) return;
+    this.messages.push(msg);
+    if (this.messages.length > 200) this.messages.shift();
+    this.names = names || this.names;
+    this.draw();
+  }
+
+  draw() {
+    const l = this.list;
+    const stick = l.scrollHeight - l.scrollTop - l.clientHeight < 24;
+    l.replaceChildren(...(this.messages.length ? this.messages.map((m) => chatLine(m, this.names)) : [el("li", { class: "empty" }, t("chat.empty"))]));
+    if (stick) l.scrollTop = l.scrollHeight;
+    const can = this.canWrite();
+    this.input.disabled = !can;
+    this.sendButton.disabled = !can;
+    this.reactions.querySelectorAll("button").forEach((b) => (b.disabled = !can));
+  }
+}

@@ -1,0 +1,175 @@
+// One source of words and data: the games' message catalogs and client data, fetched from the
+// server (GET /api/kinds/{game}/messages/{lang}, GET /api/kinds/{game}/data), and the renderer
+// of messages — exactly the rules of src/tycoon/engine/messages.py:
+//
+// - "{name}" in a template is replaced by the parameter `name`;
+// - a template may be a plural object {"plural": "n", "one": "...", "other": "..."}: the form is
+//   chosen by Intl.PluralRules of the language applied to the parameter named by "plural"
+//   (a missing form falls back to "other");
+// - a parameter is a string or number (inserted as is), a nested message {"key", "params"}
+//   (rendered in the same catalog), a list of those (joined by the catalog's "list.sep"), or a
+//   seat reference {"seat": n} rendered by the caller's `names` (the player's name and letter),
+//   else by the catalog's "seat.name";
+// - a missing key renders as the key, a missing parameter as "{name}" (the tests look for both).
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+const plurals = new Map();
+
+function pluralForm(lang, n) {
+  if (!plurals.has(lang)) plurals.set(lang, new Intl.PluralRules(lang));
+  return plurals.get(lang).select(Math.abs(n));
+}
+
+/**
+ * `message` ({key, params}) in words from `catalog` (one language's {key: template}).
+ * `names[seat]` renders a seat reference.
+ */
+export function render(message, catalog, lang, names = null) {
+  if (!message || typeof message !== "object") return message == null ? "" : String(message);
+  const key = message.key;
+  const params = message.params || {};
+  let template = catalog?.[key];
+  if (template === undefined || template === null) return key;
+  if (typeof template === "object") {
+    const count = params[template.plural || "n"];
+    const form = pluralForm(lang, Number.isInteger(count) ? count : 0);
+    template = template[form] ?? template.other ?? key;
+  }
+  return String(template).replace(PLACEHOLDER, (whole, name) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? value(params[name], catalog, lang, names) : whole);
+}
+
+function value(v, catalog, lang, names) {
+  if (v === null || v === undefined) return "";
+  if (Array.isArray(v)) return v.map((x) => value(x, catalog, lang, names)).join(catalog?.["list.sep"] ?? ", ");
+  if (typeof v === "object") {
+    if ("key" in v) return render(v, catalog, lang, names);
+    if ("seat" in v) {
+      const seat = v.seat;
+      if (names && seat >= 0 && seat < names.length && names[seat]) return names[seat];
+      return render({ key: "seat.name", params: { number: seat + 1 } }, catalog, lang, names);
+    }
+    return JSON.stringify(v);
+  }
+  return String(v);
+}
+
+/** Every key a message needs, nested ones included. */
+export function keysUsed(message) {
+  const out = new Set([message.key]);
+  const stack = Object.values(message.params || {});
+  while (stack.length) {
+    const v = stack.pop();
+    if (Array.isArray(v)) stack.push(...v);
+    else if (v && typeof v === "object" && "key" in v) {
+      out.add(v.key);
+      stack.push(...Object.values(v.params || {}));
+    }
+  }
+  return out;
+}
+
+// ---- catalogs and data from the server ------------------------------------------------------
+
+const catalogs = new Map(); // "game:lang" -> catalog
+const merged = new Map(); // "game:lang" -> the language over English
+const data = new Map(); // game -> client data
+let currentLang = "en";
+
+async function getJson(path) {
+  const res = await fetch(path);
+  if (!res.ok) throw new Error(`${path}: ${res.status}`);
+  return res.json();
+}
+
+/** Fetch (once) the catalog of `game` in `lang`, and English as the fallback. */
+export async function loadCatalog(game, lang) {
+  for (const l of new Set(["en", lang])) {
+    const k = `${game}:${l}`;
+    if (catalogs.has(k)) continue;
+    try {
+      catalogs.set(k, await getJson(`/api/kinds/${encodeURIComponent(game)}/messages/${l}`));
+    } catch (e) {
+      catalogs.set(k, {});
+    }
+    merged.delete(`${game}:${lang}`);
+  }
+  return catalog(game, lang);
+}
+
+/** Fetch (once) the client data of `game` (board, cards, prices, ...). */
+export async function loadData(game) {
+  if (!data.has(game)) {
+    try {
+      data.set(game, await getJson(`/api/kinds/${encodeURIComponent(game)}/data`));
+    } catch (e) {
+      data.set(game, {});
+    }
+  }
+  return data.get(game);
+}
+
+/** Everything a game's screen needs before it draws: its catalog (current language) and data. */
+export async function loadGame(game, lang = currentLang) {
+  const [, d] = await Promise.all([loadCatalog(game, lang), loadData(game)]);
+  return d;
+}
+
+/** The language the game words are rendered in (set by the language switch). */
+export function setGameLang(lang) {
+  currentLang = lang;
+}
+
+/** The loaded catalog of `game`: the language's entries over English ones. */
+export function catalog(game, lang = currentLang) {
+  const k = `${game}:${lang}`;
+  if (!merged.has(k)) {
+    const en = catalogs.get(`${game}:en`);
+    const own = catalogs.get(k);
+    if (!en && !own) return {};
+    merged.set(k, lang === "en" ? en || {} : { ...(en || {}), ...(own || {}) });
+  }
+  return merged.get(k);
+}
+
+/** The loaded client data of `game` ({} until loadData). */
+export function gameData(game) {
+  return data.get(game) || {};
+}
+
+/** Render a message of `game` in the current language. */
+export function say(game, message, names = null) {
+  return render(message, catalog(game), currentLang, names);
+}
+
+/** Render the catalog entry `key` of `game` with plain `params`. */
+export function word(game, key, params = {}, names = null) {
+  return render({ key, params }, catalog(game), currentLang, names);
+}
+
+/** Whether the catalog of `game` has `key`. */
+export function hasWord(game, key) {
+  return catalog(game)[key] !== undefined;
+}
+
+/**
+ * The name of a thing of the game's data (a card, a kind, an effect, a colour): its `name`
+ * message or `name_key` when the data carries one, else the catalog entry `PREFIX.ID.name`
+ * (or `PREFIX.ID`).
+ */
+export function nameOf(game, prefix, id, entry = null) {
+  if (entry && typeof entry.name === "object" && entry.name?.key) return say(game, entry.name);
+  if (entry && typeof entry.name_key === "string") return word(game, entry.name_key);
+  const cat = catalog(game);
+  if (cat[`${prefix}.${id}.name`] !== undefined) return word(game, `${prefix}.${id}.name`);
+  if (cat[`${prefix}.${id}`] !== undefined) return word(game, `${prefix}.${id}`);
+  return null;
+}
+
+/** The one-sentence help of a thing of the game's data (`PREFIX.ID.help`), or null. */
+export function helpOf(game, prefix, id, entry = null) {
+  if (entry && typeof entry.help === "object" && entry.help?.key) return say(game, entry.help);
+  if (entry && typeof entry.help_key === "string") return word(game, entry.help_key);
+  const key = `${prefix}.${id}.help`;
+  return catalog(game)[key] !== undefined ? word(game, key) : null;
+}

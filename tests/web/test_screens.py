@@ -1,0 +1,70 @@
+"""Screenshots of every screen at 1280×800 and 390×844 into ``artifacts/screenshots/``, each
+checked for what a player must never see: horizontal scrolling on a phone, a missing key,
+an unfilled placeholder, a raw id (issue 12)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .harness import ORIGIN, install, seat_token_script
+from .test_generic_page import toy_table
+from .texts import assert_clean
+
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+
+
+def no_horizontal_scroll(page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    view = page.evaluate("window.innerWidth")
+    assert width <= view + 1, f"the page is {width}px wide in a {view}px window"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_lobby_screen(new_page, shot, size):
+    page = new_page(*SIZES[size])
+    install(page, None)
+    page.goto(f"{ORIGIN}/")
+    expect(page.locator("#create-button")).to_be_visible()
+    assert_clean(page, "lobby")
+    no_horizontal_scroll(page)
+    shot(page, f"lobby-{size}", full_page=True)
+
+
+@pytest.mark.parametrize("game", ["capital", "deal", "toy"])
+@pytest.mark.parametrize("size", SIZES)
+def test_rules_screen(new_page, shot, size, game):
+    page = new_page(*SIZES[size])
+    install(page, None)
+    page.goto(f"{ORIGIN}/#/rules/{game}")
+    expect(page.locator("#rules-h")).to_be_visible()
+    if game == "toy":  # no prose for a plugin game: its own data only
+        expect(page.locator(".rules")).to_contain_text("the tables below come from the game")
+    else:
+        expect(page.locator(".rules-table").first).to_be_visible()
+        assert_clean(page, f"rules {game}")
+    no_horizontal_scroll(page)
+    shot(page, f"rules-{game}-{size}", full_page=True)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_toy_table_screen(new_page, shot, size):
+    table = toy_table()
+    page = new_page(*SIZES[size], init=seat_token_script(table.id, "tokA", 0))
+    install(page, table)
+    page.goto(f"{ORIGIN}/#/game/{table.id}")
+    page.wait_for_selector(".generic-table .actions button")
+    assert_clean(page, "toy")
+    no_horizontal_scroll(page)
+    shot(page, f"toy-{size}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_unknown_game_screen(new_page, shot, size):
+    page = new_page(*SIZES[size])
+    install(page, None)
+    page.goto(f"{ORIGIN}/#/game/NOPE123")
+    expect(page.locator("#unknown-h")).to_be_visible()
+    assert_clean(page, "unknown")
+    no_horizontal_scroll(page)
+    shot(page, f"unknown-game-{size}")
