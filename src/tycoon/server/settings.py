@@ -95,6 +95,11 @@ class ServerSettings:
         """A copy with ``changes``; unknown names or bad values raise ``ValueError``."""
         names = {f.name: f for f in dataclasses.fields(self)}
         clean: dict[str, Any] = {}
+        changes = dict(changes)
+        # names of an older server: the session's own duration replaced minigame_seconds
+        changes.pop("minigame_seconds", None)
+        if "minigame_grace" in changes:
+            changes.setdefault("session_grace", changes.pop("minigame_grace"))
         for key, value in changes.items():
             if key not in names:
                 raise ValueError(f"unknown server setting {key!r}; known: {', '.join(names)}")

@@ -320,14 +320,21 @@ async def _serve(websocket: WebSocket, lobby: Lobby, room: Room, conn: Connectio
                 progress = await room.session_input(conn.seat, msg["session"], msg["input"])
                 conn.send({**progress, "seq": msg["seq"]})
             elif kind == "chat":
-                await _chat(lobby, room, conn, msg)
+                sent = await _chat(lobby, room, conn, msg)
+                if msg["seq"] is not None:  # the sender's own copy answers its seq
+                    conn.send({**sent, "seq": msg["seq"]})
             elif kind == "resign":
                 await _resign(lobby, room, conn)
+                if msg["seq"] is not None:
+                    conn.send({"type": "ack", "seq": msg["seq"], "version": room.version})
             elif kind == "rematch":
                 if conn.seat is None:
                     raise ProtocolError("only a seat of the game can ask for a rematch",
                                         "not_a_player")
-                conn.send(await lobby.rematch(room, conn.seat))
+                seat_msg = await lobby.rematch(room, conn.seat)
+                if msg["seq"] is not None:
+                    seat_msg["seq"] = msg["seq"]
+                conn.send(seat_msg)
             else:
                 seq = msg["seq"]
                 if conn.seat is None:
@@ -348,7 +355,8 @@ async def _serve(websocket: WebSocket, lobby: Lobby, room: Room, conn: Connectio
             conn.send(error(exc.code, str(exc), msg.get("seq")))
 
 
-async def _chat(lobby: Lobby, room: Room, conn: Connection, msg: dict[str, Any]) -> None:
+async def _chat(lobby: Lobby, room: Room, conn: Connection,
+                msg: dict[str, Any]) -> dict[str, Any]:
     """One chat message or reaction at the table: stored, then sent to every watcher."""
     if conn.seat is None and not room.row.spectator_chat:
         raise ProtocolError("spectators read this table's chat but may not write in it",
@@ -360,7 +368,7 @@ async def _chat(lobby: Lobby, room: Room, conn: Connection, msg: dict[str, Any])
         name = "spectator"
     else:
         name = room.seat_rows[conn.seat].name or f"seat {conn.seat + 1}"
-    await lobby.table_chat(room, conn.seat, name, msg["text"], msg["reaction"])
+    return await lobby.table_chat(room, conn.seat, name, msg["text"], msg["reaction"])
 
 
 async def _resign(lobby: Lobby, room: Room, conn: Connection) -> None:
