@@ -27,7 +27,8 @@ class Replays:
         """``{"step", "total", "view", "events", "actor", "action"}`` after ``step`` actions.
 
         ``events`` are those of action ``step`` (none at step 0), private ones only for their
-        seat, each with its ``message`` as that seat reads it; ``view`` is ``seat``'s view (None: a spectator's).
+        seat, each with its ``message`` as that seat reads it; ``view`` is ``seat``'s view
+        (None: a spectator's).
         """
         total = len(record.actions)
         if not 0 <= step <= total:
