@@ -127,6 +127,10 @@ class Table:
         snapshot = self.session_snapshot(seat)
         if snapshot is not None:
             self.send(ws, seat, snapshot)
+        if not self.state.is_over and not set(self.state.to_move()) & set(self.humans.values()):
+            events = self.play_bots()  # a new game may start with a bot's turn
+            if events:
+                self.broadcast(events)
 
     def session(self) -> Any:
         """The open input session of the state, if the game has one."""

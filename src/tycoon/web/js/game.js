@@ -7,7 +7,7 @@ import { t, lang } from "./i18n.js";
 import { el, announce, toast } from "./util.js";
 import { settings } from "./main.js";
 import { copyInvite } from "./lobby.js";
-import { loadGame, say, word } from "./messages.js";
+import { loadGame, say, word, titleOf } from "./messages.js";
 import { CapitalTable } from "./capital/table.js";
 import { DealTable } from "./deal/table.js";
 import { GenericTable } from "./generic.js";
@@ -185,7 +185,7 @@ export class GameScreen {
       return;
     }
     const name = el("input", { id: "join-name", value: settings.name, maxlength: "40" });
-    const title = info.game ? word(info.game, "game.title") : "";
+    const title = info.game ? titleOf(info.game) : "";
     const box = el("div", { class: "card-panel join-box", role: "dialog", "aria-labelledby": "join-h" },
       el("h2", { id: "join-h" }, t("game.join_title", { game: title })),
       el("label", {}, el("span", {}, t("lobby.your_name")), name),
@@ -373,7 +373,7 @@ export class GameScreen {
   showWaiting(msg) {
     const players = msg.players || [];
     const names = seatNames(players);
-    const title = this.game ? word(this.game, "game.title") : "";
+    const title = this.game ? titleOf(this.game) : "";
     this.tableBox.replaceChildren(el("div", { class: "card-panel waiting" },
       el("h2", {}, t("game.waiting_title", { game: title })),
       el("p", {}, t("game.waiting_text")),
