@@ -364,8 +364,14 @@ export class GameScreen {
   keepFocus() {
     const a = document.activeElement;
     if (a && a !== document.body && document.contains(a)) return;
-    const target = this.tableBox.querySelector("[role=dialog] button, [role=dialog] a, button.primary:not(:disabled), .actions button:not(:disabled), button:not(:disabled)")
-      || this.tableBox.querySelector("#prompt") || this.main;
+    const order = ["[role=dialog] button, [role=dialog] a", "button.primary:not(:disabled)", ".actions button:not(:disabled)",
+      ".dcentre button:not(:disabled)", "#prompt"];
+    let target = null;
+    for (const sel of order) {
+      target = this.tableBox.querySelector(sel);
+      if (target) break;
+    }
+    target = target || this.main;
     if (target && !target.hasAttribute("tabindex") && !target.matches("button, a, input, select, textarea")) target.setAttribute("tabindex", "-1");
     target?.focus({ preventScroll: true });
   }
