@@ -1,15 +1,29 @@
-"""Bot speed: decisions per second of each bot, and ISMCTS iterations per second.
+"""Bot speed and strength.
 
-Run: ``.venv/bin/python bench/bots.py [--seconds 10]``. Bounded in time; prints figures only.
+Speed: ``.venv/bin/python bench/bots.py [--seconds 10]`` prints decisions per second of each
+bot and ISMCTS iterations per second (bounded in time).
+
+Strength: ``.venv/bin/python bench/bots.py --match hard,medium --game deal --deals 50
+--seed 1 --workers 1 [--save FILE]`` plays duplicate games — every deal once per rotation of
+the lineup over the seats, so each bot gets every seat's cards, dice and turn order — and
+prints the first bot's wins with a 95% Wilson interval and its mean thinking time. Bots are
+``make_bot`` specs or the variants of :data:`VARIANTS` (search settings not offered by the
+spec syntax, e.g. ``xsearch:iterations=100:eval=learned``). ``--save`` appends one JSON line
+per game and skips the games already in the file, so a run resumes where it stopped.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
+import multiprocessing
 import time
+from pathlib import Path
+from typing import Any
 
 from tycoon.bots import make_bot
-from tycoon.engine import get_game
+from tycoon.engine import derive_seed, get_game
 
 
 def decisions_per_second(game: str, spec: str, seats: int, budget: float) -> float:
@@ -49,10 +63,167 @@ def iterations_per_second(game: str, seats: int, budget: float) -> float:
     return iterations / spent if spent else 0.0
 
 
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a rate ``wins / n``.
+
+    >>> [round(x, 3) for x in wilson(39, 60)]
+    [0.524, 0.758]
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    d = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (mid - half, mid + half)
+
+
+def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
+    """The search bot with settings the spec syntax lacks: ``eval=learned|linear``,
+    ``iterations``, ``seconds``, ``depth``, ``c``, ``k`` (candidates), ``skill``."""
+    from tycoon.bots.ismcts import ISMCTSBot
+    from tycoon.bots.knowledge import search_knowledge
+
+    kwargs = search_knowledge(game, float(params.pop("skill", 0.9)), None, None)
+    ev = params.pop("eval", None)
+    if ev == "learned":
+        from tycoon.bots.learned import learned_evaluate
+
+        kwargs["evaluate"] = learned_evaluate
+    elif ev == "linear":
+        from tycoon.bots.deal import evaluate
+
+        kwargs["evaluate"] = evaluate
+    if "k" in params:
+        base = kwargs["candidates"]
+        k = int(params.pop("k"))
+        kwargs["candidates"] = lambda s, seat, legal: base(s, seat, legal, k)
+    for key, kind in (("iterations", int), ("seconds", float), ("depth", int), ("c", float)):
+        if key in params:
+            kwargs[key] = kind(params.pop(key))
+    if params:
+        raise ValueError(f"xsearch: unknown parameters {sorted(params)}")
+    return ISMCTSBot(seed=seed, **kwargs)
+
+
+def _learned(game: str, seed: int, params: dict[str, str]) -> Any:
+    from tycoon.bots.learned import LearnedBot
+
+    return LearnedBot(seed, game, samples=int(params.pop("samples", 4)))
+
+
+#: Bots beyond ``make_bot``'s specs, by name: builder(game, seed, params).
+VARIANTS = {"xsearch": _xsearch, "learned": _learned}
+
+
+def build(spec: str, game: str, seed: int) -> Any:
+    """A bot from a ``make_bot`` spec or a :data:`VARIANTS` name with ``:key=value`` items."""
+    name, _, rest = spec.partition(":")
+    if name in VARIANTS:
+        params = dict(item.split("=", 1) for item in rest.split(":") if item)
+        bot = VARIANTS[name](game, seed, params)
+        bot.name = spec
+        return bot
+    return make_bot(spec, game, seed)
+
+
+def play_one(job: tuple[str, list[str], int, int, int, dict[str, Any]]) -> dict[str, Any]:
+    """Play one game of a duplicate match; ``lineup[(s + rot) % n]`` sits in seat ``s``."""
+    game, lineup, seed, deal, rot, options = job
+    n = len(lineup)
+    state = get_game(game).new_game(seats=n, seed=derive_seed(seed, "deal", deal), **options)
+    who = [(s + rot) % n for s in range(n)]  # lineup index of each seat
+    bots = [build(lineup[who[s]], game, derive_seed(seed, "bot", deal, rot, s)) for s in range(n)]
+    think = [0.0] * n
+    decisions = [0] * n
+    for _ in range(100_000):
+        if state.is_over:
+            break
+        seat = state.to_move()[0]
+        t = time.perf_counter()
+        action = bots[seat].choose(state, seat)
+        think[who[seat]] += time.perf_counter() - t
+        decisions[who[seat]] += 1
+        state.apply(seat, action)
+    winner = state.winner
+    return {"deal": deal, "rot": rot, "winner": None if winner is None else who[winner],
+            "turns": state.turn, "think": think, "decisions": decisions}
+
+
+def match(game: str, lineup: list[str], deals: int, seed: int, workers: int,
+          save: Path | None, options: dict[str, Any]) -> list[dict[str, Any]]:
+    """Play (or resume) a duplicate match and return every game's row."""
+    rows: list[dict[str, Any]] = []
+    header = {"game": game, "lineup": lineup, "seed": seed, "options": options}
+    if save is not None and save.exists():
+        lines = save.read_text().splitlines()
+        if lines and json.loads(lines[0]) != header:
+            raise SystemExit(f"{save} holds another match: {lines[0]}")
+        for line in lines[1:]:
+            try:
+                rows.append(json.loads(line))
+            except json.JSONDecodeError:
+                break
+    elif save is not None:
+        save.write_text(json.dumps(header) + "\n")
+    done = {(r["deal"], r["rot"]) for r in rows}
+    jobs = [(game, lineup, seed, d, r, options) for d in range(deals) for r in range(len(lineup))
+            if (d, r) not in done]
+    out = save.open("a") if save is not None else None
+    start = time.perf_counter()
+    with multiprocessing.Pool(workers) as pool:
+        for i, row in enumerate(pool.imap_unordered(play_one, jobs), 1):
+            rows.append(row)
+            if out is not None:
+                out.write(json.dumps(row) + "\n")
+                out.flush()
+            if i % 10 == 0:
+                wins = sum(1 for r in rows if r["winner"] == 0)
+                print(f"  {i}/{len(jobs)} games, {time.perf_counter() - start:.0f} s, "
+                      f"first bot {wins}/{len(rows)}", flush=True)
+    if out is not None:
+        out.close()
+    return rows
+
+
+def summary(lineup: list[str], rows: list[dict[str, Any]]) -> str:
+    """The first bot's wins with a Wilson interval, and every bot's thinking time."""
+    n = len(rows)
+    wins = sum(1 for r in rows if r["winner"] == 0)
+    lo, hi = wilson(wins, n)
+    unfinished = sum(1 for r in rows if r["winner"] is None)
+    lines = [f"{lineup[0]}: {wins}/{n} = {wins / max(n, 1):.1%} (95% Wilson {lo:.1%}-{hi:.1%})"
+             f", unfinished {unfinished}, chance {1 / len(lineup):.0%}"]
+    for k, spec in enumerate(lineup):
+        think = sum(r["think"][k] for r in rows)
+        dec = sum(r["decisions"][k] for r in rows)
+        if k == 0 or spec != lineup[0]:
+            lines.append(f"  {spec}: {think / max(dec, 1):.3f} s per decision over {dec}")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=5.0, help="budget per measurement")
+    parser.add_argument("--match", help="comma-separated lineup (first bot is measured)")
+    parser.add_argument("--game", default="deal")
+    parser.add_argument("--deals", type=int, default=20, help="deals (games = deals x seats)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--save", type=Path)
+    parser.add_argument("--option", action="append", default=[], help="rule option k=v")
     args = parser.parse_args()
+    if args.match:
+        lineup = [x.strip() for x in args.match.split(",") if x.strip()]
+        options: dict[str, Any] = {}
+        for item in args.option:
+            key, _, raw = item.partition("=")
+            options[key] = int(raw) if raw.lstrip("-").isdigit() else raw
+        start = time.perf_counter()
+        rows = match(args.game, lineup, args.deals, args.seed, args.workers, args.save, options)
+        print(summary(lineup, rows))
+        print(f"  {time.perf_counter() - start:.0f} s")
+        return
     for game, seats in (("capital", 4), ("deal", 2)):
         for spec in ("random", "heuristic"):
             rate = decisions_per_second(game, spec, seats, args.seconds)

@@ -2,11 +2,12 @@
 
 Run: ``.venv/bin/python bench/capital.py [--games N] [--profile]``. Prints figures; the
 target is at least 20,000 decisions per second on one core. Figures are given twice: with the
-real minigames (their contents and bot inputs are computed when a minigame square is hit),
-and with a trivial stand-in for the minigames, to show the cost of the rules engine alone.
-Times are CPU time of this process (``time.process_time``), so other work on a shared machine
-disturbs them less. Also printed: the CPU cost of one minigame round per minigame (the
-ready-made inputs of 4 seats, see ``minigames.plays``) and of ``clone()``.
+real minigames (each seat of a minigame round plays ``session.bot_action`` at a random skill:
+the contents and the bot's inputs are computed then), and with a trivial stand-in for the
+minigames, to show the cost of the rules engine alone. Times are CPU time of this process
+(``time.process_time``), so other work on a shared machine disturbs them less. Also printed:
+the CPU cost of one minigame round per minigame (the bot inputs of 4 seats at the three
+skills 0, 0.5 and 1, see ``minigames.plays``), of ``clone()`` and of ``key()``.
 """
 
 from __future__ import annotations
@@ -20,26 +21,29 @@ import tycoon.capital as capital
 from tycoon.capital import landing
 from tycoon.engine import Rng
 
+BOT_SKILLS = (0.0, 0.5, 1.0)
+
 
 class InstantMinigames:
     """A stand-in for ``tycoon.capital.minigames`` that costs nothing."""
 
     GAMES = ("change_money", "catch_coins", "memory", "find_key")
+    SECRET = ()
 
     @staticmethod
     def generate(game, level, seed):
         return {}
 
     @staticmethod
-    def score(game, level, contents, inputs):
+    def score(game, level, contents, inputs, duration_ms=30000):
         return len(inputs)
 
     @staticmethod
-    def bot_inputs(game, level, contents, skill, seed):
+    def bot_inputs(game, level, contents, skill, seed, duration_ms=30000):
         return [0] * int(skill * 4)
 
     @staticmethod
-    def plays(game, level, seed, bots, contents=None):
+    def plays(game, level, seed, bots, contents=None, duration_ms=30000):
         return [([0] * int(skill * 4), int(skill * 4)) for skill, _ in bots]
 
 
@@ -52,7 +56,12 @@ def playouts(games: int, seed: int = 0, turn_limit: int = 300) -> tuple[int, int
         rng = Rng(seed + g)
         while not state.is_over:
             seat = state.to_move()[0]
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            session = state.session()
+            if session is not None:
+                action = session.bot_action(seat, rng.below(3) / 2, rng.next64())
+            else:
+                action = rng.choice(state.legal_actions(seat))
+            state.apply(seat, action)
             decisions += 1
         turns += state.turn
     return decisions, turns, time.process_time() - start
@@ -71,11 +80,25 @@ def clone_cost(samples: int = 2000) -> float:
     return (time.process_time() - start) / samples * 1e6
 
 
+def key_cost(samples: int = 2000) -> float:
+    """Microseconds per ``key()`` of a mid-game position."""
+    state = capital.new_game(seats=4, seed=3, turn_limit=120)
+    rng = Rng(3)
+    while not state.is_over:
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    start = time.process_time()
+    for _ in range(samples):
+        state.key()
+    return (time.process_time() - start) / samples * 1e6
+
+
 def minigame_round_cost(rounds: int = 40) -> dict[str, float]:
     """Milliseconds of CPU per minigame round (C-4.4.2) and game, as the engine plays one in
-    a 4-seat playout: for 1 easy and 3 hard seats, the ready-made inputs at the three bot
-    skills with their points (``landing.actions``; the scoring of a submitted ready-made
-    action is then a lookup). Contents are built only where the bots need them."""
+    a 4-seat playout: for 1 easy and 3 hard seats, the bot inputs at the three skills 0, 0.5
+    and 1 with their points (``session.bot_action`` plays one of them; the scoring of a
+    submitted bot action is then a lookup). Contents are built only where the bots need
+    them."""
     mg = landing.minigames()
     out = {}
     for game in mg.GAMES:
@@ -84,7 +107,7 @@ def minigame_round_cost(rounds: int = 40) -> dict[str, float]:
             for seat, level in enumerate(("easy", "hard", "hard", "hard")):
                 seed = Rng(r * 4 + seat).next64()
                 bots = [(skill, (seed + k + 1) % 2**64)
-                        for k, skill in enumerate(landing.BOT_SKILLS)]
+                        for k, skill in enumerate(BOT_SKILLS)]
                 mg.plays(game, level, seed, bots)
         out[game] = (time.process_time() - start) / rounds * 1e3
     return out
@@ -113,6 +136,7 @@ def main() -> None:
     try:
         report("rules engine alone (instant minigames)", args.games)
         print(f"clone(): {clone_cost():.1f} µs")
+        print(f"key():   {key_cost():.1f} µs")
         if args.profile:
             profiler = cProfile.Profile()
             profiler.enable()

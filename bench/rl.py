@@ -1,19 +1,24 @@
-"""RL environment speed: env steps per second of random masked play, against the engine.
+"""RL environment speed: env steps per second of random masked play, beside the engine and
+beside RLCard's card games in the same run.
 
-Run: ``.venv/bin/python bench/rl.py [--games N]``. For each game it prints
+Run: ``.venv/bin/python bench/rl.py [--games N] [--rlcard-games N]``. For each game it prints
 
-- engine: decisions per second of random play straight on the engine
-  (``legal_actions`` + ``apply``, as ``bench/capital.py`` and ``bench/deal.py`` measure);
-- pettingzoo (mask only): env steps per second of the AEC environment, choosing uniformly
-  among the mask from ``infos[agent]["action_mask"]`` with ``env.last(observe=False)``;
-- pettingzoo (with observations): the same, reading the full observation dict each step;
-- core Match: the same without the PettingZoo layer (``tycoon.rl.core.Match``);
-- openspiel: steps per second of ``state.legal_actions()`` + ``apply_action`` on the pyspiel
-  game (if pyspiel is installed).
+- engine: decisions per second of random play straight on the engine (``legal_actions`` +
+  ``apply``; an input session's empty template counts as a decision);
+- core Match, mask only: env steps per second on ``tycoon.rl.core.Match`` (no wrapper);
+- pettingzoo, mask only: the AEC environment, choosing uniformly among the mask from
+  ``infos[agent]["action_mask"]`` with ``env.last(observe=False)``;
+- pettingzoo, with observations: the same, reading the full observation dict each step;
+- openspiel: ``state.legal_actions()`` + ``apply_action`` on the pyspiel game.
 
-The target is env steps within 2x of the engine's decisions per second. Env steps and engine
-decisions differ slightly: Capital's minigames are played inside the environment (not env
-steps) and an exchange or waive takes one env step per card or charge plus "done".
+Then, if ``rlcard`` is installed (the ``dev`` extra pins 1.2.0), the steps per second of
+RLCard's own random agents through ``env.run`` (which builds every observation, like the
+"with observations" row) on Uno, Limit Texas Hold'em and No-limit Texas Hold'em; RLCard
+publishes about 18,000 (Uno) and 20,000 (Hold'em) steps/s. Times are CPU times, best of 3.
+
+Env steps and engine decisions differ slightly: input sessions (Capital's minigames) are
+played inside the environment (not env steps) and a Capital exchange or waive takes one env
+step per card or charge plus "done".
 """
 
 from __future__ import annotations
@@ -21,29 +26,37 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Callable
 
 import numpy as np
 
-import tycoon.capital as capital
-import tycoon.deal as deal
-from tycoon.engine import Rng
-from tycoon.rl import capital_env, deal_env
+from tycoon.engine import Rng, get_game
+from tycoon.rl import env as aec_env
+from tycoon.rl.core import Match, codec_of, split_turn_limit
 
 SETTINGS = {
     "capital": {"seats": 4, "turn_limit": 200},
-    "deal": {"seats": 2},
+    "deal": {"seats": 2, "turn_limit": 300},
 }
+
+
+def _new(game: str, seed: int):
+    """A new engine game and the match turn cap, as the environments build them."""
+    settings = dict(SETTINGS[game])
+    seats = settings.pop("seats")
+    info = get_game(game)
+    rules, cap = split_turn_limit(info, settings.pop("turn_limit"), settings)
+    return info.new_game(seats=seats, seed=seed, **rules), cap
 
 
 def engine_rate(game: str, games: int) -> tuple[int, float]:
     """Random play on the engine: (decisions, seconds)."""
-    module = capital if game == "capital" else deal
     decisions = 0
     start = time.process_time()
     for g in range(games):
-        state = module.new_game(seed=g, **SETTINGS[game])
+        state, cap = _new(game, g)
         rng = Rng(g)
-        while not state.is_over and state.turn <= 300:
+        while not state.is_over and (cap is None or state.turn <= cap):
             seat = state.to_move()[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
             decisions += 1
@@ -52,13 +65,13 @@ def engine_rate(game: str, games: int) -> tuple[int, float]:
 
 def env_rate(game: str, games: int, observe: bool) -> tuple[int, float]:
     """Random masked play through the PettingZoo AEC env: (steps, seconds)."""
-    env = (capital_env if game == "capital" else deal_env)(**SETTINGS[game])
+    env = aec_env(game, **SETTINGS[game])
     steps = 0
     start = time.process_time()
     for g in range(games):
         env.reset(seed=g)
         rng = random.Random(g)
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             obs, _, terminated, truncated, info = env.last(observe=observe)
             if terminated or truncated:
                 env.step(None)
@@ -66,22 +79,17 @@ def env_rate(game: str, games: int, observe: bool) -> tuple[int, float]:
             mask = obs["action_mask"] if observe else info["action_mask"]
             env.step(rng.choice(np.flatnonzero(mask.view(np.bool_)).tolist()))
             steps += 1
-            del agent
     return steps, time.process_time() - start
 
 
 def match_rate(game: str, games: int) -> tuple[int, float]:
     """Random masked play on ``tycoon.rl.core.Match`` (no PettingZoo layer): (steps, seconds)."""
-    from tycoon.rl.core import Match, codec_of
-
-    module = capital if game == "capital" else deal
-    settings = dict(SETTINGS[game])
+    codec = codec_of(game)
     steps = 0
     start = time.process_time()
     for g in range(games):
-        state = module.new_game(seed=g, **settings)
-        match = Match(codec_of(game), state, seed=g,
-                      turn_limit=None if game == "capital" else 300)
+        state, cap = _new(game, g)
+        match = Match(codec, state, seed=g, turn_limit=cap)
         rng = random.Random(g)
         while not match.over:
             mask = match.mask()
@@ -113,7 +121,28 @@ def openspiel_rate(game: str, games: int) -> tuple[int, float] | None:
     return steps, time.process_time() - start
 
 
-def best(measure, *args) -> float:
+RLCARD_GAMES = (("uno", "Uno"), ("limit-holdem", "Limit Texas Hold'em"),
+                ("no-limit-holdem", "No-limit Texas Hold'em"))
+
+
+def rlcard_rate(name: str, games: int) -> tuple[int, float] | None:
+    """RLCard's random agents on ``name`` through ``env.run``: (steps, seconds), or None
+    without rlcard."""
+    try:
+        import rlcard
+        from rlcard.agents import RandomAgent
+    except ImportError:
+        return None
+    env = rlcard.make(name, config={"seed": 0})
+    env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
+    before = env.timestep
+    start = time.process_time()
+    for _ in range(games):
+        env.run(is_training=False)
+    return env.timestep - before, time.process_time() - start
+
+
+def best(measure: Callable[..., tuple[int, float] | None], *args: object) -> float:
     """The best rate of three runs (CPU time; the machine may be shared)."""
     rates = []
     for _ in range(3):
@@ -128,13 +157,14 @@ def best(measure, *args) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--rlcard-games", type=int, default=2000)
     args = parser.parse_args()
-    for game in ("capital", "deal"):
+    for game in SETTINGS:
         engine_rate(game, 1)  # warm-up: imports, caches
         env_rate(game, 1, False)
         base = best(engine_rate, game, args.games)
         print(f"{game} ({SETTINGS[game]}), {args.games} games, best of 3, CPU time")
-        print(f"  engine decisions/s:                  {base:10,.0f}")
+        print(f"  engine decisions/s:                      {base:10,.0f}")
         rows = [
             ("core Match, mask only", best(match_rate, game, args.games)),
             ("pettingzoo, mask only", best(env_rate, game, args.games, False)),
@@ -142,7 +172,15 @@ def main() -> None:
             ("openspiel", best(openspiel_rate, game, max(1, args.games // 2))),
         ]
         for label, rate in rows:
-            print(f"  {label + ' steps/s:':36s}{rate:10,.0f}  ({base / rate:.2f}x slower)")
+            print(f"  {label + ' steps/s:':40s}{rate:10,.0f}  ({base / rate:.2f}x the engine's "
+                  "cost)")
+    print(f"RLCard 1.2.0, random agents, env.run, {args.rlcard_games} games, best of 3, CPU time")
+    for name, title in RLCARD_GAMES:
+        rate = best(rlcard_rate, name, args.rlcard_games)
+        if rate != rate:  # nan: not installed
+            print("  RLCard not installed (pip install rlcard==1.2.0, or the dev extra)")
+            break
+        print(f"  {title + ' steps/s:':40s}{rate:10,.0f}")
 
 
 if __name__ == "__main__":

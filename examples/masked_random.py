@@ -1,6 +1,6 @@
 """Evaluate a masked-random policy against Tycoon's bots with the Gymnasium wrappers.
 
-Run: ``.venv/bin/python examples/masked_random.py [--game deal|capital] [--episodes 20]
+Run: ``.venv/bin/python examples/masked_random.py [--game deal|capital|...] [--episodes 20]
 [--opponents random|heuristic|easy|medium]``. The policy picks uniformly among the legal
 actions of ``info["action_mask"]``; the script prints its wins, losses and unfinished games
 (return +1, -1 and 0) and the mean episode length in agent steps.
@@ -12,7 +12,7 @@ import argparse
 
 import numpy as np
 
-from tycoon.rl import capital_gym, deal_gym
+from tycoon.rl import make_gym, rl_games
 
 
 def masked_random(mask: np.ndarray, rng: np.random.Generator) -> int:
@@ -22,8 +22,7 @@ def masked_random(mask: np.ndarray, rng: np.random.Generator) -> int:
 
 def evaluate(game: str, episodes: int, opponents: str, seats: int, seed: int) -> dict:
     """Play ``episodes`` games; return the counts of each outcome and the mean length."""
-    make = capital_gym if game == "capital" else deal_gym
-    env = make(seats=seats, opponents=opponents)
+    env = make_gym(game, seats=seats, opponents=opponents)
     rng = np.random.default_rng(seed)
     outcomes = {"won": 0, "lost": 0, "unfinished": 0}
     steps = 0
@@ -42,7 +41,7 @@ def evaluate(game: str, episodes: int, opponents: str, seats: int, seed: int) ->
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--game", choices=["deal", "capital"], default="deal")
+    parser.add_argument("--game", choices=rl_games(), default="deal")
     parser.add_argument("--episodes", type=int, default=20)
     parser.add_argument("--opponents", default="random")
     parser.add_argument("--seats", type=int, default=2)

@@ -53,7 +53,8 @@ def play(game: str, spiel, mcts_seat: int, simulations: int, seed: int) -> list[
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--game", choices=["deal", "capital"], default="deal")
+    parser.add_argument("--game", choices=[n.removeprefix("tycoon_") for n in register_openspiel()],
+                        default="deal")
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--simulations", type=int, default=30)
     parser.add_argument("--turn-limit", type=int, default=None)

@@ -8,7 +8,7 @@ import pytest
 
 import tycoon
 
-PACKAGES = ("tycoon.engine", "tycoon.capital", "tycoon.deal", "tycoon.bots")
+PACKAGES = ("tycoon.engine", "tycoon.capital", "tycoon.deal", "tycoon.bots", "tycoon.study")
 
 
 def _modules():

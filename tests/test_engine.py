@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tycoon.engine import Action, IllegalAction, Record, Rng, check_seed, parse_data
+from tycoon.engine import Action, InvalidAction, Record, Rng, check_seed, parse_data
 
 
 def test_rng_same_seed_same_sequence():
@@ -85,7 +85,7 @@ def test_parse_data_builds_and_round_trips():
     ],
 )
 def test_parse_data_errors_are_clear(data, message):
-    with pytest.raises(IllegalAction, match=message):
+    with pytest.raises(InvalidAction, match=message):
         parse_data(data, {"build": Build}, {"lot": _lot})
 
 
@@ -96,3 +96,72 @@ def test_record_round_trip_and_validation():
         Record.from_json({"game": "deal"})
     with pytest.raises(ValueError, match="action 0"):
         Record.from_json({"game": "deal", "seats": 2, "seed": 1, "actions": [5]})
+
+
+# ----------------------------------------------------------------- the contract's new parts
+def test_messages_render_plurals_by_each_language_rules():
+    from tycoon.engine import Message, render, seat_ref
+
+    cat = {"n": {"plural": "n", "one": "{n} carte", "other": "{n} cartes"},
+           "seat.name": "P{number}"}
+    assert render(Message("n", {"n": 0}), cat, "fr") == "0 carte"  # French: 0 is singular
+    assert render(Message("n", {"n": 0}), cat, "en") == "0 cartes"
+    assert render(Message("n", {"n": 1}), cat, "pt") == "1 carte"
+    nested = Message("n", {"n": 2})
+    assert render(Message("x", {"a": nested, "s": seat_ref(1)}), {**cat, "x": "{s}: {a}"},
+                  "en") == "P2: 2 cartes"
+
+
+def test_messages_strict_mode_refuses_missing_keys_and_placeholders():
+    from tycoon.engine import Message, render
+    from tycoon.engine.messages import MissingMessage
+
+    with pytest.raises(MissingMessage):
+        render(Message("absent"), {}, "en", strict=True)
+    with pytest.raises(MissingMessage):
+        render(Message("k"), {"k": "{x}"}, "en", strict=True)
+    assert render(Message("k"), {"k": "{x}"}, "en") == "{x}"  # lenient for clients
+
+
+def test_options_are_validated_by_one_validator():
+    from tycoon.engine import InvalidOption, Option, resolve_options
+
+    specs = (Option("mode", "choice", 1, (1, 2)), Option("fast", "bool", False))
+    presets = {"std": {"mode": 1}, "alt": {"mode": 2}}
+    assert resolve_options(specs, presets, None, {}) == {"preset": "std", "mode": 1, "fast": False}
+    assert resolve_options(specs, presets, "alt", {"fast": "true"})["mode"] == 2
+    assert resolve_options(specs, presets, "alt", {"mode": "1"})["mode"] == 1
+    for bad in ({"mode": 3}, {"colour": 1}, {"fast": 2}):
+        with pytest.raises(InvalidOption):
+            resolve_options(specs, presets, None, bad)
+    with pytest.raises(InvalidOption, match="preset"):
+        resolve_options(specs, presets, "nope", {})
+
+
+def test_text_forms_round_trip_and_malformed_text_is_invalid():
+    from tycoon.engine import get_game
+
+    info = get_game("toy")
+    state = info.new_game(seats=2, seed=1)
+    for action in state.legal_actions(0):
+        assert info.action_from_text(str(action)) == action
+    for bad in ("", "fly", "play 3", "play card=x"):
+        with pytest.raises(InvalidAction):
+            info.action_from_text(bad)
+
+
+def test_registry_finds_games_through_entry_points_and_names_unknown_ones():
+    from tycoon.engine import games, get_game
+
+    assert {"capital", "deal", "toy"} <= set(games())
+    assert get_game("toy").title == "Toy"
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        get_game("chess")
+
+
+def test_derive_seed_is_stable_and_spread():
+    from tycoon.engine import derive_seed
+
+    assert derive_seed(7, "bot", 1) == derive_seed(7, "bot", 1)
+    seeds = {derive_seed(7, "game", i) for i in range(1000)}
+    assert len(seeds) == 1000 and all(0 <= s < 2**63 for s in seeds)

@@ -1,4 +1,4 @@
-"""The ``tycoon`` command line: play, simulate, serve, tournament, stats, replay.
+"""The ``tycoon`` command line: play, simulate, serve, tournament, stats, ladder, replay.
 
 Each command validates its flags and reports a bad one with a clear message and exit
 code 2; the work itself lives in the module each command names.
@@ -15,12 +15,15 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from tycoon.engine import games
+from tycoon.server.settings import settings_help
+from tycoon.terminal import plain_output
 
 app = typer.Typer(
     help="Tycoon: play and study Capital (Kapital) and Monopoly Deal.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None if plain_output() else "rich",
 )
 err = Console(stderr=True)
 
@@ -28,6 +31,24 @@ GameArg = Annotated[str, typer.Argument(help="The game: capital, deal or a plugi
 OptionOpt = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help="A rules option as key=value (repeatable)."),
+]
+WorkersOpt = Annotated[int, typer.Option(min=1, help="Worker processes.")]
+RayOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--ray",
+        metavar="[ADDRESS]",
+        help="Spread the games over a Ray cluster: a local one with --ray alone (or --ray "
+        "local), or the cluster at ADDRESS (needs pip install 'tycoon[ray]'). Same results "
+        "as --workers.",
+    ),
+]
+SaveOpt = Annotated[
+    Path | None,
+    typer.Option(
+        help="JSON Lines file that keeps every finished game; run again with it to "
+        "resume an interrupted run or extend it with more --games."
+    ),
 ]
 
 
@@ -113,21 +134,35 @@ def progress_bar() -> Progress | LineProgress:
 
 @app.command()
 def play(
-    game: GameArg,
-    seats: Annotated[int | None, typer.Option(help="Number of seats (you are seat 0).")] = None,
+    game: Annotated[str | None, typer.Argument(help="The game: capital, deal or a plugin's "
+                                               "name (online: the game to --create).")] = None,
+    seats: Annotated[int | None, typer.Option(help="Number of seats (you are seat 1).")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the game (random if omitted).")] = None,
     preset: Annotated[str | None, typer.Option(help="Capital preset: capital or kapital.")] = None,
     option: OptionOpt = None,
+    lang: Annotated[str, typer.Option(help="Language: en, pt, es or fr.")] = "en",
+    name: Annotated[str, typer.Option(help="Your name at the table.")] = "",
+    server: Annotated[str | None, typer.Option(help="Play on this server (http://HOST:PORT).")]
+    = None,
+    game_id: Annotated[str | None, typer.Option("--game", help="Online: the game to join.")]
+    = None,
+    create: Annotated[bool, typer.Option(help="Online: create a game of GAME first.")] = False,
+    players: Annotated[str | None, typer.Option(
+        help="Online --create: one per seat, human or a bot (random, easy, medium, hard).")]
+    = None,
+    seat: Annotated[int | None, typer.Option(help="Online: the seat to take (from 1).")] = None,
+    watch: Annotated[bool, typer.Option(help="Online: watch without a seat.")] = False,
 ) -> None:
-    """Play in the terminal against random bots (screen-reader friendly)."""
-    from tycoon.terminal import play as play_game
+    """Play in the terminal, against random bots or on a server (screen-reader friendly)."""
+    from tycoon.terminal import command
 
-    check_game(game)
     try:
-        play_game(game, seats=seats, seed=seed, options=parse_options(option, preset))
+        command(game, seats=seats, seed=seed, options=parse_options(option, preset), lang=lang,
+                name=name, server=server, game_id=game_id, create=create, players=players,
+                seat=seat, watch=watch)
     except (KeyboardInterrupt, EOFError):
         err.print("\nbye")
-    except ValueError as exc:
+    except (ValueError, RuntimeError) as exc:
         fail(str(exc))
 
 
@@ -135,21 +170,27 @@ def play(
 def simulate(
     game: GameArg,
     games: Annotated[int, typer.Option(min=1, help="How many games to play.")] = 100,
-    seed: Annotated[int, typer.Option(min=0, help="Seed of the first game (then +1).")] = 0,
+    seed: Annotated[int, typer.Option(min=0, help="Seed of the simulation.")] = 0,
     seats: Annotated[int | None, typer.Option(help="Number of seats.")] = None,
-    preset: Annotated[str | None, typer.Option(help="Capital preset: capital or kapital.")] = None,
+    preset: Annotated[str | None, typer.Option(help="A rules preset of the game.")] = None,
     option: OptionOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    workers: WorkersOpt = 1,
+    ray: RayOpt = None,
+    save: SaveOpt = None,
 ) -> None:
     """Play many games between random bots and summarise them."""
-    from tycoon.simulate import simulate as run
+    from tycoon.study.simulate import simulate as run
 
     check_game(game)
     options = parse_options(option, preset)
     try:
         with progress_bar() as bar:
             task = bar.add_task(f"simulating {game}", total=games)
-            summary = run(game, games, seed, seats, options, lambda n: bar.advance(task, n))
+            summary = run(
+                game, games, seed, seats, options, lambda n: bar.advance(task, n),
+                workers, ray, save,
+            )
     except ValueError as exc:
         fail(str(exc))
     data = summary.to_json()
@@ -189,12 +230,16 @@ def serve(
         str | None,
         typer.Option(help="Database URL (default: a SQLite file in your data directory)."),
     ] = None,
+    setting: Annotated[
+        list[str] | None,
+        typer.Option("--set", metavar="NAME=VALUE", help=f"A server setting: {settings_help()}."),
+    ] = None,
 ) -> None:
     """Run the game server with the web client at http://HOST:PORT/."""
     from tycoon.server.main import serve as run
 
     try:
-        run(host=host, port=port, db=db)
+        run(host=host, port=port, db=db, flags=setting)
     except ValueError as exc:
         fail(str(exc))
 
@@ -205,17 +250,11 @@ def tournament(
     bots: Annotated[str, typer.Option(help="Comma-separated bots, one per seat.")],
     games: Annotated[int, typer.Option(min=1, help="How many games.")] = 100,
     seed: Annotated[int, typer.Option(min=0, help="Seed of the tournament.")] = 0,
-    workers: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    workers: WorkersOpt = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print results as JSON.")] = False,
     plot: Annotated[Path | None, typer.Option(help="Folder for PNG plots.")] = None,
     option: OptionOpt = None,
-    save: Annotated[
-        Path | None,
-        typer.Option(
-            help="JSON Lines file that keeps every finished game; run again with it to "
-            "resume an interrupted tournament or extend it with more --games."
-        ),
-    ] = None,
+    save: SaveOpt = None,
     duplicate: Annotated[
         bool,
         typer.Option(
@@ -224,15 +263,19 @@ def tournament(
             "less luck in the comparison. Use a multiple of the number of bots as --games.",
         ),
     ] = False,
+    ray: RayOpt = None,
 ) -> None:
     """Play bots against each other, seats rotated; win rates, CIs and Elo."""
-    from tycoon.bots.tournament import run_cli
+    from tycoon.study.tournament import run_cli
 
     check_game(game)
     try:
-        run_cli(
-            game, bots, games, seed, workers, as_json, plot, parse_options(option), save, duplicate
-        )
+        with progress_bar() as bar:
+            task = bar.add_task(f"{game} tournament", total=games)
+            run_cli(
+                game, bots, games, seed, workers, as_json, plot, parse_options(option), save,
+                duplicate, ray, lambda k: bar.advance(task, k),
+            )
     except ValueError as exc:
         fail(str(exc))
 
@@ -241,17 +284,81 @@ def tournament(
 def stats(
     game: GameArg,
     games: Annotated[int, typer.Option(min=1, help="How many games.")] = 200,
-    seed: Annotated[int, typer.Option(min=0, help="Seed of the first game.")] = 0,
+    seed: Annotated[int, typer.Option(min=0, help="Seed of the study.")] = 0,
     option: OptionOpt = None,
     plot: Annotated[Path | None, typer.Option(help="Folder for PNG plots.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print results as JSON.")] = False,
+    workers: WorkersOpt = 1,
+    ray: RayOpt = None,
+    save: SaveOpt = None,
 ) -> None:
-    """Statistics a game designer wants: lengths, wins, first-player advantage, cards."""
-    from tycoon.stats import run_cli
+    """Statistics a game designer wants: lengths, wins, first-player advantage, cards.
+
+    --option bots=a,b,... and --option seats=N choose the players (default: the game's
+    heuristic bot in every seat); other options are rules options.
+    """
+    from tycoon.study.stats import run_cli
 
     check_game(game)
     try:
-        run_cli(game, games, seed, parse_options(option), plot, as_json)
+        with progress_bar() as bar:
+            task = bar.add_task(f"{game} statistics", total=games)
+            run_cli(
+                game, games, seed, parse_options(option), plot, as_json,
+                lambda k: bar.advance(task, k), workers, ray, save,
+            )
+    except ValueError as exc:
+        fail(str(exc))
+
+
+@app.command()
+def ladder(
+    game: GameArg,
+    bots: Annotated[
+        str | None,
+        typer.Option(help="Comma-separated bots (default: every registered bot the game "
+                     "can seat)."),
+    ] = None,
+    games: Annotated[
+        int, typer.Option(min=1, help="Games per pair (duplicate deals, seats rotated).")
+    ] = 4,
+    seats: Annotated[
+        int | None, typer.Option(help="Table size (default: the game's smallest).")
+    ] = None,
+    seed: Annotated[int, typer.Option(min=0, help="Seed of the ladder.")] = 0,
+    workers: WorkersOpt = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print results as JSON.")] = False,
+    plot: Annotated[Path | None, typer.Option(help="Folder for the PNG plot.")] = None,
+    option: OptionOpt = None,
+    save: SaveOpt = None,
+    ray: RayOpt = None,
+    ratings: Annotated[
+        Path | None,
+        typer.Option(help="Merge the ratings into this JSON file (the lobby reads "
+                     "src/tycoon/bots/ladder.json)."),
+    ] = None,
+) -> None:
+    """Play every bot against every other; Bradley–Terry Elo with bootstrap intervals."""
+    import sys
+
+    from tycoon.study.ladder import ladder_bots, ladder_tasks, run_cli
+    from tycoon.study.tournament import split_bots
+
+    check_game(game)
+    try:
+        from tycoon.engine import get_game
+
+        names = split_bots(bots) if bots else ladder_bots(game)
+        table = get_game(game).min_seats if seats is None else seats
+        total = len(ladder_tasks(names, table, games, 0))
+        command = "tycoon " + " ".join(sys.argv[1:]) if sys.argv[1:2] == ["ladder"] else ""
+        with progress_bar() as bar:
+            task = bar.add_task(f"{game} ladder", total=total)
+            run_cli(
+                game, ",".join(names), games, seed, workers, as_json, plot,
+                parse_options(option), save, ray, ratings, command,
+                lambda k: bar.advance(task, k), seats,
+            )
     except ValueError as exc:
         fail(str(exc))
 
@@ -283,9 +390,33 @@ def replay(
         fail(str(exc))
 
 
+def bare_ray(args: list[str]) -> list[str]:
+    """``--ray`` given without an address means a local cluster: ``--ray local``.
+
+    >>> bare_ray(["ladder", "toy", "--ray", "--games", "2"])
+    ['ladder', 'toy', '--ray', 'local', '--games', '2']
+    >>> bare_ray(["tournament", "toy", "--ray"])
+    ['tournament', 'toy', '--ray', 'local']
+    >>> bare_ray(["simulate", "toy", "--ray", "ray://head:10001"])
+    ['simulate', 'toy', '--ray', 'ray://head:10001']
+    """
+    out: list[str] = []
+    for i, arg in enumerate(args):
+        out.append(arg)
+        if arg == "--ray" and (i + 1 == len(args) or args[i + 1].startswith("-")):
+            out.append("local")
+    return out
+
+from tycoon.learn.cli import train as _train  # noqa: E402 (the learned agent's trainer)
+
+app.command("train")(_train)
+
+
 def main() -> None:
     """Entry point of the ``tycoon`` console script."""
-    app()
+    import sys
+
+    app(args=bare_ray(sys.argv[1:]), prog_name="tycoon")
 
 
 if __name__ == "__main__":

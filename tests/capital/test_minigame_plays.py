@@ -95,21 +95,27 @@ def test_c9_bot_dice_are_uniform_and_deterministic():
     assert Counter(digits(Rng(3), 7, 7000)).most_common(1)[0][1] < 1150
 
 
-def test_c4_4_2_ready_made_action_is_paid_its_scored_points():
-    """The engine pays a ready-made action exactly what the scorer gives its inputs (D-7)."""
+def test_c4_4_2_bot_action_is_paid_its_scored_points():
+    """The engine pays a session bot's action exactly what the scorer gives its inputs
+    (D-7), at every table clock (minigame_seconds)."""
     for seed in range(8):
-        st_ = position(seats=3, seat={0: {"square": 11}}, rng={"state": seed})
-        roll(st_, 1, 1)  # 12, 13: the minigame square
-        assert st_.phase == "minigame"
-        game = st_.minigame["game"]
-        for seat in range(3):
-            actions = st_.legal_actions(seat)
-            assert 1 <= len(actions) <= len(landing.BOT_SKILLS)
-            level = landing.level(st_, seat)
-            contents = generate(game, level, st_.minigame["seeds"][seat])
-            for action in actions:
-                expected = score(game, level, contents, list(action.inputs))
-                assert landing.score(st_, seat, action) == expected
-                # an equal action built anew (not the offered object) is scored the same
-                copy = type(action)(tuple(dict(i) for i in action.inputs))
-                assert landing.score(st_, seat, copy) == expected
+        for seconds in (30, 60, 90):
+            st_ = position(seats=3, seat={0: {"square": 11}}, rng={"state": seed},
+                           options={"minigame_seconds": seconds})
+            roll(st_, 1, 1)  # 12, 13: the minigame square
+            assert st_.phase == "minigame"
+            session = st_.session()
+            assert session.duration_ms == seconds * 1000
+            game = st_.minigame["game"]
+            for seat in range(3):
+                assert st_.legal_actions(seat) == [session.action(seat, [])]
+                level = landing.level(st_, seat)
+                contents = generate(game, level, st_.minigame["seeds"][seat])
+                for skill in (0.0, 0.5, 1.0):
+                    action = session.bot_action(seat, skill, seed + seat)
+                    expected = score(game, level, contents, list(action.inputs),
+                                     seconds * 1000)
+                    assert landing.score(st_, seat, action) == expected
+                    # an equal action built anew (not the offered object) is scored the same
+                    copy = type(action)(tuple(dict(i) for i in action.inputs))
+                    assert landing.score(st_, seat, copy) == expected

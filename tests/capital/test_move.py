@@ -201,7 +201,7 @@ def test_c4_2_2_lap_with_card_supply_lap_reshuffles_when_deck_empty():
                   options={"card_supply": "lap"})
     events = roll(st, 1, 1)
     assert st.seats[0].laps == 1 and st.seats[0].hand == ["toll"]
-    assert of_type(events, "reshuffled")[0].size == 2 and st.deck == ["toll"]
+    assert of_type(events, "reshuffled")[0].cards == 2 and st.deck == ["toll"]
 
 
 def test_c2_1_moves_clockwise_through_each_region():

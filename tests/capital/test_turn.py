@@ -5,7 +5,8 @@ import pytest
 import tycoon.capital as capital
 from tycoon.capital import landing
 from tycoon.capital.cards import CARDS
-from tycoon.engine import IllegalAction, InvalidOption
+from tycoon.capital.game import GAME
+from tycoon.engine import IllegalAction, InvalidOption, render
 
 from .helpers import act, business, of_type, position, roll, transfers
 
@@ -67,7 +68,7 @@ def test_d8_exchange_discards_and_draws_as_many():
     # discard 2, draw 2 (lost_die, implosion), then refill to 5 (toll, then reshuffled discard)
     assert sorted(st.seats[0].hand) == sorted(["easy_money", "lost_die", "implosion", "toll",
                                                "toll"])
-    assert of_type(events, "reshuffled")[0].size == 2
+    assert of_type(events, "reshuffled")[0].cards == 2
     assert of_type(events, "discarded")[0].cards == ("toll", "toll")
 
 
@@ -127,7 +128,8 @@ def test_c4_4_1_d6_stock_exchange_multiple_of_10_in_range():
 def test_c12_presets():
     assert capital.new_game(seed=1).options == {
         "preset": "capital", "level_up": "owner_lap", "richest_basis": "all_players",
-        "demolition": "any", "lion_percent": 50, "turn_limit": None, "card_supply": "refill"}
+        "demolition": "any", "lion_percent": 50, "turn_limit": None, "card_supply": "refill",
+        "minigame_seconds": 30}
     k = capital.new_game(seed=1, preset="kapital").options
     assert (k["level_up"], k["richest_basis"], k["demolition"], k["lion_percent"]) == (
         "landing", "other_players", "opponents", 50)
@@ -154,7 +156,8 @@ def test_c12_bad_options_raise_invalid_option_naming_them(kwargs, name):
 
 def test_c12_option_metadata():
     assert set(capital.OPTIONS) == {"preset", "level_up", "richest_basis", "demolition",
-                                    "lion_percent", "turn_limit", "card_supply"}
+                                    "lion_percent", "turn_limit", "card_supply",
+                                    "minigame_seconds"}
     for meta in capital.OPTIONS.values():
         assert "default" in meta and "help" in meta and ("values" in meta or "type" in meta)
 
@@ -184,8 +187,9 @@ def test_c12_turn_limit_stops_unfinished_with_standings_by_net_worth():
     assert st.is_over and st.winner is None and st.to_move() == []
     assert of_type(events, "game_over")[0].reason == "turn_limit"
     res = st.result()
-    assert res == {"game": "capital", "finished": False, "winner": None, "reason": "turn_limit",
-                   "turns": 5, "standings": [0, 1, 2], "scores": [900, 500, 350]}
+    assert res.to_json() == {"finished": False, "winner": None, "reason": "turn_limit",
+                             "turns": 5, "standings": [0, 1, 2], "scores": [900, 500, 350],
+                             "returns": [0.0, 0.0, 0.0], "card": None}
 
 
 # ----------------------------------------------------------------------------- minigames
@@ -193,13 +197,14 @@ class StubMinigames:
     """A tiny stand-in for tycoon.capital.minigames: the score is the sum of the inputs."""
 
     GAMES = ("change_money",)
+    SECRET = ()
 
     @staticmethod
     def generate(game, level, seed):
         return {"level": level, "seed": seed}
 
     @staticmethod
-    def score(game, level, contents, inputs):
+    def score(game, level, contents, inputs, duration_ms=30000):
         if any(not isinstance(x, int) for x in inputs):
             raise ValueError("inputs are integers")
         return sum(inputs)
@@ -209,7 +214,7 @@ class StubMinigames:
         return [int(skill * 100)]
 
     @staticmethod
-    def plays(game, level, seed, bots, contents=None):
+    def plays(game, level, seed, bots, contents=None, duration_ms=30000):
         if contents is None:
             contents = StubMinigames.generate(game, level, seed)
         made = [StubMinigames.bot_inputs(game, level, contents, skill, s) for skill, s in bots]
@@ -232,9 +237,11 @@ def test_c4_4_2_c9_5_minigame_everybody_plays_and_bank_pays_points(stub):
     events = roll(st, 1, 1)  # 12, 13: minigame square
     assert st.phase == "minigame" and st.to_move() == [0, 1, 2]
     assert of_type(events, "minigame_started")[0].levels == ("easy", "hard", "hard")
-    assert [a.inputs for a in st.legal_actions(1)] == [(0,), (50,), (100,)]
-    assert st.describe(st.legal_actions(1)[1], 1) == \
-        "Send minigame inputs (1 move, worth 50 points)"
+    session = st.session()
+    assert st.legal_actions(1) == [session.action(1, [])]
+    assert [session.bot_action(1, k, 0).inputs for k in (0, 0.5, 1)] == [(0,), (50,), (100,)]
+    assert render(st.describe(session.bot_action(1, 0.5, 0), 1), GAME.catalog("en"), "en") == \
+        "Send your minigame input (1 move)"
     view0, view1, spectator = st.view(0), st.view(1), st.view(None)
     assert view0["minigame"]["contents"]["level"] == "easy"
     assert view1["minigame"]["level"] == "hard" and view1["minigame"]["contents"]["seed"] != \
@@ -263,7 +270,7 @@ def test_c9_real_minigames_round_runs():
     game = st.minigame["game"]
     assert game in landing.minigames().GAMES
     for seat in (0, 1):
-        act(st, st.legal_actions(seat)[-1].to_json(), seat)
+        act(st, st.session().bot_action(seat, 1.0, seat).to_json(), seat)
     assert st.phase == "action"
 
 

@@ -1,6 +1,9 @@
 """C-8 information: views, and actions described in words."""
 
 from tycoon.capital import Branch, Build, Exchange, Pass, Play, Roll, Waive
+from tycoon.capital.events import Drew, GameOver, Moved, Rolled, TurnStarted
+from tycoon.capital.game import GAME
+from tycoon.engine import render
 
 from .helpers import business, position
 
@@ -29,20 +32,49 @@ def test_c8_1_c8_2_view_keys_public_data_and_own_hand_only():
     assert all("hand" not in s for s in st.view(None)["seats"])
 
 
-def test_describe_actions_in_words():
+def words(st, item, seat, lang="en", names=None):
+    """``st.describe(item, seat)`` rendered from the catalog (strict: every key and parameter)."""
+    return render(st.describe(item, seat), GAME.catalog(lang), lang, names, strict=True)
+
+
+def test_describe_actions_in_words_counted_from_1():
+    """Actions are worded for the choosing seat, squares, lots and seats counted from 1."""
     st = position(seat={0: {"square": 17, "hand": ["lions_sight", "toll", "implosion"]}},
                   phase="action", move={"landed": 17},
                   businesses=[business(20, 1, "office_building", 1)])
-    assert st.describe(Build(2, "bar"), 0) == "Build a bar on block 17, lot 2, for $50"
-    assert st.describe(Build(0, "office_building"), 0) == \
-        "Build an office building on block 17, lot 0, for $500"
-    assert st.describe(Play("lions_sight", 1), 0) == "Play Lion's Sight on seat 1 (red) for $200"
-    assert st.describe(Play("toll", 23), 0) == "Play Toll on block 23 for $100"
-    assert st.describe(Play("implosion", (20, 1)), 0) == \
-        "Play Implosion on the office building of seat 1 (red) on block 20, lot 1 for $200"
-    assert st.describe(Play("easy_money"), 0) == "Play Easy Money (free)"
-    assert st.describe(Exchange(("toll",)), 0) == "Exchange 1 card: Toll"
-    assert st.describe(Pass(), 0) == "Pass"
-    assert st.describe(Roll(), 0) == "Roll your 2 dice"
-    assert st.describe(Branch("right"), 0) == "Turn right towards block 22"
-    assert st.describe(Waive(("toll:23",)), 0) == "Waive the toll on block 23"
+    assert words(st, Build(2, "bar"), 0) == "Build a bar on block 18, lot 3, for $50 (income $25)"
+    assert words(st, Build(0, "office_building"), 0) == \
+        "Build an office building on block 18, lot 1, for $500 (income $250)"
+    assert words(st, Play("lions_sight", 1), 0) == "Play Lion's Sight on Seat 2 for $200"
+    assert words(st, Play("lions_sight", 1), 0, names=["Ana (yellow)", "Bo (red)"]) == \
+        "Play Lion's Sight on Bo (red) for $200"
+    assert words(st, Play("toll", 23), 0) == "Play Toll on block 24 for $100"
+    assert words(st, Play("implosion", (20, 1)), 0) == \
+        "Play Implosion on the Office Building of Seat 2 on block 21, lot 2 for $200"
+    assert words(st, Play("easy_money"), 0) == "Play Easy Money (free)"
+    assert words(st, Exchange(("toll",)), 0) == "Exchange 1 card: Toll"
+    assert words(st, Exchange(("toll", "implosion")), 0) == "Exchange 2 cards: Toll, Implosion"
+    assert words(st, Pass(), 0) == "Pass"
+    assert words(st, Roll(), 0) == "Roll your 2 dice"
+    assert words(st, Branch("right"), 0) == "Turn right towards block 23"
+    assert words(st, Waive(("toll:23",)), 0) == "Waive the toll on block 24"
+    assert words(st, Play("lions_sight", 1), 0, "fr") == "Jouer Dans l'œil du Fisc sur Place 2 " \
+        "pour 200 $"
+
+
+def test_describe_events_third_person_dice_and_obstacle_from_the_event():
+    """Events read in the third person; dice as "rolls 5 and 1" (one die: "rolls 4"); the
+    obstacle line takes its owner and square from the event (issue 11)."""
+    st = position(seats=2)
+    names = ["Ana (yellow)", "Bo (red)"]
+    assert words(st, Rolled(0, (5, 1), None), 0, names=names) == "Ana (yellow) rolls 5 and 1"
+    assert words(st, Rolled(1, (4,), None), 0, names=names) == "Bo (red) rolls 4"
+    assert words(st, Rolled(1, (6, 6, 6), "hare"), 0, names=names) == \
+        "Bo (red) rolls 6, 6 and 6 (Operation Hare)"
+    assert words(st, Moved(0, (1, 2), 3, 1), 1, names=names) == \
+        "Ana (yellow) moves to block 3 and is stopped by the works of Bo (red) on block 4"
+    assert words(st, Drew(0, 1), None, names=names) == "Ana (yellow) draws 1 card"
+    assert words(st, Drew(0, 3), None, "pt", names=names) == "Ana (yellow) compra 3 cartas"
+    assert words(st, TurnStarted(1, 7), None) == "Turn 7: Seat 2 plays"
+    assert words(st, GameOver(0, "successful_entrepreneur"), None) == \
+        "Seat 1 wins with Successful Entrepreneur: a net worth of at least $7000"

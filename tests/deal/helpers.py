@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tycoon.deal import CARDS, DealState, from_json, parse_action
+from tycoon.deal import CARDS, GAME, DealState, from_json, parse_action
+from tycoon.engine import render
 
 IDS: dict[str, list[int]] = {}
 for _c in CARDS:
@@ -120,3 +121,9 @@ def placed(state: DealState) -> list[int]:
         for x in s["sets"]:
             cards += x["cards"] + [c for c in (x["house"], x["hotel"]) if c is not None]
     return sorted(cards)
+
+
+def words(state: DealState, item: Any, who: int | None, lang: str = "en") -> str:
+    """``state.describe(item, who)`` rendered in ``lang`` (strict: no missing key or
+    parameter), seats as "Seat 1", ..."""
+    return render(state.describe(item, who), GAME.catalog(lang), lang, strict=True)

@@ -29,6 +29,7 @@ from .helpers import (
     build,
     seat,
     set_cards,
+    words,
 )
 
 
@@ -236,11 +237,17 @@ def test_md_6_9_a_cancelled_deal_breaker_leaves_the_set():
 def test_md_6_9_answers_are_described_in_words():
     s = build([seat(hand=[SLY[0], JSN[0]]), seat(hand=[JSN[1]], sets=[("green", [GREEN[0]])])])
     act(s, 0, type="sly_deal", card=SLY[0], target=1, take=GREEN[0])
-    words = sorted(s.describe(a, 1) for a in s.legal_actions(1))
-    assert words == [
-        "Accept seat 0's Sly Deal taking your green property (4M)",
-        "Just Say No: cancel seat 0's Sly Deal taking your green property (4M) for you",
+    said = sorted(words(s, a, 1) for a in s.legal_actions(1))
+    assert said == [
+        "Accept the Sly Deal of Seat 1 taking your Green property",
+        "Just Say No to the Sly Deal of Seat 1 taking your Green property",
     ]
-    act(s, 1, type="say_no", card=JSN[1])
-    words = sorted(s.describe(a, 0) for a in s.legal_actions(0))
-    assert words == ["Just Say No to seat 1's Just Say No", "Let seat 1's Just Say No stand"]
+    events = act(s, 1, type="say_no", card=JSN[1])
+    assert words(s, events[0], None) == "Seat 2 plays Just Say No"
+    said = sorted(words(s, a, 0) for a in s.legal_actions(0))
+    assert said == [
+        "Just Say No to the Just Say No of Seat 2",
+        "Let the Just Say No of Seat 2 stand",
+    ]
+    said = sorted(words(s, a, 0, "fr") for a in s.legal_actions(0))
+    assert said == ["Dites non au Dites non de Joueur 2", "Laisser passer le Dites non de Joueur 2"]

@@ -7,7 +7,7 @@ import pytest
 
 from tycoon.deal import from_json, new_game, parse_action
 from tycoon.deal.position import schema
-from tycoon.engine import IllegalAction, InvalidPosition
+from tycoon.engine import IllegalAction, InvalidAction, InvalidPosition
 
 from .helpers import (
     BROWN,
@@ -120,13 +120,15 @@ def test_md_9_views_hide_hands_and_deck():
 
 
 def test_parse_action_errors_name_the_problem():
-    with pytest.raises(IllegalAction, match="unknown action type"):
+    """A malformed action is ``InvalidAction`` (not ``IllegalAction``: nothing says whether it
+    is legal now), and its message names the problem."""
+    with pytest.raises(InvalidAction, match="unknown action type"):
         parse_action({"type": "fly"})
-    with pytest.raises(IllegalAction, match="colour"):
+    with pytest.raises(InvalidAction, match="colour"):
         parse_action({"type": "property", "card": 20, "color": "purple"})
-    with pytest.raises(IllegalAction, match="card"):
+    with pytest.raises(InvalidAction, match="card"):
         parse_action({"type": "bank", "card": 106})
-    with pytest.raises(IllegalAction, match="missing"):
+    with pytest.raises(InvalidAction, match="missing"):
         parse_action({"type": "sly_deal", "card": 77, "target": 1})
     a = parse_action({"type": "rent", "card": 61, "color": "red", "target": None, "doubles": []})
     assert parse_action(a.to_json()) is a

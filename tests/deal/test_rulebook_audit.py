@@ -10,7 +10,7 @@ import pytest
 
 from tycoon.deal import CARDS, COLORS, from_json
 from tycoon.deal.cards import PROPERTY_VALUE, RENTS, SET_SIZE
-from tycoon.deal.state import PSet
+from tycoon.deal.sets import PSet, check_win
 from tycoon.engine import IllegalAction, InvalidPosition
 
 from .helpers import (
@@ -452,5 +452,5 @@ def test_md_8_1_tie_goes_to_the_first_in_seat_order_from_the_active_player():
         on_table = {c for t in (s.tables[0], s.tables[2]) for x in t for c in x.cards}
         s.deck = [c for c in s.deck if c not in on_table]
         events: list = []
-        assert s._check_win(events) and s.winner == winner and s.phase == "over"
+        assert check_win(s, events) and s.winner == winner and s.phase == "over"
         assert [e.to_json() for e in events] == [{"type": "won", "seat": winner}]

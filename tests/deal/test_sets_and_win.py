@@ -138,7 +138,8 @@ def test_md_8_1_win_on_the_third_full_set():
     assert events[-1].type == "won"
     r = s.result()
     assert r["finished"] and r["winner"] == 0 and r["reason"] == "three_sets"
-    assert r["standings"][0] == 0 and r["scores"][0][0] == 3
+    assert r["standings"][0] == 0 and r["scores"][0] == 3
+    assert r["full_sets"][0] == ["brown", "green", "red"]
     assert s.legal_actions(0) == [] and s.legal_actions(1) == []
 
 

@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from tycoon.deal import CARDS, OPTIONS, new_game
+from tycoon.deal import CARDS, GAME, OPTIONS, new_game
 from tycoon.engine import IllegalAction, InvalidOption
 
 from .helpers import DOUBLE, JSN, M1, M2, M5, PASS_GO, RED, act, build, seat
@@ -66,13 +66,17 @@ def test_md_12_options_are_checked_by_name():
         new_game(seed=1, jsn_counts_as_play="yes")
     s = new_game(seed=1, discard_to="deck_bottom", buildings_when_broken="bank")
     assert s.options["discard_to"] == "deck_bottom"
-    assert set(OPTIONS) == {
+    assert {o.name for o in OPTIONS} == {
         "double_rent_stack",
         "jsn_counts_as_play",
         "discard_to",
         "buildings_when_broken",
+        "turn_limit",
     }
-    assert all({"default", "values", "help"} <= set(v) for v in OPTIONS.values())
+    assert all(o.help for o in OPTIONS)
+    described = GAME.describe_options()
+    assert described["double_rent_stack"]["values"] == [1, 2]
+    assert described["turn_limit"]["default"] is None
 
 
 def test_md_3_1_empty_hand_draws_five():

@@ -6,7 +6,7 @@ from tycoon.deal import from_json, new_game, parse_action
 from tycoon.deal.describe import prompt
 from tycoon.engine import Rng
 
-from .helpers import DEBT, M5, act, build, seat
+from .helpers import DEBT, M5, act, build, seat, words
 
 OPTIONS = [
     {},
@@ -53,8 +53,8 @@ def test_every_action_is_described_in_words():
             legal = state.legal_actions(seat)
             assert prompt(state, seat)
             for a in legal:
-                text = state.describe(a, seat)
-                assert text and "=" not in text and text[0].isupper()
+                text = words(state, a, seat)
+                assert text and "=" not in text and "(s)" not in text and text[0].isupper()
                 kinds.add(a.type)
                 assert parse_action(a.to_json()) == a
             state.apply(seat, legal[rng.below(len(legal))])
@@ -64,9 +64,11 @@ def test_every_action_is_described_in_words():
 def test_prompt_for_a_payment_is_in_words():
     s = build([seat(hand=[DEBT[0]]), seat(bank=[M5[0]])])
     act(s, 0, type="debt_collector", card=DEBT[0], target=1)
-    assert prompt(s, 1) == "Pay 5M to seat 0: choose a card from your bank or properties."
-    assert prompt(s, 0) == "Waiting for seat 1."
-    assert s.describe(s.legal_actions(1)[0], 1) == "Pay with 5M from your bank"
+    assert prompt(s, 1) == "Pay 5M to Seat 1: choose a card of your bank or of your properties."
+    assert prompt(s, 0) == "Waiting for Seat 2."
+    assert prompt(s, 1, "pt") == ("Pague 5M a Jogador 1: escolha uma carta do seu banco ou das "
+                                  "suas propriedades.")
+    assert words(s, s.legal_actions(1)[0], 1) == "Pay 5M from your bank"
 
 
 def test_clone_is_independent():
@@ -80,7 +82,7 @@ def test_clone_is_independent():
 
 
 def test_simulate_deal_runs_generically():
-    from tycoon.simulate import simulate
+    from tycoon.study.simulate import simulate
 
     summary = simulate("deal", 6, seed=3, seats=3, options={"double_rent_stack": 2}).to_json()
     assert summary["finished"] == 6 and summary["wins_by_reason"] == {"three_sets": 6}

@@ -31,7 +31,7 @@ def check_step(match: Match) -> None:
     and ``decode(encode(a)) == a`` for each."""
     seat = match.seat
     assert seat is not None
-    assert getattr(match.state, "phase", None) != "minigame", "minigames are the env's"
+    assert match.state.session() is None, "input sessions are the env's"
     legal = match.state.legal_actions(seat)
     assert len(set(legal)) == len(legal), "the engine lists an action twice"
     encoded = {a: p for p, a in match.codec.paths(match.state, seat).items()}

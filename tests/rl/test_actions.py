@@ -149,7 +149,7 @@ def test_capital_minigames_are_played_by_the_env_at_the_chosen_skill():
     totals = []
     for skill in (0.0, 1.0):
         match = Match(CAPITAL, capital.new_game(seats=2, seed=21, turn_limit=40), seed=21,
-                      minigame_skill=skill)
+                      session_skill=skill)
         while not match.over:
             assert match.state.phase != "minigame"
             match.step(min(match.options()))  # roll, go straight, pass: money plays no part

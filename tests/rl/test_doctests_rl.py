@@ -11,6 +11,7 @@ pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
 MODULES = ["tycoon.rl", "tycoon.rl.core", "tycoon.rl.capital_codec", "tycoon.rl.deal_codec",
+           "tycoon.rl.registration", "tycoon.rl.openspiel_game",
            "tycoon.rl.pettingzoo_env", "tycoon.rl.gym_env"]
 
 

@@ -86,3 +86,57 @@ def test_gymnasium_make_ids():
     assert env.spec.id == "tycoon/Deal-v0" and env.unwrapped.seats == 3
     assert np.array_equal(info["action_mask"], env.get_wrapper_attr("action_masks")())
     assert gym.make("tycoon/Capital-v0", turn_limit=10).unwrapped.game == "capital"
+
+
+def test_gymnasium_make_with_no_import_of_tycoon():
+    """In a fresh interpreter, ``gymnasium.make("tycoon.rl:tycoon/Deal-v0")`` works with
+    nothing of Tycoon imported first (Gymnasium 1.x's "module:id" form), and the package
+    declares its ``gymnasium.envs`` entry point (the plugin hook of Gymnasium 0.26-0.29)."""
+    import subprocess
+    import sys
+    from importlib.metadata import entry_points
+
+    code = ("import sys, gymnasium as gym; assert 'tycoon' not in sys.modules; "
+            "e = gym.make('tycoon.rl:tycoon/Deal-v0', seats=2); o, i = e.reset(seed=1); "
+            "assert i['action_mask'].sum() > 0; print(e.spec.id)")
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                         text=True)
+    assert out.stdout.strip() == "tycoon/Deal-v0"
+    eps = {ep.name: ep.value for ep in entry_points(group="gymnasium.envs")}
+    assert eps.get("tycoon") == "tycoon.rl.registration:register_envs"
+
+
+def _vector_run(vec, steps):
+    obs, infos = vec.reset(seed=3)
+    ended = 0
+    for _ in range(steps):
+        masks = infos["action_mask"]
+        actions = np.array([int(np.flatnonzero(m)[0]) if m.any() else 0 for m in masks])
+        obs, _rewards, terms, truncs, infos = vec.step(actions)
+        assert obs.shape == (vec.num_envs, *vec.single_observation_space.shape)
+        ended += int(terms.sum() + truncs.sum())
+    return ended
+
+
+@pytest.mark.parametrize("game", ["deal", "toy"])
+def test_sync_vector_env(game):
+    """gymnasium.make_vec(..., vectorization_mode="sync"): masks per sub-env, episodes end
+    and reset on their own (MD-8.1 wins in Deal, the turn limit in Toy)."""
+    import gymnasium as gym
+
+    from tycoon.rl.registration import env_id
+
+    vec = gym.make_vec(env_id(game), num_envs=3, vectorization_mode="sync", seats=2)
+    assert _vector_run(vec, 400) > 0
+    vec.close()
+
+
+def test_async_vector_env():
+    """gymnasium.make_vec(..., vectorization_mode="async"): the same in subprocesses."""
+    import gymnasium as gym
+
+    vec = gym.make_vec("tycoon/Toy-v0", num_envs=2, vectorization_mode="async", seats=2)
+    try:
+        assert _vector_run(vec, 60) > 0
+    finally:
+        vec.close()

@@ -1,8 +1,9 @@
 """Server test harness: a real uvicorn server on a free loopback port, WebSocket clients.
 
-The fake game of ``fakegame.py`` is registered in the engine registry as ``fake`` during each
-server test (the documented hook: ``tycoon.engine.registry.GAMES``; subprocess servers get
-``$TYCOON_EXTRA_GAMES``).
+The server mechanics are tested with the Toy game of ``tests/plugins`` (hidden hands, private
+draws, a progressive input session: its peek round), found through its ``tycoon.games`` entry
+point like any installed game (the top-level conftest puts ``tests/plugins`` on the path of
+this process and of subprocess servers).
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ import pytest
 import uvicorn
 import websockets
 
-from tycoon.engine.registry import GAMES
 from tycoon.server import create_app
 from tycoon.server.protocol import SCHEMAS, schema_for
 
@@ -31,16 +31,13 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 
-@pytest.fixture(autouse=True)
-def fake_game():
-    """The fake game is known (as ``fake``) only during the server tests, so that the other
-    suites' loops over the registry never see it."""
-    GAMES["fake"] = "fakegame"
-    yield
-    GAMES.pop("fake", None)
+#: Settings for fast tests: bots act at once, no REST limits (tests of limits set their own).
+FAST = {"bot_delay": 0.0, "rate_per_second": 1000.0, "rate_burst": 1000, "gc_freeze": False,
+        "create_limit": "100000/minute", "join_limit": "100000/minute",
+        "rest_limit": "100000/minute", "max_open_per_address": 100000}
 
-#: Settings for fast tests: bots act at once.
-FAST = {"bot_delay": 0.0, "rate_per_second": 1000.0, "rate_burst": 1000, "gc_freeze": False}
+#: Toy options without peek rounds (plain turns only).
+NO_ROUNDS = {"round_every": 0}
 
 
 _VALIDATORS: dict[int, jsonschema.Draft202012Validator] = {}
@@ -108,6 +105,9 @@ class LiveServer:
         return httpx.get(self.http + path, timeout=20)
 
     def create(self, **body: Any) -> dict[str, Any]:
+        """Create a game (a Toy game without peek rounds unless ``round_every`` is given)."""
+        if body.get("game") == "toy":
+            body["options"] = {**NO_ROUNDS, **body.get("options", {})}
         r = self.post("/api/games", body)
         assert r.status_code == 201, r.text
         return r.json()
@@ -290,7 +290,7 @@ async def watch_until_over(client: Client) -> None:
 def expected_by_version(record: dict[str, Any], audiences: list[int | None]) -> dict:
     """Replay a complete record: for each version, each audience's view, events and legal."""
     from tycoon.engine import get_game
-    from tycoon.server.reveal import public_legal
+    from tycoon.server.updates import describe
 
     game = get_game(record["game"])
     state = game.new_game(seats=record["seats"], seed=record["seed"], **record["options"])
@@ -300,13 +300,15 @@ def expected_by_version(record: dict[str, Any], audiences: list[int | None]) -> 
     def snap(version: int, events: list[Any]) -> None:
         out[version] = {}
         for aud in audiences:
-            shown = [e.to_json() for e in events
-                     if not getattr(type(e), "private", False) or getattr(e, "seat", None) == aud]
+            shown = [{**e.to_json(), "message": describe(state, e, aud)}
+                     for e in events if e.visible_to(aud)]
             legal = []
+            session = state.session()
             if aud is not None and not state.is_over and aud in state.to_move():
-                hidden = public_legal(state, aud)  # Memory: no ready-made clicks
-                legal = [a.to_json() for a in (state.legal_actions(aud) if hidden is None
-                                               else hidden)]
+                if session is not None and aud in session.seats:  # only the empty template
+                    legal = [session.action(aud, []).to_json()]
+                else:
+                    legal = [a.to_json() for a in state.legal_actions(aud)]
             out[version][aud] = {"view": state.view(aud), "events": shown, "legal": legal}
         secrets_[version] = state.to_json()
 
@@ -342,8 +344,12 @@ def check_updates(client: Client, seat: int | None, replayed: dict) -> int:
 
 def hidden_strings(position: dict[str, Any], seat: int | None) -> list[str]:
     """JSON fragments of a position that ``seat`` must never receive: the RNG state, the deck
-    order, other seats' hands (when they hold at least two cards)."""
+    order, other seats' hands (when they hold at least two cards), other seats' faces."""
     out = []
+    for key in ("hands", "faces"):
+        for s, hand in enumerate(position.get(key) or []):
+            if s != seat and isinstance(hand, list) and len(hand) >= 2 and any(hand):
+                out.append(json.dumps(hand))
     rng = position.get("rng")
     if isinstance(rng, dict) and isinstance(rng.get("state"), int):
         out.append(str(rng["state"]))

@@ -15,7 +15,7 @@ from conftest import Client, LiveServer, run
 @pytest.fixture
 def table(live):
     """A fake game with two joined seats, seat 0 to move."""
-    g = live.create(game="fake", players=["human", "human"], seed=3)
+    g = live.create(game="toy", players=["human", "human"], seed=3)
     t0 = live.join(g["id"], "a")["token"]
     t1 = live.join(g["id"], "b")["token"]
     return live, g["id"], t0, t1
@@ -106,8 +106,8 @@ def test_spectator_and_stolen_tokens_cannot_act(table):
 
 
 def test_token_of_another_game_is_refused(live):
-    g1 = live.create(game="fake", players=["human", "random"])
-    g2 = live.create(game="fake", players=["human", "random"])
+    g1 = live.create(game="toy", players=["human", "random"])
+    g2 = live.create(game="toy", players=["human", "random"])
     token = live.join(g1["id"], "a")["token"]
 
     async def main():
@@ -171,7 +171,7 @@ def test_message_over_the_limit_but_under_the_transport_limit(db_url):
     """The server's own size limit: an error naming the limit, then a 1009 close."""
     live = LiveServer(db_url, max_message_bytes=1000).start()
     try:
-        g = live.create(game="fake", players=["human", "human"])
+        g = live.create(game="toy", players=["human", "human"])
         t0 = live.join(g["id"], "a")["token"]
 
         async def main():
@@ -192,7 +192,7 @@ def test_flood_is_rate_limited_then_closed(db_url):
     """A flood gets rate_limited errors, then the connection is closed (1008); no change."""
     live = LiveServer(db_url, rate_per_second=5.0, rate_burst=5, flood_close_after=20).start()
     try:
-        g = live.create(game="fake", players=["human", "human"])
+        g = live.create(game="toy", players=["human", "human"])
         t0 = live.join(g["id"], "a")["token"]
         t1 = live.join(g["id"], "b")["token"]
 
@@ -243,8 +243,8 @@ def test_a_full_server_refuses_new_games(db_url):
     live = LiveServer(db_url, max_games=2).start()
     try:
         for _ in range(2):
-            live.create(game="fake", players=["human", "human"])
-        r = live.post("/api/games", {"game": "fake", "players": ["human", "human"]})
+            live.create(game="toy", players=["human", "human"])
+        r = live.post("/api/games", {"game": "toy", "players": ["human", "human"]})
         assert r.status_code == 503 and "full" in r.json()["detail"]
     finally:
         live.stop()

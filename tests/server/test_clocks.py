@@ -1,4 +1,4 @@
-"""Time limits, stand-in bots for absent players, reconnection, minigame deadlines, bot seats."""
+"""Time limits, stand-ins for absent players, reconnection, input sessions, bot seats."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import asyncio
 import pytest
 
 from conftest import Client, LiveServer, run
-from tycoon.engine import Rng, get_game
 
 
 def actor_is(seat, by, reason=None):
@@ -19,7 +18,7 @@ def actor_is(seat, by, reason=None):
 
 def test_decision_timeout_lets_a_bot_decide_and_says_so(live):
     """When a decision's time runs out, the stand-in bot decides and the update says so."""
-    g = live.create(game="fake", players=["human", "human"], decision_seconds=1)
+    g = live.create(game="toy", players=["human", "human"], decision_seconds=1)
     t0 = live.join(g["id"], "a")["token"]
     t1 = live.join(g["id"], "b")["token"]
 
@@ -43,7 +42,7 @@ def test_absent_player_is_played_by_a_bot_until_they_come_back(db_url):
     """A seat with no connection is played by the stand-in bot; with its token it resumes."""
     live = LiveServer(db_url, away_seconds=0.2).start()
     try:
-        g = live.create(game="fake", players=["human", "human"], options={"turn_limit": 10})
+        g = live.create(game="toy", players=["human", "human"], options={"turn_limit": 10})
         t0 = live.join(g["id"], "a")["token"]
         t1 = live.join(g["id"], "b")["token"]
 
@@ -65,17 +64,64 @@ def test_absent_player_is_played_by_a_bot_until_they_come_back(db_url):
                     and m["actor"]["seat"] == 1]
 
         moves_of_1 = run(main())
-        assert moves_of_1[-1]["actor"] == {"seat": 1, "by": "player", "reason": None}
+        assert moves_of_1[-1]["actor"] == {"seat": 1, "by": "player", "reason": None,
+                                           "message": None}
     finally:
         live.stop()
 
 
-def test_minigame_deadline_gives_empty_inputs(db_url):
-    """C-9: a seat that sends nothing before the minigame deadline plays empty inputs (0)."""
-    live = LiveServer(db_url, minigame_seconds=0.3, minigame_grace=0.1).start()
+def test_session_deadline_plays_the_silent_inputs(db_url):
+    """An input session (Toy's peek round): each seat gets one clock of the session's
+    duration plus the grace; a seat that sends its inputs one by one ends with exactly them;
+    a seat that sends nothing plays ``session.silent`` at the deadline (scores 0)."""
+    live = LiveServer(db_url, session_grace=0.1).start()
     try:
-        g = live.create(game="fake", players=["human", "human"],
-                        options={"minigame_every": 1, "turn_limit": 4})
+        g = live.create(game="toy", players=["human", "human"],
+                        options={"round_every": 1, "turn_limit": 4, "round_ms": 400}, seed=3)
+        t0 = live.join(g["id"], "a")["token"]
+        t1 = live.join(g["id"], "b")["token"]
+
+        async def main():
+            a = await Client.open(live.ws, g["id"], t0)
+            b = await Client.open(live.ws, g["id"], t1)
+            assert a.update["session"] is None
+            assert (await a.act({"type": "draw"}, 1))["type"] == "ack"
+            upd = await a.state(lambda m: m["session"] is not None)
+            session = upd["session"]
+            assert session["kind"] == "peek" and session["progressive"] and session["view"]
+            assert {d["kind"] for d in upd["deadlines"]} == {"session"}
+            assert [x["action"] for x in upd["legal"]] == [{"type": "peek", "inputs": []}]
+            points = 0
+            for n, cell in enumerate((2, 0), 1):
+                await a.send({"type": "session_input", "session": session["id"], "input": cell,
+                              "seq": 10 + n})
+                got = await a.until(lambda m: m["type"] == "session_progress")
+                assert got["count"] == n and got["seq"] == 10 + n
+                points = got["progress"]["points"]
+            reply = await a.act({"type": "peek", "inputs": [2, 0]}, 2)
+            assert reply["type"] == "ack"
+            msg = await b.until(actor_is(1, "deadline", "session_deadline"))
+            assert msg["events"][0]["type"] == "peeked"
+            assert msg["events"][0]["seat"] == 1 and msg["events"][0]["points"] == 0
+            assert msg["actor"]["message"]["key"] == "server.actor.deadline.session_deadline"
+            return points
+
+        points = run(main())
+        record = live.get(f"/api/games/{g['id']}/record").json()
+        assert record["actions"][1]["action"] == {"type": "peek"}  # redacted: type only
+        assert live.lobby.rooms[g["id"]].log[1].action == {"type": "peek", "inputs": [2, 0]}
+        assert points >= 0
+    finally:
+        live.stop()
+
+
+def test_an_away_person_in_a_session_plays_its_inputs_so_far(db_url):
+    """Issue 14, leaving never pays: a person who leaves during an input session is played by
+    ``session.silent`` of the inputs it had checked (not by a bot's ready-made inputs)."""
+    live = LiveServer(db_url, away_seconds=0.2, session_grace=0.1).start()
+    try:
+        g = live.create(game="toy", players=["human", "human"],
+                        options={"round_every": 1, "turn_limit": 4, "round_ms": 20_000}, seed=5)
         t0 = live.join(g["id"], "a")["token"]
         t1 = live.join(g["id"], "b")["token"]
 
@@ -83,95 +129,17 @@ def test_minigame_deadline_gives_empty_inputs(db_url):
             a = await Client.open(live.ws, g["id"], t0)
             b = await Client.open(live.ws, g["id"], t1)
             assert (await a.act({"type": "draw"}, 1))["type"] == "ack"
-            upd = await a.until(lambda m: m["type"] == "update" and m["view"]["phase"] ==
-                                "minigame")
-            assert {d["kind"] for d in upd["deadlines"]} == {"minigame"}
-            secret = upd["view"]["minigame"]["secret"]
-            assert (await a.act({"type": "minigame", "inputs": [secret]}, 2))["type"] == "ack"
-            msg = await b.until(actor_is(1, "deadline", "minigame_deadline"))
-            assert msg["events"] == [{"type": "scored", "seat": 1, "points": 0}]
-            assert msg["view"]["phase"] == "turn" and msg["view"]["seats"][0]["score"] >= secret
+            upd = await b.state(lambda m: m["session"] is not None)
+            await b.send({"type": "session_input", "session": upd["session"]["id"], "input": 3})
+            seen = (await b.until(lambda m: m["type"] == "session_progress"))["progress"]
+            await b.close()
+            msg = await a.until(actor_is(1, "standin", "away"))
+            return seen, msg
 
-        run(main())
-        record = live.get(f"/api/games/{g['id']}/record").json()
-        assert record["actions"][-1]["seat"] == 1
-        assert record["actions"][-1]["action"] == {"type": "minigame"}  # redacted: type only
-    finally:
-        live.stop()
-
-
-def test_bot_seats_play_by_themselves(live):
-    """A bot seat acts as soon as it is to move (by='bot')."""
-    g = live.create(game="fake", players=["human", "random"], options={"turn_limit": 4})
-    token = live.join(g["id"], "a")["token"]
-
-    async def main():
-        a = await Client.open(live.ws, g["id"], token)
-        for seq in (1, 2):
-            await a.state(lambda m: m["legal"])
-            assert (await a.act(a.legal[0]["action"], seq))["type"] == "ack"
-            await a.until(actor_is(1, "bot"))
-
-    run(main())
-
-
-def capital_seed_with_minigame() -> int:
-    """A seed whose game, played by one Rng(seed) choosing among the legal actions, reaches
-    a minigame within 12 turns (found by playing it here, so engine changes cannot break it)."""
-    capital = get_game("capital")
-    for seed in range(200):
-        state, rng = capital.new_game(seats=4, seed=seed, turn_limit=12), Rng(seed)
-        while not state.is_over:
-            if state.view(None)["phase"] == "minigame":
-                return seed
-            mover = state.to_move()[0]
-            state.apply(mover, rng.choice(state.legal_actions(mover)))
-    raise AssertionError("no seed below 200 reaches a minigame")
-
-
-def test_capital_minigame_through_the_server(db_url):
-    """C-9 through the server: each seat sees its minigame; one sends inputs, one is away
-    (its stand-in plays), one sends nothing (empty inputs at the deadline); the game goes on."""
-    live = LiveServer(db_url, minigame_seconds=1.2, minigame_grace=0.2, away_seconds=0.6).start()
-    try:
-        seed = capital_seed_with_minigame()
-        g = live.create(game="capital", players=["human"] * 4, options={"turn_limit": 12},
-                        seed=seed)
-        tokens = [live.join(g["id"], f"p{i}")["token"] for i in range(4)]
-
-        async def main():
-            cs = [await Client.open(live.ws, g["id"], t, f"p{i}") for i, t in enumerate(tokens)]
-            rng, seq = Rng(seed), 0
-            while True:  # everybody plays like RandomBot(0) until the minigame starts
-                view = cs[0].update["view"]
-                if view["phase"] == "minigame":
-                    break
-                assert cs[0].update["status"] != "finished", "no minigame with this seed"
-                mover = view["to_move"][0]
-                c = cs[mover]
-                seq += 1
-                reply = await c.act(rng.choice(c.legal)["action"], seq)
-                assert reply["type"] == "ack", reply
-                for other in cs:
-                    await other.until(lambda m, v=reply["version"]: m["type"] == "update"
-                                      and m["version"] >= v)
-            for seat, c in enumerate(cs):
-                mg = c.view["minigame"]
-                assert mg is not None and c.legal and all(
-                    x["action"]["type"] == "minigame" for x in c.legal), seat
-            await cs[2].close()
-            reply = await cs[0].act(cs[0].legal[-1]["action"], seq + 1)
-            assert reply["type"] == "ack"
-            await cs[0].until(actor_is(2, "standin", "away"))
-            await cs[0].until(actor_is(3, "deadline", "minigame_deadline"))
-            await cs[0].until(actor_is(1, "deadline", "minigame_deadline"), timeout=5) \
-                if 1 in cs[0].update["view"]["to_move"] else None
-            last = cs[0].update
-            assert last["view"]["phase"] != "minigame" or last["status"] == "finished"
-
-        run(main(), timeout=60)
-        record = live.get(f"/api/games/{g['id']}/record").json()
-        assert any(a["seat"] == 3 and a["by"] == "deadline" for a in record["actions"])
+        seen, msg = run(main())
+        peeked = msg["events"][0]
+        assert peeked["type"] == "peeked" and peeked["faces"] == [seen["turned"]["3"]]
+        assert peeked["points"] == seen["points"]
     finally:
         live.stop()
 
@@ -207,7 +175,7 @@ def test_restart_restores_games_and_restarts_their_clocks(db_url):
     """After a restart the unfinished game is back (replayed from its record) and the running
     decision gets a fresh clock, which still runs out into a stand-in move."""
     live = LiveServer(db_url, away_seconds=60.0).start()
-    g = live.create(game="fake", players=["human", "human"], decision_seconds=1, seed=4)
+    g = live.create(game="toy", players=["human", "human"], decision_seconds=1, seed=4)
     tokens = [live.join(g["id"], n)["token"] for n in ("a", "b")]
 
     async def first():
@@ -271,7 +239,7 @@ def test_a_slow_bot_does_not_hold_up_other_games(live, monkeypatch):
     import threading
 
     from tycoon.bots import RandomBot
-    from tycoon.server.room import Room
+    from tycoon.server import botrunner
 
     release = threading.Event()
 
@@ -280,16 +248,16 @@ def test_a_slow_bot_does_not_hold_up_other_games(live, monkeypatch):
             release.wait(20)  # a bot deep in thought until the test lets it answer
             return super().choose(state, seat)
 
-    monkeypatch.setattr(Room, "_bot_for", lambda self, seat: SlowBot(seat))
-    slow = live.create(game="fake", players=["random", "human"])
+    monkeypatch.setattr(botrunner, "make_bot", lambda spec, game, seed: SlowBot(seed))
+    slow = live.create(game="toy", players=["random", "human"])
     live.join(slow["id"], "x")
     room = live.lobby.rooms[slow["id"]]
-    fast = live.create(game="fake", players=["human", "human"])
+    fast = live.create(game="toy", players=["human", "human"])
     t0 = live.join(fast["id"], "a")["token"]
     live.join(fast["id"], "b")
 
     async def main():
-        while 0 not in room.tasks:  # the slow bot of seat 0 is thinking
+        while 0 not in room.runner.tasks:  # the slow bot of seat 0 is thinking
             await asyncio.sleep(0.01)
         a = await Client.open(live.ws, fast["id"], t0)
         reply = await a.act({"type": "draw"}, 1)

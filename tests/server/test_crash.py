@@ -22,9 +22,10 @@ from tycoon.engine import Record, replay
 def start_server(port: int, db_url: str, **settings) -> subprocess.Popen:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(HERE), env.get("PYTHONPATH")]))
-    env["TYCOON_EXTRA_GAMES"] = "fake=fakegame"
     env["TYCOON_SERVER_SETTINGS"] = json.dumps(
-        {"bot_delay": 0.0, "rate_per_second": 1000.0, "rate_burst": 1000, **settings})
+        {"bot_delay": 0.0, "rate_per_second": 1000.0, "rate_burst": 1000,
+         "create_limit": "100000/minute", "join_limit": "100000/minute",
+         "rest_limit": "100000/minute", **settings})
     code = f"from tycoon.server.main import serve; serve('127.0.0.1', {port}, {db_url!r})"
     proc = subprocess.Popen([sys.executable, "-c", code], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

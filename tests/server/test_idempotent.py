@@ -38,7 +38,7 @@ def stored_rows(db_url: str, game_id: str) -> list[tuple[int, int, str, int | No
 
 
 def person_vs_bot(live: LiveServer) -> tuple[str, str]:
-    g = live.create(game="fake", players=["human", "random"], options={"turn_limit": 40},
+    g = live.create(game="toy", players=["human", "random"], options={"turn_limit": 40},
                     seed=3)
     return g["id"], live.join(g["id"], "ann")["token"]
 
@@ -156,7 +156,8 @@ def test_duplicate_is_recognised_after_a_sigkill_and_restart(tmp_path):
     proc = start_server(port, db)
     try:
         g = httpx.post(f"{base}/api/games", json={
-            "game": "fake", "players": ["human", "random"], "options": {"turn_limit": 40},
+            "game": "toy", "players": ["human", "random"],
+            "options": {"turn_limit": 40, "round_every": 0},
             "seed": 4}).json()
         token = httpx.post(f"{base}/api/games/{g['id']}/join", json={"name": "a"}).json()[
             "token"]

@@ -7,8 +7,8 @@ import importlib
 
 import pytest
 
-MODULES = ["broker", "main", "protocol", "reveal", "room", "settings", "storage", "thinking",
-           "ws"]
+MODULES = ["app", "botrunner", "broker", "clocks", "limiter", "lobby", "main", "protocol",
+           "room", "sessions", "settings", "storage", "table", "thinking", "updates", "ws"]
 
 
 @pytest.mark.parametrize("name", MODULES)

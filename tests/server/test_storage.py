@@ -116,7 +116,7 @@ def test_whole_game_on_postgresql_with_redis_and_restart(pg_url, redis_url):
     live = LiveServer(pg_url, table_prefix=prefix,
                       broker=RedisBroker(redis_url, broker_prefix)).start()
     try:
-        g = live.create(game="fake", players=["human", "human"], options={"turn_limit": 10})
+        g = live.create(game="toy", players=["human", "human"], options={"turn_limit": 10})
         tokens = [live.join(g["id"], n)["token"] for n in ("a", "b")]
 
         async def first_half():
@@ -168,7 +168,7 @@ def test_a_record_that_no_longer_replays_is_closed_at_restart(db_url):
     import sqlalchemy as sa
 
     live = LiveServer(db_url).start()
-    g = live.create(game="fake", players=["human", "human"])
+    g = live.create(game="toy", players=["human", "human"])
     t0 = live.join(g["id"], "a")["token"]
     live.join(g["id"], "b")
 

@@ -26,8 +26,9 @@ from tycoon.engine import IllegalAction, get_game
 from tycoon.engine.messages import LANGUAGES, Message
 
 try:  # the server's Memory reveals of the last round (until every game runs input sessions)
-    from tycoon.server.protocol import ProtocolError
     from tycoon.server.reveal import Reveals, public_legal
+
+    from tycoon.server.protocol import ProtocolError
 except ImportError:  # pragma: no cover - the server no longer has them
     Reveals = None  # type: ignore[assignment,misc]
     public_legal = None  # type: ignore[assignment]

@@ -486,3 +486,140 @@ def search_kwargs(playout: str, opponents: str = "heuristic") -> dict[str, Any]:
         "depth": 10,
         "opponent": heuristic_opponent if opponents == "heuristic" else None,
     }
+
+
+#: Names of :func:`value_features`, in order (the learned evaluation's inputs).
+VALUE_FEATURES: tuple[str, ...] = (
+    *(f"progress_{i}" for i in range(10)),
+    "full_sets", "two_full", "near1", "near2", "houses", "hotels", "bank", "property_value",
+    "best_rent", "full_rent", "threat",
+    "hand_jsn", "hand_deal_breaker", "hand_sly", "hand_forced", "hand_debt", "hand_birthday",
+    "hand_pass_go", "hand_double", "hand_house", "hand_hotel", "hand_rent_useful",
+    "hand_rent_useless", "hand_money", "hand_prop_adds", "hand_prop_completes",
+    "hand_prop_other", "hand_size",
+    "current", "plays_left", "deck", "turn",
+    "others_full", "others_threat", "others_value",
+)
+
+
+def _full(color: int, cards: list[int]) -> bool:
+    """MD-7.1 / MD-6.2: ``cards`` make a full set of ``color`` (not all multicolour wilds)."""
+    c = _cards()
+    return len(cards) == c.SET_SIZE[color] and not all(c.IS_MULTI[x] for x in cards)
+
+
+def _rent(p: Any) -> int:
+    """MD-6.2: the rent of one set, buildings included."""
+    c = _cards()
+    if not p.cards or all(c.IS_MULTI[x] for x in p.cards):
+        return 0
+    rent = c.RENTS[p.color][min(len(p.cards), c.SET_SIZE[p.color]) - 1]
+    return rent + (c.HOUSE_RENT if p.house is not None else 0) + (
+        c.HOTEL_RENT if p.hotel is not None else 0)
+
+
+def _table_summary(state: Any, seat: int) -> tuple[list[float], int, int, int]:
+    """Per-colour progress and table features of ``seat``; also (full sets, threat, value)."""
+    c = _cards()
+    size, value = c.SET_SIZE, c.VALUE
+    progress = [0.0] * 10
+    seen = 0
+    full = houses = hotels = props = best = full_rent = 0
+    for p in state.tables[seat]:
+        n = len(p.cards)
+        for x in p.cards:
+            props += value[x]
+        if p.house is not None:
+            houses += 1
+            props += value[p.house]
+        if p.hotel is not None:
+            hotels += 1
+            props += value[p.hotel]
+        r = _rent(p)
+        best = max(best, r)
+        frac = min(n, size[p.color]) / size[p.color]
+        if frac > progress[p.color]:
+            progress[p.color] = frac
+        if _full(p.color, p.cards) and not seen & (1 << p.color):
+            seen |= 1 << p.color
+            full += 1
+            full_rent += r
+    near1 = near2 = 0
+    for col in range(10):
+        if seen & (1 << col) or progress[col] == 0:
+            continue
+        k = size[col] - round(progress[col] * size[col])
+        if k == 1:
+            near1 += 1
+        elif k == 2:
+            near2 += 1
+    bank = sum(value[x] for x in state.banks[seat])
+    threat = 1 if full >= 2 and near1 >= 1 else 0
+    feats = [
+        *progress,
+        min(full, 3) / 3, 1.0 if full >= 2 else 0.0, min(near1, 3) / 3, min(near2, 3) / 3,
+        houses / 2, hotels / 2, min(bank, 20) / 10, props / 10, best / 10, full_rent / 10,
+        float(threat),
+    ]
+    return feats, full, threat, bank + props
+
+
+def value_features(state: Any, seat: int) -> list[float]:
+    """The learned evaluation's inputs for ``seat`` (names in :data:`VALUE_FEATURES`).
+
+    Reads the state's tables, banks and hands: the search calls it on determinized copies,
+    whose hidden cards are a sample, never the truth.
+
+    >>> from tycoon.deal import new_game
+    >>> len(value_features(new_game(seats=2, seed=1), 0)) == len(VALUE_FEATURES)
+    True
+    """
+    c = _cards()
+    n = len(state.tables)
+    mine, _, _, _ = _table_summary(state, seat)
+    others = [_table_summary(state, s) for s in range(n) if s != seat]
+    progress = mine[:10]
+    counts = dict.fromkeys(
+        ("just_say_no", "deal_breaker", "sly_deal", "forced_deal", "debt_collector",
+         "its_my_birthday", "pass_go", "double_the_rent", "house", "hotel"), 0)
+    rent_useful = rent_useless = money = adds = completes = other = 0
+    size = c.SET_SIZE
+    for x in state.hands[seat]:
+        kind = c.KIND[x]
+        if kind == "money":
+            money += c.VALUE[x]
+        elif kind == "rent":
+            if any(progress[c.COLOR_INDEX[col]] > 0 for col in c.CARDS[x].colors):
+                rent_useful += 1
+            else:
+                rent_useless += 1
+        elif kind in ("property", "wild"):
+            cols = [c.COLOR_INDEX[col] for col in c.CARDS[x].colors]
+            if any(0 < progress[i] < 1 and round(progress[i] * size[i]) + 1 == size[i]
+                   for i in cols):
+                completes += 1
+            elif any(0 < progress[i] < 1 for i in cols):
+                adds += 1
+            else:
+                other += 1
+        else:
+            name = c.NAME[x]
+            if name in counts:
+                counts[name] += 1
+    current = state.current == seat
+    return [
+        *mine,
+        *(min(v, 2) / 2 for v in counts.values()),
+        min(rent_useful, 3) / 3, min(rent_useless, 3) / 3, min(money, 20) / 10,
+        min(adds, 3) / 3, min(completes, 2) / 2, min(other, 3) / 3, len(state.hands[seat]) / 7,
+        1.0 if current else 0.0, state.plays_left / 3 if current else 0.0,
+        len(state.deck) / 106, min(state.turn, 100) / 100,
+        max((o[1] for o in others), default=0) / 3,
+        float(max((o[2] for o in others), default=0)),
+        sum(o[3] for o in others) / 20,
+    ]
+
+
+def value_features_all(state: Any) -> list[list[float]]:
+    """:func:`value_features` of every seat, in seat order."""
+    return [value_features(state, s) for s in range(len(state.tables))]

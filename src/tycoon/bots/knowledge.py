@@ -1,58 +1,54 @@
-"""What the bots know of each game: heuristics, playout policies, evaluations, minigames.
+"""What the bots know of each game, found through the game's extensions, never by name.
 
-The search bot is game-agnostic; this module hands it, per game, a playout policy, an
-evaluation of unfinished positions and the decisions it need not search (a Capital
-minigame's inputs). Games without such knowledge get random playouts and a neutral
-evaluation.
+A game's ``GameInfo.extensions`` may name:
+
+- ``heuristic``: a factory of the game's heuristic bot, called with the keyword arguments it
+  accepts among ``seed``, ``skill`` and ``name``;
+- ``search``: a function returning keyword arguments for
+  :class:`~tycoon.bots.ismcts.ISMCTSBot` (playout policy, evaluation, candidates, ...),
+  called with those it accepts among ``skill``, ``playout`` and ``opponents``.
+
+A game without them gets no heuristic bot and a search bot with random playouts and a
+neutral evaluation. Input sessions are played by every bot through the session itself (see
+``tycoon.bots.base.with_sessions``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from tycoon.engine import Action, State
+from tycoon.engine import GameInfo, get_game
+
+from .base import call_with_accepted
 
 
-class MinigameWrapper:
-    """A bot whose Capital minigames are played by the minigame bot at ``skill``."""
-
-    def __init__(self, inner: Any, skill: float, seed: int, name: str) -> None:
-        self.inner = inner
-        self.skill = skill
-        self.seed = seed
-        self.name = name
-        self.count = 0
-
-    def choose(self, state: State, seat: int) -> Action:
-        """The minigame bot's inputs during a minigame, the inner bot's choice otherwise."""
-        from .minigames import minigame_action
-
-        self.count += 1
-        action = minigame_action(state, seat, self.skill, self.seed * 7919 + self.count)
-        if action is not None:
-            return action
-        return self.inner.choose(state, seat)
+def game_info(game: str) -> GameInfo | None:
+    """The registered game ``game``, or None for a game the registry does not know."""
+    try:
+        return get_game(game)
+    except ValueError:
+        return None
 
 
-def with_minigames(bot: Any, game: str, skill: float, seed: int, name: str) -> Any:
-    """Wrap ``bot`` so that it plays Capital minigames at ``skill`` (other games: unchanged)."""
-    if game != "capital":
-        bot.name = name
-        return bot
-    return MinigameWrapper(bot, skill, seed, name)
+def extension(game: str, layer: str) -> Any | None:
+    """The extension ``layer`` of ``game``, or None."""
+    info = game_info(game)
+    return info.extension(layer) if info is not None else None
 
 
 def heuristic(game: str, seed: int, skill: float, name: str) -> Any:
     """The heuristic bot of ``game``; ``ValueError`` for a game without one."""
-    if game == "capital":
-        from .capital import CapitalHeuristic
+    factory = extension(game, "heuristic")
+    if factory is None:
+        raise ValueError(f"no heuristic bot for the game {game!r}")
+    return call_with_accepted(factory, "heuristic", seed=seed, skill=skill, name=name)
 
-        return CapitalHeuristic(seed, skill, name)
-    if game == "deal":
-        from .deal import DealHeuristic
 
-        return DealHeuristic(seed, name)
-    raise ValueError(f"no heuristic bot for the game {game!r}")
+def heuristic_bot(
+    game: str, seed: int = 0, label: str = "heuristic", skill: float | None = None
+) -> Any:
+    """The ``heuristic`` entry of the bot registry."""
+    return heuristic(game, seed, 0.7 if skill is None else skill, label)
 
 
 def search_knowledge(
@@ -60,10 +56,10 @@ def search_knowledge(
 ) -> dict[str, Any]:
     """Keyword arguments for :class:`~tycoon.bots.ismcts.ISMCTSBot` in ``game``.
 
-    ``playout`` chooses the playout policy: ``random`` or ``heuristic`` (the default for
-    games with a heuristic). ``opponents`` says how the search expects the other seats to
-    play: ``heuristic`` (the game's heuristic; Deal's default) or ``search`` (UCB in the
-    tree; Capital's default).
+    ``playout`` chooses the playout policy: ``random`` or ``heuristic`` (the game's default
+    when it has a heuristic). ``opponents`` says how the search expects the other seats to
+    play: ``heuristic`` or ``search`` (UCB in the tree); the game's extension picks the
+    default.
 
     >>> search_knowledge("tricks", 0.5, None)
     {}
@@ -72,14 +68,32 @@ def search_knowledge(
         raise ValueError(f"ismcts: playout must be random or heuristic, not {playout!r}")
     if opponents not in (None, "search", "heuristic"):
         raise ValueError(f"ismcts: opponents must be search or heuristic, not {opponents!r}")
-    if game == "capital":
-        from .capital import search_kwargs
+    knowledge = extension(game, "search")
+    if knowledge is None:
+        if opponents == "heuristic" or playout == "heuristic":
+            raise ValueError(f"ismcts: {game} has no heuristic to play out or model opponents")
+        return {}
+    return dict(call_with_accepted(
+        knowledge, "search", skill=skill, playout=playout or "heuristic", opponents=opponents
+    ))
 
-        return search_kwargs(skill, playout or "heuristic", opponents or "search")
-    if game == "deal":
-        from .deal import search_kwargs as deal_kwargs
 
-        return deal_kwargs(playout or "heuristic", opponents or "heuristic")
-    if opponents == "heuristic":
-        raise ValueError(f"ismcts: {game} has no heuristic to model opponents with")
-    return {}
+def search_bot(game: str, seed: int = 0, label: str = "ismcts", skill: float | None = None,
+               playout: str | None = None, opponents: str | None = None,
+               **params: Any) -> Any:
+    """The ``ismcts`` entry of the bot registry."""
+    from .ismcts import ISMCTSBot
+
+    kwargs = search_knowledge(game, 0.9 if skill is None else skill, playout, opponents)
+    if "paired" in params:
+        params["paired"] = bool(params["paired"])
+    kwargs.update(params)
+    return ISMCTSBot(seed=seed, label=None if label == "ismcts" else label, **kwargs)
+
+
+def with_minigames(bot: Any, game: str, skill: float, seed: int, name: str) -> Any:
+    """``bot`` playing input sessions at ``skill`` (kept for callers of the old API)."""
+    from .base import with_sessions
+
+    bot.name = name
+    return with_sessions(bot, skill, seed)

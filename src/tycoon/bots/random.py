@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tycoon.engine import Action, Rng, State
 
 
@@ -21,3 +23,11 @@ class RandomBot:
     def choose(self, state: State, seat: int) -> Action:
         """A uniform choice among ``state.legal_actions(seat)``."""
         return self.rng.choice(state.legal_actions(seat))
+
+
+def make(game: str, seed: int = 0, label: str = "random", skill: float | None = None,
+         **_: Any) -> RandomBot:
+    """The ``random`` entry of the bot registry (``skill`` is the session wrapper's)."""
+    bot = RandomBot(seed)
+    bot.name = label
+    return bot

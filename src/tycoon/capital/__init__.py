@@ -29,7 +29,8 @@ from .actions import (
 from .board import BOARD, COLORS
 from .cards import full_deck
 from .game import GAME
-from .options import OPTIONS, PRESETS
+from .options import PRESETS
+from .position import START_BALANCE, START_DICE
 from .state import COUNTED_EFFECTS, CapitalState, Seat
 from .supply import HAND_SIZE
 
@@ -37,7 +38,8 @@ NAME = "capital"
 MIN_SEATS = 2
 MAX_SEATS = 4
 DEFAULT_SEATS = 4
-START_BALANCE = 500  # C-3.1
+OPTIONS: dict[str, dict[str, Any]] = GAME.describe_options()
+"""Option metadata for forms: ``preset`` first, then every option of ``GAME``."""
 
 
 def new_game(
@@ -49,7 +51,8 @@ def new_game(
     """A new game (C-3): shuffled deck, 5 cards and $500 each, random first player.
 
     ``preset`` is "capital" or "kapital" (C-12); ``options`` override it one by one
-    (level_up, richest_basis, demolition, lion_percent, turn_limit, card_supply).
+    (level_up, richest_basis, demolition, lion_percent, turn_limit, card_supply,
+    minigame_seconds).
     Raises ``InvalidOption`` naming a bad preset, option or value. ``None`` for ``seats`` or
     ``preset`` means the default.
     """
@@ -63,7 +66,7 @@ def _new_state(seats: int, seed: int, resolved: dict[str, Any]) -> CapitalState:
     deck = full_deck()
     rng.shuffle(deck)
     st.seats = [
-        Seat(START_BALANCE, 0, 2, BOARD.starts[s], [], {e: 0 for e in COUNTED_EFFECTS}, [])
+        Seat(START_BALANCE, 0, START_DICE, BOARD.starts[s], [], {e: 0 for e in COUNTED_EFFECTS}, [])
         for s in range(seats)
     ]
     for _ in range(HAND_SIZE):

@@ -1,5 +1,8 @@
 """Step C-4.5: build, play a card, exchange cards or pass — legal actions and their effect.
 
+:func:`problem` says why an action is illegal; :func:`legal` lists the candidates the same
+predicates allow (``free_lots``, ``affordable``, ``card_rules.targets``, ``exchange_options``).
+
 Action objects are interned (built once and reused) so listing legal actions stays cheap.
 """
 
@@ -9,7 +12,7 @@ from collections import Counter
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from tycoon.engine import Action, Event, IllegalAction
+from tycoon.engine import Action, Event
 
 from . import card_rules
 from .actions import Build, Exchange, Pass, Play, Target, sort_cards, target_json
@@ -66,19 +69,31 @@ def exchange_options(hand: list[str]) -> list[Exchange]:
     return options
 
 
+def free_lots(st: CapitalState) -> list[int]:
+    """The lots one may build on now: the free lots of the block landed on (C-4.5)."""
+    square = st.landed
+    if square is None or BOARD.kind[square] != "block":
+        return []
+    businesses = st.businesses
+    return [lot for lot in range(LOTS) if (square, lot) not in businesses]
+
+
+def affordable(kind: str, balance: int) -> bool:
+    """C-4.5: the balance covers the price of ``kind``."""
+    return PRICE[kind] <= balance
+
+
 def legal(st: CapitalState, seat: int) -> list[Action]:
-    """Every legal action of the current player in step C-4.5."""
+    """Every legal action of the current player in step C-4.5: the candidates that
+    :func:`problem`'s predicates allow (the two are checked against each other in tests)."""
     out: list[Action] = []
     player = st.seats[seat]
     balance = player.balance
-    square = st.landed
-    if square is not None and BOARD.kind[square] == "block":
-        for lot in range(LOTS):
-            if (square, lot) not in st.businesses:
-                for kind in _KINDS_BY_PRICE:
-                    if PRICE[kind] > balance:
-                        break
-                    out.append(_BUILD[lot, kind])
+    for lot in free_lots(st):
+        for kind in _KINDS_BY_PRICE:
+            if not affordable(kind, balance):
+                break
+            out.append(_BUILD[lot, kind])
     seen: set[str] = set()
     for card in player.hand:
         if card in seen:
@@ -92,37 +107,39 @@ def legal(st: CapitalState, seat: int) -> list[Action]:
     return out
 
 
-def check(st: CapitalState, seat: int, action: Action) -> None:
-    """Raise ``IllegalAction`` unless ``action`` is legal in step C-4.5."""
+def problem(st: CapitalState, seat: int, action: Action) -> str | None:
+    """Why ``action`` is not legal for the current player in step C-4.5, or None."""
     player = st.seats[seat]
     if isinstance(action, Build):
         if action.kind not in PRICE or action.lot not in range(LOTS):
-            raise IllegalAction(f"no such business or lot: {action}")
+            return f"no such business or lot: {action}"
         square = st.landed
         if square is None or BOARD.kind[square] != "block":
-            raise IllegalAction("you can only build on the block you landed on this turn")
-        if (square, action.lot) in st.businesses:
-            raise IllegalAction(f"lot {action.lot} of block {square} is taken")
-        price = PRICE[action.kind]
-        if price > player.balance:
-            raise IllegalAction(
-                f"a {NAME[action.kind]} costs ${price} and your balance is ${player.balance}"
-            )
-    elif isinstance(action, Play):
-        card_rules.check(st, seat, action.card, action.target)
-    elif isinstance(action, Exchange):
+            return "you can only build on the block you landed on this turn"
+        if action.lot not in free_lots(st):
+            return f"lot {action.lot + 1} of block {square + 1} is taken"
+        if not affordable(action.kind, player.balance):
+            return (f"a {NAME[action.kind]} costs ${PRICE[action.kind]} and your balance is "
+                    f"${player.balance}")
+        return None
+    if isinstance(action, Play):
+        return card_rules.play_problem(st, seat, action.card, action.target)
+    if isinstance(action, Exchange):
         unknown = [c for c in action.cards if c not in CARD_NAME]
         if unknown:
-            raise IllegalAction(f"unknown card {unknown[0]!r}")
+            return f"unknown card {unknown[0]!r}"
         if not 1 <= len(action.cards) <= MAX_EXCHANGE:
-            raise IllegalAction(f"exchange 1 to {MAX_EXCHANGE} cards")
+            return f"exchange 1 to {MAX_EXCHANGE} cards"
         have = Counter(player.hand)
         for card, n in Counter(action.cards).items():
             if have[card] < n:
-                raise IllegalAction(f"you do not hold {n} {CARD_NAME[card]} card(s)")
-    elif not isinstance(action, Pass):
-        raise IllegalAction(f"now is the time to build, play a card, exchange or pass, not "
-                            f"{action.type}")
+                held = have[card]
+                return (f"you hold {held} {CARD_NAME[card]} card{'' if held == 1 else 's'}, "
+                        f"not {n}")
+        return None
+    if isinstance(action, Pass):
+        return None
+    return f"now is the time to build, play a card, exchange or pass, not {action.type}"
 
 
 def apply(st: CapitalState, seat: int, action: Action, events: list[Event]) -> None:

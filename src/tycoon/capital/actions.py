@@ -8,7 +8,9 @@ Build(lot=2, kind='bar')
 >>> Play("lions_sight", 2).to_json()
 {'type': 'play', 'card': 'lions_sight', 'target': 2}
 >>> str(Exchange(("toll", "easy_money")))
-'exchange toll, easy_money'
+'exchange cards=["toll","easy_money"]'
+>>> str(Play("implosion", (5, 0)))
+'play card=implosion target=[5,0]'
 """
 
 from __future__ import annotations
@@ -17,14 +19,14 @@ import json
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from tycoon.engine import Action, IllegalAction, parse_data
+from tycoon.engine import Action, parse_data
 
 from .board import WAYS
 from .businesses import KINDS, LOTS
 from .cards import CARDS, ORDER
 
 #: Longest minigame input list accepted (C-9.5).
-MAX_INPUTS = 5000
+MAX_INPUTS = 10_000
 
 Target = int | tuple[int, int] | None
 
@@ -35,9 +37,6 @@ class Roll(Action):
 
     type: ClassVar[str] = "roll"
 
-    def __str__(self) -> str:
-        return "roll"
-
 
 @dataclass(frozen=True, slots=True)
 class Branch(Action):
@@ -45,9 +44,6 @@ class Branch(Action):
 
     type: ClassVar[str] = "branch"
     way: str
-
-    def __str__(self) -> str:
-        return f"branch {self.way}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,9 +53,6 @@ class Waive(Action):
     type: ClassVar[str] = "waive"
     charges: tuple[str, ...]
 
-    def __str__(self) -> str:
-        return "waive " + ", ".join(self.charges)
-
 
 @dataclass(frozen=True, slots=True)
 class Build(Action):
@@ -68,9 +61,6 @@ class Build(Action):
     type: ClassVar[str] = "build"
     lot: int
     kind: str
-
-    def __str__(self) -> str:
-        return f"build {self.kind} lot {self.lot}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,13 +75,6 @@ class Play(Action):
         """``{"type": "play", "card": ..., "target": seat | square | {"square", "lot"} | null}``."""
         return {"type": "play", "card": self.card, "target": target_json(self.target)}
 
-    def __str__(self) -> str:
-        if self.target is None:
-            return f"play {self.card}"
-        if isinstance(self.target, tuple):
-            return f"play {self.card} on {self.target[0]}/{self.target[1]}"
-        return f"play {self.card} on {self.target}"
-
 
 @dataclass(frozen=True, slots=True)
 class Exchange(Action):
@@ -100,18 +83,12 @@ class Exchange(Action):
     type: ClassVar[str] = "exchange"
     cards: tuple[str, ...]
 
-    def __str__(self) -> str:
-        return "exchange " + ", ".join(self.cards)
-
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
     """C-4.5: do nothing."""
 
     type: ClassVar[str] = "pass"
-
-    def __str__(self) -> str:
-        return "pass"
 
 
 @dataclass(frozen=True, slots=True, eq=True)
@@ -123,9 +100,6 @@ class Minigame(Action):
 
     def __hash__(self) -> int:
         return hash(json.dumps(self.inputs, sort_keys=True))
-
-    def __str__(self) -> str:
-        return f"minigame ({len(self.inputs)} inputs)"
 
 
 ACTIONS: dict[str, type[Action]] = {
@@ -227,8 +201,9 @@ def sort_cards(cards: Any) -> tuple[str, ...]:
 
 
 def parse_action(data: Any) -> Action:
-    """The action that a JSON object describes; ``IllegalAction`` naming what is wrong."""
-    return parse_data(data, ACTIONS, VALIDATORS, IllegalAction)
+    """The action that a JSON object describes; ``InvalidAction`` naming what is wrong
+    (a well-formed action may still be illegal now: ``apply`` says so with ``IllegalAction``)."""
+    return parse_data(data, ACTIONS, VALIDATORS)
 
 
 assert set(CARDS) == set(ORDER)

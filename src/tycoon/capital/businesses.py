@@ -34,6 +34,8 @@ LOTS = 4  # C-1.2
 
 #: C-5.4.1, indexed by the number of distinct regions.
 BRAND_BONUS = (0, 0, 25, 50, 100)
+#: C-5.4.2: percent per business of the owner in its own region.
+REGION_BONUS = 20
 #: C-5.4.3, indexed by the number of distinct other kinds around (D-9).
 NEIGHBOURHOOD_BONUS = (0, 25, 50, 75, 100, 150, 200)
 
@@ -85,7 +87,7 @@ def bonuses(
     adjacent = board.adjacent
     for (square, lot), b in businesses.items():
         brand = BRAND_BONUS[len(regions_of[b.owner, b.kind])]
-        reg = 20 * home[b.owner] if region[square] == b.owner else 0
+        reg = REGION_BONUS * home[b.owner] if region[square] == b.owner else 0
         around = {k for other, k in kinds_on[square] if other != lot}
         for sq in adjacent[square]:
             for _, k in kinds_on.get(sq, ()):
@@ -101,3 +103,38 @@ def incomes(businesses: Mapping[Lot, Business], board: Board = BOARD) -> dict[Lo
         key: income(businesses[key].kind, businesses[key].level, sum(bonus))
         for key, bonus in bonuses(businesses, board).items()
     }
+
+
+def income_at(
+    businesses: Mapping[Lot, Business], square: int, lot: int, kind: str, owner: int,
+    board: Board = BOARD,
+) -> int:
+    """The income (C-5.4) a new business of ``kind`` owned by ``owner`` would earn on
+    ``lot`` of ``square`` now, at level 1 (what a build button shows). The other businesses
+    keep theirs, though a new one may raise their bonuses too.
+
+    >>> income_at({}, 1, 0, "bar", 0)  # alone in its owner's region: +20 %
+    30
+    >>> income_at({(1, 1): Business("grocery", 1, 1)}, 1, 0, "bar", 0)  # and 1 kind around
+    36
+    """
+    if kind not in PRICE:
+        return 0
+    region = board.region
+    mine = {key: b for key, b in businesses.items() if b.owner == owner}
+    regions = {region[s] for (s, other), b in mine.items()
+               if b.kind == kind and (s, other) != (square, lot)}
+    regions.add(region[square])
+    brand = BRAND_BONUS[len(regions)]
+    reg = 0
+    if region[square] == owner:
+        reg = REGION_BONUS * (1 + sum(1 for (s, l_), _ in mine.items()
+                            if region[s] == owner and (s, l_) != (square, lot)))
+    around = {b.kind for (s, other), b in businesses.items() if s == square and other != lot}
+    for sq in board.adjacent[square]:
+        for other in range(LOTS):
+            b = businesses.get((sq, other))
+            if b is not None:
+                around.add(b.kind)
+    hood = 0 if kind in around else NEIGHBOURHOOD_BONUS[len(around)]
+    return income(kind, 1, brand + reg + hood)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tycoon.engine import Event, IllegalAction
+from tycoon.engine import Event
 
 from .actions import Target, target_json
 from .board import BOARD
@@ -109,17 +109,17 @@ def targets(st: CapitalState, seat: int, card: str) -> list[Target]:
     return sorted(k for k, b in st.businesses.items() if b.owner == seat)  # own_business
 
 
-def check(st: CapitalState, seat: int, card: str, target: Target) -> None:
-    """Raise ``IllegalAction`` with the reason unless ``seat`` may play ``card`` on ``target``."""
+def play_problem(st: CapitalState, seat: int, card: str, target: Target) -> str | None:
+    """Why ``seat`` may not play ``card`` on ``target`` now, or None (C-7, D-12, D-13)."""
     if card not in NAME:
-        raise IllegalAction(f"unknown card {card!r}")
+        return f"unknown card {card!r}"
     if card not in st.seats[seat].hand:
-        raise IllegalAction(f"you have no {NAME[card]} card")
+        return f"you have no {NAME[card]} card"
     problem = condition_problem(st, seat, card)
     if problem:
-        raise IllegalAction(f"cannot play {NAME[card]}: {problem}")
+        return f"cannot play {NAME[card]}: {problem}"
     if target in targets(st, seat, card):
-        return
+        return None
     kind = TARGET[card]
     need = {
         None: "takes no target",
@@ -133,7 +133,7 @@ def check(st: CapitalState, seat: int, card: str, target: Target) -> None:
         "business": 'needs a business {"square", "lot"}',
         "own_business": 'needs one of your businesses {"square", "lot"}',
     }[kind]
-    raise IllegalAction(f"{NAME[card]} {need}; {target_json(target)!r} is not one")
+    return f"{NAME[card]} {need}; {target_json(target)!r} is not one"
 
 
 def _gain(st: CapitalState, seat: int, effect: str, uses: int, events: list[Event]) -> None:

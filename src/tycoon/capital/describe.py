@@ -1,115 +1,338 @@
-"""Actions in English words, for screen readers and logs ("Build a bar on block 17, lot 2,
-for $50")."""
+"""Actions and events as messages (keys of ``tycoon/capital/messages/*.json`` and parameters).
+
+An action is worded for the seat that chooses it, in the imperative ("Build a bar on block
+17, lot 2, for $50 (income $25)"); an event is a log line in the third person ("Ana (red)
+rolls 5 and 1"), seats as ``seat_ref`` parameters. People count from 1: squares, lots and
+seats are shown as ``index + 1``. Every parameter comes from the action or the event itself
+(and, for an action, from the position it is offered in), never from a second copy.
+
+>>> from tycoon.capital import new_game, Roll
+>>> from tycoon.engine import render
+>>> st = new_game(seats=2, seed=1)
+>>> cat = st.describe(Roll(), st.current)
+>>> cat.key, dict(cat.params)
+('action.roll', {'n': 2})
+>>> from tycoon.capital.game import GAME
+>>> render(cat, GAME.catalog("en"), "en")
+'Roll your 2 dice'
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from tycoon.engine import Action
+from tycoon.engine import Action, Datum, Message, seat_ref
 
-from . import landing
+from . import events as ev
 from .actions import Branch, Build, Exchange, Minigame, Pass, Play, Roll, Waive
-from .board import BOARD, COLORS, WAYS
-from .businesses import NAME as KIND_NAME
-from .businesses import PRICE
-from .cards import COST
-from .cards import NAME as CARD_NAME
+from .board import BOARD, WAYS
+from .businesses import PRICE, income_at
+from .cards import COST, TARGET
 
 if TYPE_CHECKING:
     from .state import CapitalState
 
-_ARTICLE = {k: ("an" if v[0] in "aeiou" else "a") for k, v in KIND_NAME.items()}
+
+def money(n: int) -> Message:
+    """An amount of dollars (``$50``; ``-$20``)."""
+    return Message("money", {"n": n}) if n >= 0 else Message("money.negative", {"n": -n})
 
 
-def seat_name(seat: int, me: int) -> str:
-    """``yourself`` (``seat`` is ``me``) or ``seat 2 (blue)``."""
-    if seat == me:
-        return "yourself"
-    return f"seat {seat} ({COLORS[seat]})"
+def square(sq: int) -> Message:
+    """A square by kind and number from 1: ``block 18``, ``stock exchange square 28``."""
+    return Message(f"square.{BOARD.kind[sq]}", {"n": sq + 1})
 
 
-def square_name(square: int) -> str:
-    """``block 17``, ``start square 14``, ``minigame square 13``, ``stock exchange square 27``."""
-    kind = BOARD.kind[square]
-    if kind == "block":
-        return f"block {square}"
-    if kind == "exchange":
-        return f"stock exchange square {square}"
-    return f"{kind} square {square}"
+def place(sq: int, lot: int) -> Message:
+    """A lot: ``block 18, lot 2``."""
+    return Message("place", {"square": sq + 1, "lot": lot + 1})
 
 
-def describe(st: CapitalState, action: Action, seat: int) -> str:
-    """``action`` of ``seat`` in words."""
+def card(card_id: str) -> Message:
+    """A card's name."""
+    return Message(f"card.{card_id}.name")
+
+
+def kind_a(kind: str) -> Message:
+    """A business kind with its indefinite article (``a bar``, ``an office building``)."""
+    return Message(f"business.{kind}.a")
+
+
+def count(what: str, n: int) -> Message:
+    """``n`` things, plural by the language's rules (``1 die``, ``3 dice``)."""
+    return Message(f"count.{what}", {"n": n})
+
+
+def charge(st: CapitalState, charge_id: str) -> Message:
+    """A charge of step C-4.3 by its id (``fee:<square>:<lot>``, ``toll:<square>``, ...)."""
+    parts = charge_id.split(":")
+    if parts[0] == "fee" and len(parts) == 3:
+        return Message("charge.fee", {"place": place(int(parts[1]), int(parts[2]))})
+    if parts[0] == "toll" and len(parts) == 2:
+        return Message("charge.toll", {"square": square(int(parts[1]))})
+    if parts[0] in ("mafia", "lion"):
+        return Message(f"charge.{parts[0]}")
+    return Message("charge.other")
+
+
+def victory(card_id: str) -> Message:
+    """The condition a victory card checks (C-7), with its thresholds from ``card_rules``."""
+    from . import card_rules as r
+
+    params: dict[str, Any] = {
+        "richest_in_town": {"percent": r.RICHEST_PERCENT, "laps": r.RICHEST_LAPS},
+        "successful_entrepreneur": {"worth": money(r.ENTREPRENEUR_WORTH)},
+        "private_jet": {"lead": r.JET_LEAD},
+        "mega_business": {"income": money(r.MEGA_INCOME)},
+    }.get(card_id, {})
+    return Message(f"victory.{card_id}", params)
+
+
+def square_name(sq: int) -> str:
+    """A square in English words (``block 18``), for plain-text callers."""
+    from tycoon.engine import render
+
+    from .game import GAME
+
+    return render(square(sq), GAME.catalog("en"), "en")
+
+
+def reason(why: str) -> Message:
+    """Why money moved (a ``Transfer``'s or ``Diverted``'s reason)."""
+    if why.startswith("card:"):
+        return Message("reason.card_cost", {"card": card(why[5:])})
+    if why in COST:
+        return card(why)
+    return Message(f"reason.{why}")
+
+
+def describe(st: CapitalState, item: Action | Datum, seat: int | None) -> Message:
+    """``item`` as a message for ``seat`` (see the module docstring)."""
+    if isinstance(item, Action):
+        return _action(st, item, -1 if seat is None else seat)
+    handler = _EVENTS.get(type(item))
+    if handler is None:
+        raise TypeError(f"capital cannot describe {item!r}")
+    return handler(st, item)
+
+
+def prompt(st: CapitalState, seat: int | None) -> Message:
+    """What ``seat`` is asked now (``phase.<phase>``), or whom it waits for.
+
+    >>> from tycoon.capital import new_game
+    >>> st = new_game(seats=2, seed=1)
+    >>> prompt(st, st.current).key, prompt(st, 1 - st.current).key
+    ('phase.roll', 'prompt.waiting')
+    """
+    phase = st.phase
+    if phase == "over":
+        return Message("phase.over")
+    movers = st.to_move()
+    if seat is not None and seat in movers:
+        return Message(f"phase.{phase}")
+    if phase == "minigame":
+        return Message("prompt.minigame_waiting")
+    return Message("prompt.waiting", {"seat": seat_ref(st.current)})
+
+
+# ----------------------------------------------------------------- actions
+def _action(st: CapitalState, action: Action, seat: int) -> Message:
     if isinstance(action, Roll):
-        n = st.seats[seat].dice
-        return f"Roll your {n} {'die' if n == 1 else 'dice'}"
+        return Message("action.roll", {"n": st.seats[seat].dice if 0 <= seat < len(st.seats)
+                                       else 2})
     if isinstance(action, Branch):
-        square = st.seats[seat].square
-        to = BOARD.forks.get(square, (square, square))[WAYS.index(action.way)]
-        way = "Go straight on" if action.way == "straight" else "Turn right"
-        return f"{way} towards {square_name(to)}"
+        here = st.seats[seat].square if 0 <= seat < len(st.seats) else 0
+        way = action.way if action.way in WAYS else WAYS[0]
+        to = BOARD.forks.get(here, (here, here))[WAYS.index(way)]
+        return Message(f"action.branch_{way}", {"square": square(to)})
     if isinstance(action, Waive):
         if not action.charges:
-            return "Waive nothing more"
-        return "Waive " + ", ".join(_charge(st, c, seat) for c in action.charges)
+            return Message("action.waive_none")
+        return Message("action.waive", {"charges": [charge(st, c) for c in action.charges]})
     if isinstance(action, Build):
-        kind = action.kind
-        return (f"Build {_ARTICLE[kind]} {KIND_NAME[kind]} on {square_name(st.landed or 0)}, "
-                f"lot {action.lot}, for ${PRICE[kind]}")
+        sq = st.landed if st.landed is not None else 0
+        params: dict[str, Any] = {"kind": kind_a(action.kind), "place": place(sq, action.lot),
+                                  "price": money(PRICE.get(action.kind, 0))}
+        owner = seat if 0 <= seat < len(st.seats) else 0
+        params["income"] = money(income_at(st.businesses, sq, action.lot, action.kind, owner))
+        return Message("action.build", params)
     if isinstance(action, Play):
         return _play(st, action, seat)
     if isinstance(action, Exchange):
-        n = len(action.cards)
-        names = ", ".join(CARD_NAME[c] for c in action.cards)
-        return f"Exchange {n} card{'s' if n > 1 else ''}: {names}"
+        return Message("action.exchange", {"n": len(action.cards),
+                                           "cards": [card(c) for c in action.cards]})
     if isinstance(action, Pass):
-        return "Pass"
+        return Message("action.pass")
     if isinstance(action, Minigame):
-        moves = f"{len(action.inputs)} move{'s' if len(action.inputs) != 1 else ''}"
-        if st.minigame is not None and st.phase == "minigame":
-            try:
-                points = landing.score(st, seat, action)
-            except ValueError:
-                return f"Send minigame inputs ({moves}, refused)"
-            return f"Send minigame inputs ({moves}, worth {points} points)"
-        return f"Send minigame inputs ({moves})"
-    return str(action)
+        return Message("action.minigame", {"n": len(action.inputs)})
+    raise TypeError(f"capital cannot describe {action!r}")
 
 
-def _charge(st: CapitalState, charge: str, seat: int) -> str:
-    parts = charge.split(":")
-    if parts[0] == "fee":
-        square, lot = int(parts[1]), int(parts[2])
-        b = st.businesses.get((square, lot))
-        owner = f" to {seat_name(b.owner, seat)}" if b else ""
-        return f"the fee of the business on {square_name(square)}, lot {lot}{owner}"
-    if parts[0] == "toll":
-        return f"the toll on {square_name(int(parts[1]))}"
-    if parts[0] == "mafia":
-        return "a Mafia Collection"
-    if parts[0] == "lion":
-        return "a Lion's Sight"
-    return charge
-
-
-def _play(st: CapitalState, action: Play, seat: int) -> str:
-    card, target = action.card, action.target
-    cost = COST[card]
-    price = f" for ${cost}" if cost else " (free)"
-    what = f"Play {CARD_NAME[card]}"
+def _target(st: CapitalState, play: Play, seat: int) -> Message | dict[str, Any] | None:
+    target = play.target
     if target is None:
-        return what + price
+        return None
     if isinstance(target, tuple):
         b = st.businesses.get(target)
+        where = place(*target)
         if b is None:
-            business = "the business"
-        elif b.owner == seat:
-            business = f"your {KIND_NAME[b.kind]}"
-        else:
-            business = f"the {KIND_NAME[b.kind]} of {seat_name(b.owner, seat)}"
-        return f"{what} on {business} on {square_name(target[0])}, lot {target[1]}{price}"
-    if card in ("careful_works", "toll", "demolition"):
-        return f"{what} on {square_name(target)}{price}"
-    if 0 <= target < len(st.seats):
-        return f"{what} on {seat_name(target, seat)}{price}"
-    return f"{what} on {target}{price}"
+            return Message("target.lot", {"place": where})
+        if b.owner == seat:
+            return Message("target.own_business", {"kind": Message(f"business.{b.kind}.name"),
+                                                   "place": where})
+        return Message("target.business", {"kind": Message(f"business.{b.kind}.name"),
+                                            "owner": seat_ref(b.owner), "place": where})
+    if TARGET.get(play.card) in ("square", "construction"):
+        return square(target)
+    if target == seat:
+        return Message("target.yourself")
+    return seat_ref(target)
+
+
+def _play(st: CapitalState, play: Play, seat: int) -> Message:
+    cost = COST.get(play.card, 0)
+    target = _target(st, play, seat)
+    params: dict[str, Any] = {"card": card(play.card), "price": money(cost)}
+    key = "action.play" if target is None else "action.play_on"
+    if target is not None:
+        params["target"] = target
+    return Message(key if cost else key + "_free", params)
+
+
+# ----------------------------------------------------------------- events
+def _seat(s: int | None) -> dict[str, Any] | Message:
+    return Message("bank") if s is None else seat_ref(s)  # type: ignore[return-value]
+
+
+def _transfer(st: CapitalState, e: ev.Transfer) -> Message:
+    params = {"amount": money(e.amount), "reason": reason(e.reason)}
+    if e.payer is None:
+        return Message("event.received", {"seat": _seat(e.payee), **params})
+    if e.payee is None:
+        return Message("event.paid_bank", {"seat": seat_ref(e.payer), **params})
+    return Message("event.transfer", {"payer": seat_ref(e.payer), "payee": seat_ref(e.payee),
+                                      **params})
+
+
+def _rolled(st: CapitalState, e: ev.Rolled) -> Message:
+    dice = list(e.dice)
+    if len(dice) == 1:
+        words = Message("dice.one", {"a": dice[0]})
+    else:
+        words = Message("dice.many", {"dice": dice[:-1], "last": dice[-1]})
+    if e.effect is None:
+        return Message("event.rolled", {"seat": seat_ref(e.seat), "dice": words})
+    return Message("event.rolled_effect", {"seat": seat_ref(e.seat), "dice": words,
+                                           "effect": Message(f"roll_effect.{e.effect}")})
+
+
+def _moved(st: CapitalState, e: ev.Moved) -> Message:
+    who = seat_ref(e.seat)
+    if e.blocked_by is None:
+        if not e.path:
+            return Message("event.moved_none", {"seat": who})
+        return Message("event.moved", {"seat": who, "square": square(e.path[-1])})
+    params = {"seat": who, "obstacle": square(e.blocked_by),
+              "owner": _seat(e.owner) if e.owner is not None else Message("someone")}
+    if not e.path:
+        return Message("event.blocked_still", params)
+    return Message("event.blocked", {**params, "square": square(e.path[-1])})
+
+
+def _level_up(st: CapitalState, e: ev.LevelUp) -> Message:
+    why = e.reason
+    cause = card(why) if why in COST else Message(f"levelup.{why}")
+    return Message("event.level_up", {"n": len(e.lots), "levels": count("levels", e.levels),
+                                      "reason": cause})
+
+
+def _stock(st: CapitalState, e: ev.StockExchange) -> Message:
+    who = seat_ref(e.seat)
+    if e.amount > 0:
+        return Message("event.stock_gain", {"seat": who, "amount": money(e.amount)})
+    if e.amount < 0:
+        return Message("event.stock_loss", {"seat": who, "amount": money(-e.amount)})
+    return Message("event.stock_even", {"seat": who})
+
+
+def _minigame_started(st: CapitalState, e: ev.MinigameStarted) -> Message:
+    easy = e.levels.index("easy") if "easy" in e.levels else None
+    return Message("event.minigame_started", {"minigame": Message(f"minigame.{e.game}.name"),
+                                              "n": e.seconds, "seat": _seat(easy)})
+
+
+def _minigame_scored(st: CapitalState, e: ev.MinigameScored) -> Message:
+    return Message("event.minigame_scored", {
+        "minigame": Message(f"minigame.{e.game}.name"),
+        "scores": [Message("score.seat", {"seat": seat_ref(s), "points": count("points", p)})
+                   for s, p in enumerate(e.scores)],
+    })
+
+
+def _card_played(st: CapitalState, e: ev.CardPlayed) -> Message:
+    target = e.target
+    params: dict[str, Any] = {"seat": seat_ref(e.seat), "card": card(e.card)}
+    if target is None:
+        return Message("event.card_played", params)
+    if isinstance(target, dict):
+        params["target"] = place(target["square"], target["lot"])
+    elif TARGET.get(e.card) in ("square", "construction"):
+        params["target"] = square(target)
+    elif target == e.seat:
+        params["target"] = Message("target.themselves")
+    else:
+        params["target"] = seat_ref(target)
+    return Message("event.card_played_on", params)
+
+
+def _effect_changed(st: CapitalState, e: ev.EffectChanged) -> Message:
+    effect = Message(f"effect.{e.effect}.name")
+    if e.uses == 0:
+        return Message("event.effect_ended", {"seat": seat_ref(e.seat), "effect": effect})
+    return Message("event.effect_changed", {"seat": seat_ref(e.seat), "effect": effect,
+                                            "uses": count("uses", e.uses)})
+
+
+def _game_over(st: CapitalState, e: ev.GameOver) -> Message:
+    if e.winner is None:
+        return Message("event.game_over_none", {"reason": Message(f"reason.{e.reason}")})
+    return Message("event.game_over", {"seat": seat_ref(e.winner), "card": card(e.reason),
+                                       "condition": victory(e.reason)})
+
+
+_EVENTS: dict[type, Any] = {
+    ev.Transfer: _transfer,
+    ev.Diverted: lambda st, e: Message("event.diverted", {
+        "seat": seat_ref(e.seat), "amount": money(e.amount), "reason": reason(e.reason)}),
+    ev.TurnStarted: lambda st, e: Message("event.turn_started",
+                                          {"seat": seat_ref(e.seat), "turn": e.turn}),
+    ev.Rolled: _rolled,
+    ev.Moved: _moved,
+    ev.Lap: lambda st, e: Message("event.lap", {"seat": seat_ref(e.seat), "n": e.laps}),
+    ev.LevelUp: _level_up,
+    ev.Waived: lambda st, e: Message("event.waived", {
+        "seat": seat_ref(e.seat), "charge": charge(st, e.charge),
+        "effect": Message(f"effect.{e.effect}.name")}),
+    ev.StockExchange: _stock,
+    ev.MinigameStarted: _minigame_started,
+    ev.MinigameSubmitted: lambda st, e: Message("event.minigame_submitted",
+                                                {"seat": seat_ref(e.seat)}),
+    ev.MinigameScored: _minigame_scored,
+    ev.Built: lambda st, e: Message("event.built", {
+        "seat": seat_ref(e.seat), "kind": kind_a(e.kind), "place": place(e.square, e.lot)}),
+    ev.CardPlayed: _card_played,
+    ev.EffectChanged: _effect_changed,
+    ev.DiceChanged: lambda st, e: Message("event.dice_changed", {
+        "seat": seat_ref(e.seat), "dice": count("dice", e.dice)}),
+    ev.ConstructionPlaced: lambda st, e: Message(f"event.{e.construction}_placed", {
+        "seat": seat_ref(e.owner), "square": square(e.square)}),
+    ev.ConstructionRemoved: lambda st, e: Message(f"event.{e.construction}_removed", {
+        "seat": seat_ref(e.owner), "square": square(e.square)}),
+    ev.BusinessDestroyed: lambda st, e: Message("event.business_destroyed", {
+        "seat": seat_ref(e.owner), "kind": kind_a(e.kind), "place": place(e.square, e.lot)}),
+    ev.Discarded: lambda st, e: Message("event.discarded", {
+        "seat": seat_ref(e.seat), "n": len(e.cards), "cards": [card(c) for c in e.cards]}),
+    ev.Drew: lambda st, e: Message("event.drew", {"seat": seat_ref(e.seat), "n": e.count}),
+    ev.Reshuffled: lambda st, e: Message("event.reshuffled", {"n": e.cards}),
+    ev.GameOver: _game_over,
+}

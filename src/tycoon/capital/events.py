@@ -35,11 +35,11 @@ class Diverted(Event):
 
 @dataclass(frozen=True, slots=True)
 class TurnStarted(Event):
-    """Turn ``turn`` starts; ``seat`` plays it."""
+    """Turn ``turn`` starts; ``seat`` plays it (the same event in every game)."""
 
     type: ClassVar[str] = "turn_started"
-    turn: int
     seat: int
+    turn: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,12 +54,14 @@ class Rolled(Event):
 
 @dataclass(frozen=True, slots=True)
 class Moved(Event):
-    """C-4.2: the squares entered; ``blocked_by`` is the obstacle square that stopped it."""
+    """C-4.2: the squares entered; ``blocked_by`` is the obstacle square that stopped it and
+    ``owner`` the seat whose obstacle it is (C-4.2.3)."""
 
     type: ClassVar[str] = "moved"
     seat: int
     path: tuple[int, ...]
     blocked_by: int | None
+    owner: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,11 +113,13 @@ class StockExchange(Event):
 
 @dataclass(frozen=True, slots=True)
 class MinigameStarted(Event):
-    """C-4.4.2: every seat plays ``game``; ``levels[seat]`` is "easy" or "hard"."""
+    """C-4.4.2: every seat plays ``game`` for ``seconds``; ``levels[seat]`` is "easy" or
+    "hard"."""
 
     type: ClassVar[str] = "minigame_started"
     game: str
     levels: tuple[str, ...]
+    seconds: int = 30
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,10 +230,11 @@ class Drew(Event):
 
 @dataclass(frozen=True, slots=True)
 class Reshuffled(Event):
-    """The discard pile was shuffled into a new deck of ``size`` cards."""
+    """The discard pile was shuffled into a new deck of ``cards`` cards (the same event in
+    every game)."""
 
     type: ClassVar[str] = "reshuffled"
-    size: int
+    cards: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,12 +9,19 @@ from tycoon.engine.data import datum_classes
 
 from . import actions, events
 from .options import PRESETS
+from .state import PHASES
 
 
 def _make(seats: int, seed: int, options: dict[str, Any]) -> Any:
     from . import _new_state
 
     return _new_state(seats, seed, options)
+
+
+def _client_data() -> dict[str, Any]:
+    from .data import client_data
+
+    return client_data()
 
 
 def _from_json(data: dict[str, Any]) -> Any:
@@ -37,9 +44,10 @@ OPTIONS = (
            help="Stop the game unfinished after this many turns (none: no limit)."),
     Option("card_supply", "choice", "refill", ("refill", "lap"),
            help="Refill the hand to 5 each turn (D-8), or draw one card per completed lap."),
+    Option("minigame_seconds", "choice", 30, (30, 60, 90),
+           help="How long every minigame lasts, in seconds (30 by default; 60 or 90 for "
+           "accessible tables). Scores stay comparable: see docs/minigames.md."),
 )
-
-
 
 GAME = GameInfo(
     name="capital",
@@ -54,12 +62,14 @@ GAME = GameInfo(
     event_types=datum_classes(events, events.Event),
     options=OPTIONS,
     presets=PRESETS,
-    phases=("roll", "branch", "waive", "minigame", "action", "over"),
+    phases=PHASES,
     messages="tycoon.capital.messages",
+    client_data=_client_data,
     extensions={
         "heuristic": "tycoon.bots.capital:CapitalHeuristic",
         "search": "tycoon.bots.capital:search_kwargs",
         "rl_codec": "tycoon.rl.capital_codec:CODEC",
         "terminal": "tycoon.terminal.capital:play",
+        "stats": "tycoon.bots.capital_stats:STATS",
     },
 )

@@ -1,8 +1,9 @@
 """Step C-4.4: the stock exchange (C-4.4.1, D-6) and minigame rounds (C-4.4.2, C-9, D-7).
 
 The minigames themselves live in ``tycoon.capital.minigames``; this module draws the game and
-each seat's seed from the state's generator, offers ready-made inputs from the minigame bot,
-scores submitted inputs and pays the points.
+each seat's seed from the state's generator, plays the minigame bot for a seat, scores
+submitted inputs and pays the points. ``tycoon.capital.session`` offers all of it to the
+generic layers as an input session.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import importlib
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from tycoon.engine import Event, IllegalAction
+from tycoon.engine import Event
 
 from .actions import Minigame
 from .board import BOARD
@@ -21,9 +22,8 @@ from .money import pay
 if TYPE_CHECKING:
     from .state import CapitalState
 
-_MASK = (1 << 64) - 1
-#: Skills of the ready-made minigame inputs offered by ``legal_actions``.
-BOT_SKILLS = (0.0, 0.5, 1.0)
+#: D-6: the stock exchange pays a multiple of STOCK_STEP from STOCK_MIN to STOCK_MAX.
+STOCK_MIN, STOCK_MAX, STOCK_STEP = -300, 500, 10
 
 _module: ModuleType | None = None
 
@@ -36,11 +36,16 @@ def minigames() -> ModuleType:
     return _module
 
 
+def duration_ms(st: CapitalState) -> int:
+    """How long the table's minigames last (option ``minigame_seconds``), in ms."""
+    return st.options["minigame_seconds"] * 1000
+
+
 def start(st: CapitalState, seat: int, events: list[Event]) -> None:
     """Resolve the landed square; sets the phase to "minigame" or "action"."""
     kind = BOARD.kind[st.landed] if st.landed is not None else None
     if kind == "exchange":
-        amount = st.rng.randint(-30, 50) * 10  # D-6
+        amount = st.rng.randint(STOCK_MIN // STOCK_STEP, STOCK_MAX // STOCK_STEP) * STOCK_STEP
         events.append(StockExchange(seat, amount))
         if amount > 0:
             pay(st, None, seat, amount, "stock_exchange", events)
@@ -52,7 +57,8 @@ def start(st: CapitalState, seat: int, events: list[Event]) -> None:
         st.minigame = {"game": game, "seeds": seeds, "scores": [None] * len(st.seats)}
         st.mg_cache = {}
         st.phase = "minigame"
-        events.append(MinigameStarted(game, tuple(level(st, s) for s in range(len(st.seats)))))
+        events.append(MinigameStarted(game, tuple(level(st, s) for s in range(len(st.seats))),
+                                      st.options["minigame_seconds"]))
         return
     st.phase = "action"
 
@@ -63,11 +69,11 @@ def level(st: CapitalState, seat: int) -> str:
 
 
 def _cached(st: CapitalState, seat: int) -> dict[str, Any]:
-    """``seat``'s cache entry: its ``contents``, ready-made ``actions`` and their ``points``,
-    each computed on first use (the contents are built only when someone needs them)."""
+    """``seat``'s cache entry: its ``contents`` (built on first use) and ``scored``, the
+    ``(action, points)`` of the inputs already scored (the bots' among them)."""
     entry = st.mg_cache.get(seat)
     if entry is None:
-        entry = st.mg_cache[seat] = {}
+        entry = st.mg_cache[seat] = {"scored": []}
     return entry
 
 
@@ -83,42 +89,37 @@ def contents(st: CapitalState, seat: int) -> dict[str, Any]:
     return out
 
 
-def actions(st: CapitalState, seat: int) -> list[Minigame]:
-    """Ready-made inputs for ``seat``: the minigame bot at skills 0, 0.5 and 1."""
-    entry = _cached(st, seat)
-    if "actions" not in entry:
-        mg = st.minigame
-        assert mg is not None
-        seed = mg["seeds"][seat]
-        bots = [(skill, (seed + k + 1) & _MASK) for k, skill in enumerate(BOT_SKILLS)]
-        # the inputs with their points, the bots sharing their work
-        made = minigames().plays(mg["game"], level(st, seat), seed, bots, entry.get("contents"))
-        out: list[Minigame] = []
-        points: list[tuple[Minigame, int]] = []
-        for inputs, p in made:
-            action = Minigame(tuple(inputs))
-            if action not in out:
-                out.append(action)
-                points.append((action, p))
-        entry["actions"] = out
-        entry["points"] = points
-    return entry["actions"]
-
-
-def score(st: CapitalState, seat: int, action: Minigame) -> int:
-    """The points of ``action``'s inputs; ``IllegalAction`` if they could not happen."""
+def bot_action(st: CapitalState, seat: int, skill: float, seed: int) -> Minigame:
+    """The inputs of the minigame bot at ``skill`` for ``seat`` (scored as they are made)."""
     mg = st.minigame
     assert mg is not None
-    for ready, points in _cached(st, seat).get("points", ()):
-        if ready is action:  # a ready-made action: scored when it was made
+    entry = _cached(st, seat)
+    ((inputs, points),) = minigames().plays(mg["game"], level(st, seat), mg["seeds"][seat],
+                                            [(skill, seed)], entry.get("contents"),
+                                            duration_ms(st))
+    action = Minigame(tuple(inputs))
+    scored = entry["scored"]
+    if len(scored) >= 16:
+        del scored[0]
+    scored.append((action, points))
+    return action
+
+
+def score(st: CapitalState, seat: int, action: Minigame) -> int | str:
+    """The points of ``action``'s inputs, or why they could not have happened (C-9.5)."""
+    mg = st.minigame
+    assert mg is not None
+    scored = _cached(st, seat)["scored"]
+    for ready, points in scored:
+        if ready is action:  # made by the bot, or checked already
             return points
     try:
         points = minigames().score(mg["game"], level(st, seat), contents(st, seat),
-                                   list(action.inputs))
+                                   list(action.inputs), duration_ms(st))
     except (ValueError, TypeError, KeyError, IndexError) as exc:
-        raise IllegalAction(f"minigame inputs refused: {exc}") from None
-    if isinstance(points, bool) or not isinstance(points, int):
-        raise IllegalAction("minigame inputs refused: no score")
+        return f"minigame inputs refused: {exc}"
+    if len(scored) < 8:
+        scored.append((action, points))
     return points
 
 

@@ -87,7 +87,8 @@ def advance(st: CapitalState, seat: int, steps: int, way: str | None, events: li
     player.square = pos
     st.steps_left = 0
     st.landed = pos
-    events.append(Moved(seat, tuple(path), blocked))
+    events.append(Moved(seat, tuple(path), blocked,
+                        None if blocked is None else constructions[blocked][1]))
     return True
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
-from tycoon.engine import Event, IllegalAction
+from tycoon.engine import Event
 
 from .actions import Waive
 from .board import BOARD
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 #: The two exemptions, in the order their charges are paid.
 EXEMPTIONS = ("business_exemption", "tax_exemption")
 MAFIA_PERCENT = 30  # C-4.3
+TOLL = 100  # C-4.2.4
 
 
 class Charge(NamedTuple):
@@ -51,7 +52,7 @@ def charges(st: CapitalState, seat: int) -> list[Charge]:
                            incomes[square, lot], "fee")
                 )
     for square_, owner in st.tolls:
-        out.append(Charge(f"toll:{square_}", "tax_exemption", owner, 100, "toll"))
+        out.append(Charge(f"toll:{square_}", "tax_exemption", owner, TOLL, "toll"))
     for i, payee in enumerate(player.mafia):
         out.append(Charge(f"mafia:{i}", "tax_exemption", payee, None, "mafia"))
     for i in range(player.effects["lion"]):
@@ -81,8 +82,10 @@ def waive_options(st: CapitalState, seat: int) -> list[Waive]:
     return [Waive(tuple(sorted(a + b))) for a in parts[0] for b in parts[1]]
 
 
-def check_waive(st: CapitalState, seat: int, action: Waive) -> None:
-    """Raise ``IllegalAction`` unless ``action`` is a valid choice now."""
+def waive_problem(st: CapitalState, seat: int, action: Waive) -> str | None:
+    """Why ``action`` is not a valid choice of charges to waive now, or None."""
+    if not all(isinstance(c, str) for c in action.charges):
+        return "the charges to waive are charge ids"
     groups = _groups(st, seat, charges(st, seat))
     chosen = set(action.charges)
     allowed: set[str] = set()
@@ -90,14 +93,14 @@ def check_waive(st: CapitalState, seat: int, action: Waive) -> None:
         if 0 < uses < len(ids):
             picked = chosen & set(ids)
             if len(picked) != uses:
-                raise IllegalAction(
-                    f"choose exactly {uses} charge(s) to waive with your "
-                    f"{effect.replace('_', ' ')} among: {', '.join(ids)}"
-                )
+                what = "1 charge" if uses == 1 else f"{uses} charges"
+                return (f"choose exactly {what} to waive with your "
+                        f"{effect.replace('_', ' ')} among: {', '.join(ids)}")
             allowed |= set(ids)
     unknown = chosen - allowed
     if unknown:
-        raise IllegalAction(f"not a charge you can choose to waive: {', '.join(sorted(unknown))}")
+        return f"not a charge you can choose to waive: {', '.join(sorted(unknown))}"
+    return None
 
 
 def settle(st: CapitalState, seat: int, chosen: tuple[str, ...], events: list[Event]) -> None:

@@ -14,6 +14,7 @@ tycoon.engine.errors.InvalidPosition: seats: seat 0 appears twice
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter
 from importlib import resources
@@ -102,6 +103,36 @@ def to_json(st: CapitalState) -> dict[str, Any]:
     }
 
 
+def canonical(st: CapitalState) -> tuple[Any, ...]:
+    """Everything of the position as one tuple of plain values: equal tuples, equal
+    positions (what ``==`` and ``key()`` compare; caches are left out)."""
+    mg = st.minigame
+    return (
+        tuple(sorted(st.options.items())),
+        tuple((p.balance, p.laps, p.dice, p.square, tuple(p.hand),
+               tuple(p.effects[e] for e in COUNTED_EFFECTS), tuple(p.mafia))
+              for p in st.seats),
+        tuple(sorted(st.businesses.items())),
+        tuple(sorted(st.constructions.items())),
+        tuple(st.deck), tuple(st.discard), st.rng.state, tuple(st.dice_queue),
+        st.turn, st.current, st.phase, st.winner_seat, st.reason,
+        st.roll, st.steps_left, st.six, st.landed, tuple(st.tolls),
+        None if mg is None else (mg["game"], tuple(mg["seeds"]), tuple(mg["scores"])),
+    )
+
+
+def fingerprint(st: CapitalState) -> int:
+    """A 64-bit key of the position, the same in every process (BLAKE2b of
+    :func:`canonical`)."""
+    text = repr(canonical(st)).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+
+
+def same(a: CapitalState, b: CapitalState) -> bool:
+    """Whether two states hold the same position."""
+    return canonical(a) == canonical(b)
+
+
 # ------------------------------------------------------------------------- checking helpers
 def _fail(msg: str) -> InvalidPosition:
     return InvalidPosition(msg)
@@ -156,12 +187,12 @@ def from_json(cls: type[S], data: Any) -> S:
     _keys(data, TOP_KEYS, "position")
     if data.get("game", "capital") != "capital":
         raise _fail(f"game must be 'capital', not {data.get('game')!r}")
-    from .options import resolve_options
+    from .game import GAME
 
     raw_options = dict(_obj(data.get("options", {}), "options"))
     preset = raw_options.pop("preset", "capital")
     try:
-        options = resolve_options(preset, **raw_options)
+        options = GAME.resolve_options(preset, raw_options)
     except InvalidOption as exc:
         raise _fail(f"options: {exc}") from None
 
@@ -351,4 +382,5 @@ def _check_phase(st: CapitalState) -> None:
         raise _fail(f"phase {phase!r}: the pawn has not landed yet (move.landed must be null)")
 
 
-__all__ = ["businesses_json", "constructions_json", "from_json", "schema", "to_json"]
+__all__ = ["businesses_json", "canonical", "constructions_json", "fingerprint", "from_json",
+           "same", "schema", "to_json"]

@@ -12,7 +12,17 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-from tycoon.engine import Action, Event, IllegalAction, Rng, State
+from tycoon.engine import (
+    Action,
+    Datum,
+    Event,
+    IllegalAction,
+    InputSession,
+    Message,
+    Outcome,
+    Rng,
+    State,
+)
 
 from . import action_step, landing, payments
 from .actions import MAX_INPUTS, Branch, Minigame, Roll, Waive
@@ -31,6 +41,7 @@ EFFECTS = ("lion", "mafia", "tax_exemption", "business_exemption", "blocked_acco
 PHASES = ("roll", "branch", "waive", "minigame", "action", "over")
 _ROLL = Roll()
 _BRANCHES = [Branch(w) for w in WAYS]
+_EMPTY_MINIGAME = Minigame(())
 
 Lot = tuple[int, int]
 
@@ -152,12 +163,22 @@ class CapitalState(State):
             return [s for s, score in enumerate(self.minigame["scores"]) if score is None]
         return [self.current]
 
+    def session(self) -> InputSession | None:
+        """The running minigame as an input session (C-4.4.2, C-9), or None."""
+        if self.phase != "minigame":
+            return None
+        from .session import MinigameSession
+
+        return MinigameSession(self)
+
     def legal_actions(self, seat: int) -> list[Action]:
-        """Every legal action of ``seat`` now (empty when it need not act)."""
+        """Every legal action of ``seat`` now (empty when it need not act): the candidates
+        that :meth:`why_illegal`'s predicates allow. During a minigame, the empty template
+        ``Minigame(())``; the inputs themselves come from ``session()``."""
         phase = self.phase
         if phase == "minigame":
             if seat in self.to_move():
-                return list(landing.actions(self, seat))
+                return [_EMPTY_MINIGAME]
             return []
         if seat != self.current or phase == "over":
             return []
@@ -169,50 +190,62 @@ class CapitalState(State):
             return list(_BRANCHES)
         return list(payments.waive_options(self, seat))
 
+    def why_illegal(self, seat: int, action: Action) -> str | None:
+        """Why ``seat`` may not play ``action`` now, in words, or None when it may: the one
+        legality check that ``apply`` enforces and ``legal_actions`` enumerates."""
+        if not isinstance(action, Action):
+            return f"not an action: {action!r}"
+        phase = self.phase
+        if phase == "over":
+            return "the game is over"
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            return f"there is no seat {seat!r} in this game"
+        if phase == "minigame":
+            if seat not in self.to_move():
+                return f"seat {seat + 1} has already played this minigame"
+            if not isinstance(action, Minigame):
+                return f"play the minigame, not {action.type}"
+            inputs = action.inputs
+            if not isinstance(inputs, tuple | list) or len(inputs) > MAX_INPUTS:
+                return f"minigame inputs must be a list of at most {MAX_INPUTS}"
+            points = landing.score(self, seat, action)
+            return points if isinstance(points, str) else None
+        if seat != self.current:
+            return f"seat {seat + 1} is not to move now (waiting for seat {self.current + 1})"
+        if phase == "roll":
+            return None if isinstance(action, Roll) else f"roll the dice first, not {action.type}"
+        if phase == "branch":
+            if isinstance(action, Branch) and action.way in WAYS:
+                return None
+            return f"choose a way at the fork (straight or right), not {action}"
+        if phase == "waive":
+            if not isinstance(action, Waive):
+                return f"choose the charges to waive, not {action.type}"
+            return payments.waive_problem(self, seat, action)
+        return action_step.problem(self, seat, action)
+
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Play ``action`` for ``seat``; ``IllegalAction`` (state unchanged) if illegal."""
-        if not isinstance(action, Action):
-            raise IllegalAction(f"not an action: {action!r}")
-        if self.phase == "over":
-            raise IllegalAction("the game is over")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
-            raise IllegalAction(f"no seat {seat!r} in this game")
-        phase = self.phase
-        if (seat != self.current and phase != "minigame") or (
-            phase == "minigame" and seat not in self.to_move()
-        ):
-            who = ", ".join(str(s) for s in self.to_move())
-            raise IllegalAction(f"seat {seat} is not to move now (waiting for seat {who})")
+        problem = self.why_illegal(seat, action)
+        if problem is not None:
+            raise IllegalAction(problem)
         events: list[Event] = []
+        phase = self.phase
         if phase == "roll":
-            if not isinstance(action, Roll):
-                raise IllegalAction(f"roll the dice first, not {action.type}")
             self.roll = dice = roll_dice(self, seat, events)
             self.six = 6 in dice
             if advance(self, seat, sum(dice), None, events):
                 self._after_move(seat, events)
         elif phase == "branch":
-            if not isinstance(action, Branch) or action.way not in WAYS:
-                raise IllegalAction(f"choose a way at the fork (straight or right), not "
-                                    f"{action}")
-            if advance(self, seat, self.steps_left, action.way, events):
+            if advance(self, seat, self.steps_left, action.way, events):  # type: ignore[attr-defined]
                 self._after_move(seat, events)
         elif phase == "waive":
-            if not isinstance(action, Waive) or not all(
-                isinstance(c, str) for c in action.charges
-            ):
-                raise IllegalAction(f"choose the charges to waive, not {action}")
-            payments.check_waive(self, seat, action)
-            self._settle(seat, action.charges, events)
+            self._settle(seat, action.charges, events)  # type: ignore[attr-defined]
         elif phase == "minigame":
-            if not isinstance(action, Minigame):
-                raise IllegalAction(f"play the minigame, not {action.type}")
-            if not isinstance(action.inputs, tuple | list) or len(action.inputs) > MAX_INPUTS:
-                raise IllegalAction(f"minigame inputs must be a list of at most {MAX_INPUTS}")
-            points = landing.score(self, seat, action)
+            points = landing.score(self, seat, action)  # type: ignore[arg-type]
+            assert isinstance(points, int)
             landing.submit(self, seat, points, events)
         else:
-            action_step.check(self, seat, action)
             action_step.apply(self, seat, action, events)
             if self.phase != "over":
                 self._end_turn(events)
@@ -256,7 +289,7 @@ class CapitalState(State):
         self.tolls = []
         self.minigame = None
         self.mg_cache = {}
-        events.append(TurnStarted(self.turn, self.current))
+        events.append(TurnStarted(self.current, self.turn))
 
     # ----------------------------------------------------------------- copies
     def clone(self) -> Self:
@@ -291,7 +324,8 @@ class CapitalState(State):
 
     def determinize(self, seat: int, seed: int) -> Self:
         """A copy where the other hands and the deck are reshuffled together (sizes kept),
-        the dice queue is dropped and the generator reseeded with ``seed``."""
+        the other seats' minigame contents are re-drawn, the dice queue is dropped and the
+        generator reseeded with ``seed``."""
         new = self.clone()
         rng = Rng(seed)
         pool = list(new.deck)
@@ -307,24 +341,30 @@ class CapitalState(State):
                 del pool[:n]
         new.deck = pool
         new.dice_queue = []
+        mg = new.minigame
+        if mg is not None:  # the other seats' minigame contents are theirs alone
+            mg["seeds"] = [x if s == seat else rng.next64() for s, x in enumerate(mg["seeds"])]
+            new.mg_cache = {s: e for s, e in new.mg_cache.items() if s == seat}
         new.rng = Rng(rng.next64())
         return new
 
     # ----------------------------------------------------------------- output
-    def result(self) -> dict[str, Any]:
-        """``{"game", "finished", "winner", "reason", "turns", "standings", "scores"}``."""
-        worths = [self.net_worth(s) for s in range(len(self.seats))]
-        standings = sorted(range(len(self.seats)),
-                           key=lambda s: (s != self.winner_seat, -worths[s], s))
-        return {
-            "game": "capital",
-            "finished": self.winner_seat is not None,
-            "winner": self.winner_seat,
-            "reason": self.reason,
-            "turns": self.turn,
-            "standings": standings,
-            "scores": worths,
-        }
+    def result(self) -> Outcome:
+        """The outcome: the winner first, then by net worth (C-5.5); ``reason`` is the
+        victory card played (C-7.3) or ``turn_limit``; details: the winning ``card``."""
+        worths = tuple(self.net_worth(s) for s in range(len(self.seats)))
+        winner = self.winner_seat
+        standings = tuple(sorted(range(len(self.seats)),
+                                 key=lambda s: (s != winner, -worths[s], s)))
+        return Outcome(
+            finished=winner is not None,
+            winner=winner,
+            reason=self.reason,
+            turns=self.turn,
+            standings=standings,
+            scores=worths,
+            details=(("card", self.reason if winner is not None else None),),
+        )
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` may see (C-8); ``None`` for a spectator."""
@@ -345,11 +385,28 @@ class CapitalState(State):
 
         return from_json(cls, data)
 
-    def describe(self, action: Action, seat: int) -> str:
-        """``action`` in words, e.g. "Build a bar on block 17, lot 2, for $50"."""
+    def describe(self, item: Action | Event | Datum, seat: int | None) -> Message:
+        """An action (the choice ``seat`` is offered: "Build a bar on block 17, lot 2, for
+        $50") or an event (a log line ``seat`` reads: "Ana (red) rolls 5 and 1") as a message
+        of ``tycoon/capital/messages``."""
         from .describe import describe
 
-        return describe(self, action, seat)
+        return describe(self, item, seat)
+
+    def key(self) -> int:
+        """A 64-bit fingerprint of the whole position (equal positions, equal keys)."""
+        from .position import fingerprint
+
+        return fingerprint(self)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CapitalState):
+            return NotImplemented
+        from .position import same
+
+        return same(self, other)
+
+    __hash__ = None  # type: ignore[assignment]  # states are mutable
 
     def __repr__(self) -> str:
         return (f"<CapitalState turn {self.turn} seat {self.current} phase {self.phase} "

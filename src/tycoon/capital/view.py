@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from . import landing
 from .board import COLORS
-from .businesses import round_half_up
+from .businesses import PRICE, income_at, round_half_up
+from .describe import prompt
 from .position import businesses_json, constructions_json
 
 if TYPE_CHECKING:
@@ -54,7 +55,10 @@ def view(st: CapitalState, seat: int | None) -> dict[str, Any]:
         "winner": st.winner_seat,
         "reason": st.reason,
         "options": dict(st.options),
+        "prompt": prompt(st, seat).to_json(),
     }
+    if st.phase == "action" and seat == st.current:
+        out["build"] = build_options(st, seat)
     if st.phase == "waive" and seat == st.current:
         from .payments import charges
 
@@ -63,6 +67,22 @@ def view(st: CapitalState, seat: int | None) -> dict[str, Any]:
             for c in charges(st, st.current)
         ]
     return out
+
+
+def build_options(st: CapitalState, seat: int) -> list[dict[str, Any]]:
+    """Every business ``seat`` could put on a free lot of the block it landed on, with its
+    price and the income it would earn there now (``businesses.income_at``), cheapest first;
+    ``affordable`` says whether the balance covers it (C-4.5)."""
+    from .action_step import _KINDS_BY_PRICE, affordable, free_lots
+
+    balance = st.seats[seat].balance
+    square = st.landed
+    return [
+        {"lot": lot, "kind": kind, "price": PRICE[kind],
+         "income": income_at(st.businesses, square, lot, kind, seat),  # type: ignore[arg-type]
+         "affordable": affordable(kind, balance)}
+        for lot in free_lots(st) for kind in _KINDS_BY_PRICE
+    ]
 
 
 def _minigame(st: CapitalState, seat: int | None) -> dict[str, Any] | None:

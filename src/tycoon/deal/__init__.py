@@ -1,5 +1,11 @@
 """Monopoly Deal: the complete rules engine (``shared/rules/monopoly-deal.md``, MD-1 to MD-12).
 
+The game is declared once, in :data:`GAME` (``tycoon.deal.game``): options, phases, actions,
+events, catalogs of words and the data clients draw from. One module per rule concept:
+``cards`` (MD-1), ``turns`` (MD-3, MD-4), ``sets`` (MD-6.2, MD-7, MD-8), ``action_cards``
+(MD-6), ``answers`` (MD-5, MD-6.9, MD-6.10), ``legality``, ``view`` and ``position`` (MD-9,
+JSON), ``describe`` (words), ``state`` (the contract).
+
 >>> from tycoon.deal import new_game, parse_action
 >>> s = new_game(seats=2, seed=7)
 >>> s.to_move() == [s.current], s.phase
@@ -15,24 +21,29 @@ from typing import Any
 
 from .actions import DealAction, parse_action
 from .cards import CARDS, COLORS, Card
-from .game import GAME
-from .options import OPTIONS, describe_options
+from .game import GAME, OPTIONS
 from .state import DealState
 
-NAME = "deal"
-MIN_SEATS = 2
-MAX_SEATS = 5
-DEFAULT_SEATS = 2
+NAME = GAME.name
+MIN_SEATS = GAME.min_seats
+MAX_SEATS = GAME.max_seats
+DEFAULT_SEATS = GAME.default_seats
 
 
 def new_game(seats: int = DEFAULT_SEATS, seed: int | None = None, **options: Any) -> DealState:
-    """A new game (MD-2): ``seats`` 2 to 5, options of MD-12 (``InvalidOption`` if unknown/bad)."""
-    return GAME.new_game(seats, seed, **options)
+    """A new game (MD-2): ``seats`` 2 to 5, options of MD-12 and ``turn_limit``
+    (``InvalidOption`` if unknown or bad)."""
+    return GAME.new_game(seats, seed, **options)  # type: ignore[no-any-return]
 
 
 def from_json(data: dict[str, Any]) -> DealState:
     """A state from its JSON position (``InvalidPosition`` naming the problem if impossible)."""
     return DealState.from_json(data)
+
+
+def describe_options() -> dict[str, dict[str, Any]]:
+    """Option metadata for forms (``GAME.describe_options()``)."""
+    return GAME.describe_options()
 
 
 __all__ = [

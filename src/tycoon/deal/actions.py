@@ -27,8 +27,11 @@ type                 fields                                                     
 
 >>> parse_action({"type": "rent", "card": 59, "color": "green", "doubles": [104]})
 Rent(card=59, color='green', target=None, doubles=(104,))
->>> str(parse_action({"type": "end_turn"}))
-'end_turn'
+>>> str(parse_action({"type": "rent", "card": 59, "color": "green", "doubles": [104]}))
+'rent card=59 color=green target=null doubles=[104]'
+>>> from tycoon.deal import GAME
+>>> GAME.action_from_text('sly_deal card=77 target=1 take=37')
+SlyDeal(card=77, target=1, take=37)
 """
 
 from __future__ import annotations
@@ -36,30 +39,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from tycoon.engine import Action, IllegalAction, parse_data
+from tycoon.engine import Action, InvalidAction, parse_data
 
 from .cards import COLORS, N_CARDS
 
 
-def _short(action: Action) -> str:
-    parts = [action.type]
-    for name in action.__slots__:  # type: ignore[attr-defined]
-        value = getattr(action, name)
-        if value is None or value == ():
-            continue
-        if isinstance(value, tuple):
-            value = ",".join(map(str, value))
-        parts.append(f"{name}={value}")
-    return " ".join(parts)
-
-
 class DealAction(Action):
-    """Base of the Monopoly Deal actions; ``str()`` is a short text form."""
+    """Base of the Monopoly Deal actions; ``str()`` is the engine's text form
+    (``rent card=61 color=red target=null doubles=[104]``), read back by
+    ``GAME.action_from_text``."""
 
     __slots__ = ()
-
-    def __str__(self) -> str:
-        return _short(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,12 +271,13 @@ VALIDATORS = {
 
 
 def parse_action(data: object) -> DealAction:
-    """The action a JSON object describes; ``IllegalAction`` naming the problem otherwise."""
-    action = parse_data(data, ACTION_CLASSES, VALIDATORS, IllegalAction)
+    """The action a JSON object describes; ``InvalidAction`` naming the problem otherwise
+    (whether it is legal now is for ``DealState.apply`` to say)."""
+    action = parse_data(data, ACTION_CLASSES, VALIDATORS, InvalidAction)
     if isinstance(action, DebtCollector | SlyDeal | ForcedDeal | DealBreaker) and (
         action.target is None
     ):
-        raise IllegalAction(f"{action.type}: target must be a seat")
+        raise InvalidAction(f"{action.type}: target must be a seat")
     return intern(action)
 
 

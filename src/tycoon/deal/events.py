@@ -14,7 +14,7 @@ from tycoon.engine import Action, Event
 
 @dataclass(frozen=True, slots=True)
 class TurnStarted(Event):
-    """``seat`` starts turn number ``turn``."""
+    """``seat`` starts turn number ``turn`` (from 1), as in every game."""
 
     type: ClassVar[str] = "turn_started"
     seat: int
@@ -32,10 +32,11 @@ class Drew(Event):
 
 @dataclass(frozen=True, slots=True)
 class Reshuffled(Event):
-    """The discard pile (``count`` cards) became the new draw pile (MD-3.4, D-1)."""
+    """The discard pile became the new draw pile of ``cards`` cards (MD-3.4, D-1); the same
+    event, with the same field, as in every game that reshuffles."""
 
     type: ClassVar[str] = "reshuffled"
-    count: int
+    cards: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,3 +86,24 @@ class Won(Event):
 
     type: ClassVar[str] = "won"
     seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    """The game stopped unfinished: ``winner`` None and ``reason`` ``turn_limit`` (the
+    ``turn_limit`` option), as in every game with a turn limit."""
+
+    type: ClassVar[str] = "game_over"
+    winner: int | None
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Charged(Event):
+    """``seat``'s rent, Debt Collector or It's My Birthday asks ``amount`` of each of
+    ``targets`` (MD-6.1 to MD-6.4; Double The Rent already counted)."""
+
+    type: ClassVar[str] = "charged"
+    seat: int
+    targets: tuple[int, ...]
+    amount: int

@@ -76,6 +76,8 @@ class CapitalCodec:
     """The action space and observation layout of Capital (see ``docs/rl.md``)."""
 
     game = "capital"
+    #: The adapters' default turn limit (the rules option ``turn_limit``, C-12).
+    turn_limit = 200
 
     def __init__(self) -> None:
         labels: list[str] = ["roll", *(f"branch {w}" for w in WAYS), "pass"]
@@ -160,18 +162,19 @@ class CapitalCodec:
         return out
 
     def autoplay(self, match: Match) -> None:
-        """Play every running minigame with the minigame bots, seats in increasing order.
-
-        The bot of seat ``s`` plays at ``match.minigame_skill[s]``, seeded from the match
-        seed, the turn and the seat.
-        """
+        """Play a running minigame that the state does not open as an input session (the
+        rules before Capital's minigames became sessions) with the minigame bots, seats in
+        increasing order, at ``match.session_skill``. A minigame that is a session is played
+        by the match itself (``tycoon.rl.core``), and then this does nothing."""
+        st: Any = match.state
+        if st.is_over or st.phase != "minigame" or st.session() is not None:
+            return
         from tycoon.bots.minigames import minigame_action
 
-        st = match.state
-        while not st.is_over and st.phase == "minigame":  # type: ignore[attr-defined]
+        while not st.is_over and st.phase == "minigame":
             for seat in sorted(st.to_move()):
                 seed = (match.seed * 1_000_003 + st.turn * 8 + seat) & ((1 << 63) - 1)
-                action = minigame_action(st, seat, match.minigame_skill[seat], seed)
+                action = minigame_action(st, seat, match.session_skill[seat], seed)
                 if action is None:  # pragma: no cover - a minigame always offers inputs
                     action = st.legal_actions(seat)[0]
                 st.apply(seat, action)

@@ -2,7 +2,8 @@
 
 A :class:`Match` holds an engine state, the game's :class:`Codec` and the choice in progress of
 a compound action (see below). PettingZoo, Gymnasium and OpenSpiel adapters are thin layers
-over it, so the three see the same actions, masks, observations and rewards.
+over it, so the three see the same actions, masks, observations and rewards. Nothing here
+knows a game: the codec comes from the game's ``GameInfo`` (``extensions["rl_codec"]``).
 
 Actions. Each engine action is a *path* of one or more indices of the game's action space.
 Most paths have one index. A combinatorial action (a Capital ``Exchange`` or ``Waive``) is a
@@ -10,14 +11,18 @@ canonical sequence: its parts in increasing index order, then a "done" index. Wh
 sequence is half-chosen, the same seat acts again and the mask offers only the indices that
 extend it towards a legal action; nothing reaches the engine before "done".
 
-Rewards: when the engine game ends with a winner, +1 for the winner and -1 for every other
-seat; 0 for everybody when it ends without a winner (Capital's ``turn_limit``) or when the
-match is truncated (``max_steps`` env steps, or Monopoly Deal's ``turn_limit``).
+Input sessions (timed simultaneous input, ``State.session()``) are never an agent's decision:
+the match plays them itself, each seat by ``session.bot_action(seat, skill, seed)`` at its
+``session_skill``, seeded by ``derive_seed(match seed, "session", session id, seat)``.
 
->>> import tycoon.deal as deal
->>> from tycoon.rl.deal_codec import CODEC
->>> m = Match(CODEC, deal.new_game(seats=2, seed=1), seed=1)
->>> m.seat == m.state.current, int(m.mask().sum()) == len(m.state.legal_actions(m.seat))
+Rewards: when the engine game ends with a winner (``result().winner``), +1 for the winner and
+-1 for every other seat; 0 for everybody when it ends without a winner or when the match is
+truncated (``max_steps`` env steps, or the turn cap of a game without a ``turn_limit``
+option).
+
+>>> from tycoon.engine import get_game
+>>> m = Match(codec_of("deal"), get_game("deal").new_game(seats=2, seed=1), seed=1)
+>>> m.seat == m.state.to_move()[0], int(m.mask().sum()) == len(m.state.legal_actions(m.seat))
 (True, True)
 """
 
@@ -27,13 +32,22 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from tycoon.engine import Action, State, get_game
+from tycoon.engine import Action, GameInfo, Outcome, State, derive_seed, games, get_game
 
 Path = tuple[int, ...]
 
 
 class Codec(Protocol):
-    """What a game provides to the adapters (see ``capital_codec`` and ``deal_codec``)."""
+    """What a game provides to the adapters (``docs/rl.md``; examples: the codecs of
+    ``tycoon.rl`` and the Toy game's in ``tests/plugins/toygame/rl_codec.py``).
+
+    Optional attributes: ``turn_limit`` (the adapters' default turn limit), ``version`` (of
+    the Gymnasium id, default 0), ``sessions`` (False: the game never opens an input session,
+    the match need not look), ``autoplay(match)`` (what else the environment plays itself),
+    ``legal_indices(state, seat)`` (a game without compound actions: the fast path) and
+    ``observe_state(state, seat, out)`` (the observation read from the state, equal to
+    ``observe`` of the view).
+    """
 
     game: str
     n_actions: int
@@ -50,10 +64,6 @@ class Codec(Protocol):
 
     def observe(self, view: dict[str, Any], selection: Path, out: np.ndarray) -> None:
         """Fill ``out`` (zeros) from ``view`` and the half-chosen compound ``selection``."""
-        ...
-
-    def autoplay(self, match: Match) -> None:
-        """Play what the environment resolves itself (Capital's minigames)."""
         ...
 
 
@@ -90,38 +100,110 @@ class Layout:
         return "\n".join(rows)
 
 
+#: What an adapter's ``turn_limit`` means when not given: the codec's ``turn_limit`` (the
+#: default it declares for training) or else the game's own rules default.
+DEFAULT = "default"
+
+
+def codec_of(game: str) -> Codec:
+    """The RL codec a game declares (``extensions["rl_codec"]`` of its ``GameInfo``).
+
+    >>> codec_of("no-such-game")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown game 'no-such-game'; expected one of: ...
+    """
+    info = get_game(game)
+    codec = info.extension("rl_codec")
+    if codec is None:
+        raise ValueError(f"game {game!r} declares no RL codec (extensions['rl_codec'] of its "
+                         f"GameInfo); games with one: {', '.join(rl_games()) or 'none'}")
+    return codec
+
+
+def rl_games() -> list[str]:
+    """The names of the known games that declare an RL codec, sorted."""
+    return [name for name in games() if "rl_codec" in get_game(name).extensions]
+
+
 def split_turn_limit(
-    game: str, turn_limit: int | None, rules: dict[str, Any]
+    info: GameInfo, turn_limit: int | str | None, rules: dict[str, Any]
 ) -> tuple[dict[str, Any], int | None]:
     """Where an adapter's ``turn_limit`` goes: ``(rules for new_game, Match turn_limit)``.
 
-    Capital's is its rules option (the game stops unfinished, C-12); Monopoly Deal has none,
-    so there the match is truncated after that turn.
+    A game with a ``turn_limit`` option gets it as that rules option (the game itself stops,
+    unfinished or with a winner as its rules say); a game without one is truncated by the
+    match once its turn counter passes the limit (a decision cap: no layer waits for a game
+    that might not end). ``"default"`` takes the codec's ``turn_limit`` attribute if it has
+    one, else leaves the game's rules as they are; None sets no limit.
 
-    >>> split_turn_limit("capital", 200, {"preset": "kapital"})
-    ({'preset': 'kapital', 'turn_limit': 200}, None)
-    >>> split_turn_limit("deal", 300, {})
-    ({}, 300)
+    >>> info = get_game("deal")
+    >>> rules, cap = split_turn_limit(info, 300, {})
+    >>> (rules.get("turn_limit"), cap) in [(300, None), (None, 300)]
+    True
     """
-    if game == "capital":
+    if turn_limit == DEFAULT:
+        turn_limit = getattr(codec_of(info.name), "turn_limit", None)
+        if turn_limit is None:
+            return dict(rules), None
+    if turn_limit is not None and (isinstance(turn_limit, bool) or not isinstance(
+            turn_limit, int) or turn_limit < 1):
+        raise ValueError(f"turn_limit must be a positive integer or None, not {turn_limit!r}")
+    if any(o.name == "turn_limit" for o in info.options):
+        if turn_limit is None:
+            return dict(rules), None
         return {**rules, "turn_limit": turn_limit}, None
-    return dict(rules), turn_limit
+    return dict(rules), turn_limit  # type: ignore[return-value]
 
 
-def outcome_rewards(state: State, seats: int) -> list[float]:
-    """+1 for the winner and -1 for the others; zeros without a winner."""
-    winner = state.winner
-    if winner is None:
-        return [0.0] * seats
-    return [1.0 if s == winner else -1.0 for s in range(seats)]
+def outcome_rewards(outcome: Outcome) -> list[float]:
+    """+1 for the winner and -1 for the others; zeros without a winner.
+
+    >>> outcome_rewards(Outcome(True, 1, "victory", 9, (1, 0), (3, 5)))
+    [-1.0, 1.0]
+    """
+    n = len(outcome.scores)
+    if outcome.winner is None:
+        return [0.0] * n
+    return [1.0 if s == outcome.winner else -1.0 for s in range(n)]
+
+
+def outcome_of(state: State) -> Outcome:
+    """``state.result()`` as an ``Outcome`` (a game still returning the JSON form of one is
+    read with ``Outcome.from_json``)."""
+    got: Any = state.result()
+    if isinstance(got, Outcome):
+        return got
+    data = {k: v for k, v in got.items() if k != "game"}
+    data["scores"] = [s if isinstance(s, int | float) else tuple(s) for s in data["scores"]]
+    return Outcome.from_json(data)
+
+
+def skills(value: float | tuple[float, ...] | list[float], n: int) -> tuple[float, ...]:
+    """One session skill per seat from one number or one per seat (each 0 to 1).
+
+    >>> skills(0.5, 2), skills([0, 1], 2)
+    ((0.5, 0.5), (0.0, 1.0))
+    """
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        value = (float(value),) * n
+    out = tuple(float(v) for v in value)
+    if len(out) != n or not all(0.0 <= v <= 1.0 for v in out):
+        raise ValueError(f"session_skill must be one number or {n} numbers from 0 to 1, "
+                         f"not {value!r}")
+    return out
 
 
 class Match:
     """One game driven through a codec (see the module docstring).
 
     ``max_steps`` truncates the match after that many env steps; ``turn_limit`` (if not
-    None) truncates it once the engine's turn counter exceeds it. ``minigame_skill`` is the
-    skill of the minigame bot of each seat (Capital), ``seed`` seeds those bots.
+    None) truncates it once the engine's turn counter exceeds it (for a game without a
+    ``turn_limit`` option: see :func:`split_turn_limit`). ``session_skill`` is the skill (0
+    to 1) of the bot that plays each seat's input sessions, one number or one per seat
+    (``minigame_skill`` is its old name); ``seed`` seeds those bots. ``log``: when a list,
+    every engine move is appended to it as ``(seat, index or None, events)`` (the
+    information states of ``tycoon.rl.openspiel_game`` are built from it).
     """
 
     def __init__(
@@ -132,18 +214,21 @@ class Match:
         seed: int = 0,
         max_steps: int = 10_000,
         turn_limit: int | None = None,
-        minigame_skill: tuple[float, ...] | float = 0.5,
+        session_skill: tuple[float, ...] | float = 0.5,
+        minigame_skill: tuple[float, ...] | float | None = None,
+        log: list[tuple[int, int | None, list[Any]]] | None = None,
     ) -> None:
         self.codec = codec
         self.state = state
         self.seed = seed
         self.max_steps = max_steps
         self.turn_limit = turn_limit
-        n = len(state.view(None)["seats"])
+        n = len(outcome_of(state).scores)
         self.n = n
-        if isinstance(minigame_skill, int | float):
-            minigame_skill = (float(minigame_skill),) * n
-        self.minigame_skill = tuple(minigame_skill)
+        if minigame_skill is not None:
+            session_skill = minigame_skill
+        self.session_skill = skills(session_skill, n)
+        self.log = log
         self.selection: Path = ()
         self.steps = 0
         self.truncated = False
@@ -154,9 +239,14 @@ class Match:
         self._legal: list[Action] | None = None
         self._sorted: list[int] | None = None
         self._seat: int | None = -1  # -1: not known yet
-        codec.autoplay(self)
+        self._autoplay()
         self._seat = -1
         self._check_truncation()
+
+    @property
+    def minigame_skill(self) -> tuple[float, ...]:
+        """The old name of ``session_skill``."""
+        return self.session_skill
 
     def _bind(self, codec: Codec) -> None:
         """Note what ``codec`` offers. A codec with ``legal_indices`` has no compound actions:
@@ -164,10 +254,35 @@ class Match:
         indices and actions of the seat to act, in engine order, cached until the position
         changes)."""
         self._flat = hasattr(codec, "legal_indices")
-        self._autoplays = getattr(codec, "autoplays", True)
+        self._sessions = getattr(codec, "sessions", True)
+        self._codec_autoplay = getattr(codec, "autoplay", None)
+        self._autoplays = self._sessions or self._codec_autoplay is not None
         self._observe_state = getattr(codec, "observe_state", None) if self._flat else None
         self._n_actions = codec.n_actions
         self._legal_indices = getattr(codec, "legal_indices", None)
+
+    def _autoplay(self) -> None:
+        """Play what no agent decides: every open input session (each waiting seat by the
+        session's bot, seats in increasing order), then the codec's ``autoplay``."""
+        st = self.state
+        log = self.log
+        if self._sessions:
+            while not st.is_over:
+                session = st.session()
+                if session is None:
+                    break
+                waiting = sorted(set(st.to_move()) & set(session.seats))
+                if not waiting:  # pragma: no cover - an open session always waits for a seat
+                    break
+                seat = waiting[0]
+                action = session.bot_action(
+                    seat, self.session_skill[seat],
+                    derive_seed(self.seed, "session", session.id, seat))
+                events = st.apply(seat, action)
+                if log is not None:
+                    log.append((seat, None, events))
+        if self._codec_autoplay is not None:
+            self._codec_autoplay(self)
 
     # ------------------------------------------------------------------ status
     @property
@@ -192,7 +307,11 @@ class Match:
         """Final rewards per seat (zeros while the game runs or when truncated)."""
         if not self.state.is_over:
             return [0.0] * self.n
-        return outcome_rewards(self.state, self.n)
+        return outcome_rewards(self.result())
+
+    def result(self) -> Outcome:
+        """The engine's ``Outcome`` of the game (unfinished while it runs or if truncated)."""
+        return outcome_of(self.state)
 
     # ------------------------------------------------------------------ actions
     def paths(self) -> dict[Path, Action]:
@@ -300,11 +419,13 @@ class Match:
             # ``apply`` inlined (a flat codec has no selection): this is the hot path.
             self.steps += 1
             state = self.state
-            state.apply(self._seat, action)  # type: ignore[arg-type]
+            events = state.apply(self._seat, action)  # type: ignore[arg-type]
+            if self.log is not None:
+                self.log.append((self._seat, index, events))  # type: ignore[arg-type]
             self._paths = self._options = self._keys = self._legal = self._sorted = None
             self._seat = -1
             if self._autoplays:
-                self.codec.autoplay(self)
+                self._autoplay()
                 self._seat = -1
             if state.is_over:
                 self._seat = None
@@ -321,23 +442,29 @@ class Match:
             raise self._illegal(index)
         action = opts[index]
         self.steps += 1
+        seat = self.seat
+        assert seat is not None
         if action is None:
             self.selection = (*self.selection, index)
             self._options = self._sorted = None
+            if self.log is not None:
+                self.log.append((seat, index, []))
         else:
-            seat = self.seat
-            assert seat is not None
-            self.apply(seat, action)
+            self.apply(seat, action, index)
             return
         self._check_truncation()
 
-    def apply(self, seat: int, action: Action) -> None:
-        """Play an engine ``action`` directly (bots do this), then resolve what the env plays."""
-        self.state.apply(seat, action)
+    def apply(self, seat: int, action: Action, index: int | None = None) -> None:
+        """Play an engine ``action`` directly (bots do this), then resolve what the env plays.
+
+        ``index`` is the env index that completed it, if any (for ``log``)."""
+        events = self.state.apply(seat, action)
+        if self.log is not None:
+            self.log.append((seat, index, events))
         self.selection = ()
         self._forget()
         if self._autoplays:
-            self.codec.autoplay(self)
+            self._autoplay()
             self._seat = -1
         self._check_truncation()
 
@@ -381,6 +508,8 @@ class Match:
         new = Match.__new__(Match)
         new.__dict__.update(self.__dict__)
         new.state = self.state.clone()
+        if self.log is not None:
+            new.log = list(self.log)
         new._forget()
         return new
 
@@ -390,7 +519,7 @@ class Match:
     def __getstate__(self) -> dict[str, Any]:
         data = {k: v for k, v in self.__dict__.items()
                 if k not in ("state", "codec", "_flat", "_autoplays", "_observe_state",
-                             "_legal_indices")}
+                             "_legal_indices", "_sessions", "_codec_autoplay")}
         for key in ("_paths", "_options", "_keys", "_legal", "_sorted"):
             data[key] = None
         data["_seat"] = -1
@@ -401,21 +530,9 @@ class Match:
     def __setstate__(self, data: dict[str, Any]) -> None:
         data = dict(data)
         game = data.pop("game")
-        module = get_game(game)
-        data["state"] = module.from_json(data["state"])
+        data["state"] = get_game(game).from_json(data["state"])
         data["codec"] = codec_of(game)
         self.__dict__.update(data)
         self._bind(data["codec"])
 
 
-def codec_of(game: str) -> Codec:
-    """The codec of ``game`` ("capital" or "deal")."""
-    if game == "capital":
-        from .capital_codec import CODEC as capital
-
-        return capital
-    if game == "deal":
-        from .deal_codec import CODEC as deal
-
-        return deal
-    raise ValueError(f"unknown game {game!r}; expected capital or deal")

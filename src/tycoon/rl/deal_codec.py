@@ -14,7 +14,7 @@ owner of the ``take`` card, which is unique.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -58,9 +58,6 @@ from tycoon.engine import Action, State
 
 from .core import Layout, Path
 
-if TYPE_CHECKING:
-    from .core import Match
-
 SEATS = 5
 MAX_SETS = 39
 N_COLORS = len(COLORS)
@@ -82,8 +79,10 @@ class DealCodec:
     """The action space and observation layout of Monopoly Deal (see ``docs/rl.md``)."""
 
     game = "deal"
-    #: The environment plays nothing itself (``autoplay`` does nothing): Match skips it.
-    autoplays = False
+    #: Monopoly Deal opens no input session: the match need not look for one.
+    sessions = False
+    #: The adapters' default turn limit (a Deal game may not end: MD-8).
+    turn_limit = 300
 
     def __init__(self) -> None:
         labels: list[str] = []
@@ -228,9 +227,6 @@ class DealCodec:
         except KeyError:
             keys = [self.index(a) for a in legal]
         return keys, legal
-
-    def autoplay(self, match: Match) -> None:
-        """Nothing: in Monopoly Deal every decision is an agent's (one seat at a time)."""
 
     # ------------------------------------------------------------------ observations
     def observe(self, view: dict[str, Any], selection: Path, out: np.ndarray) -> None:

@@ -1,13 +1,28 @@
 """Gymnasium single-agent environments: one seat is the agent, the others are Tycoon bots.
 
-The observation is the agent seat's float32 vector (``docs/rl.md``); the legal actions are
-in ``info["action_mask"]`` and ``env.action_masks()`` (the name MaskablePPO of sb3-contrib
-uses). An illegal index changes nothing and gives ``illegal_reward`` (default -1); the
-episode is truncated after ``max_steps`` agent steps (legal or not). The bots act between
-the agent's steps; each is built by ``tycoon.bots.make_bot(spec, game, seed)``.
+``make_gym(game, **options)`` builds one for any game that declares an RL codec
+(``tycoon.rl.deal_gym`` and the like bind the name). The observation is the agent seat's
+float32 vector (``docs/rl.md``); the legal actions are in ``info["action_mask"]`` and
+``env.action_masks()`` (the name MaskablePPO of sb3-contrib uses). An illegal index changes
+nothing and gives ``illegal_reward`` (default -1); the episode is truncated after
+``max_steps`` agent steps (legal or not). The bots act between the agent's steps; each is
+built by ``tycoon.bots.make_bot(spec, game, seed)``. At the end ``info["result"]`` is the
+game's ``Outcome``.
 
->>> from tycoon.rl import deal_gym
->>> env = deal_gym(seats=2, opponents="random")
+Versioned ids ``tycoon/<Game>-v<version>`` (``tycoon/Capital-v0``, ``tycoon/Deal-v0``, one per
+game with a codec) are registered by ``tycoon.rl.registration.register_envs``, which runs when
+this module is imported, or ``tycoon.rl`` with Gymnasium loaded; so with Gymnasium 1.x either
+form works::
+
+    gymnasium.make("tycoon.rl:tycoon/Deal-v0")       # "module:id" imports tycoon.rl first
+    import tycoon.rl; gymnasium.make("tycoon/Deal-v0")
+
+The package also declares the ``gymnasium.envs`` entry point, which Gym 0.23+ and Gymnasium
+0.26-0.29 load on ``import gymnasium``; Gymnasium 1.0 removed that plugin loading (see
+``docs/rl.md``). The environments work under ``gymnasium.vector`` (``make_vec`` with
+``vectorization_mode="sync"`` or ``"async"``).
+
+>>> env = make_gym("deal", seats=2, opponents="random")
 >>> obs, info = env.reset(seed=1)
 >>> obs.shape == env.observation_space.shape, bool(info["action_mask"].sum() > 0)
 (True, True)
@@ -22,19 +37,20 @@ import numpy as np
 from gymnasium import spaces
 
 from tycoon.bots import make_bot
-from tycoon.engine import get_game
+from tycoon.engine import derive_seed, get_game
 
-from .core import Match, codec_of, split_turn_limit
-from .pettingzoo_env import OBS_BOUND
+from .core import DEFAULT, Match, codec_of, split_turn_limit
+from .pettingzoo_env import OBS_BOUND, check_seats, summary
+from .registration import register_envs
 
 
 class TycoonGymEnv(gym.Env):
-    """One seat of a Tycoon game against bots (build with ``capital_gym`` or ``deal_gym``).
+    """One seat of a Tycoon game against bots (``make_gym(game, **options)``).
 
     ``seat``: the agent's seat (default 0). ``opponents``: one bot spec for every other seat
     or a list with one spec per other seat, in seat order ("random", "heuristic", "easy",
     "medium", "hard", "ismcts:iterations=200", ...). Other options as in
-    ``tycoon.rl.TycoonAECEnv``.
+    ``tycoon.rl.pettingzoo_env.TycoonAECEnv``.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
@@ -46,22 +62,20 @@ class TycoonGymEnv(gym.Env):
         *,
         seat: int = 0,
         opponents: str | list[str] = "random",
-        turn_limit: int | None = None,
+        turn_limit: int | str | None = DEFAULT,
         max_steps: int = 10_000,
-        minigame_skill: float | tuple[float, ...] = 0.5,
+        session_skill: float | tuple[float, ...] = 0.5,
+        minigame_skill: float | tuple[float, ...] | None = None,
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
         **rules: Any,
     ) -> None:
         self.game = game
-        self.module = get_game(game)
+        self.info = get_game(game)
         self.codec = codec_of(game)
-        self.seats = self.module.DEFAULT_SEATS if seats is None else seats
-        if not self.module.MIN_SEATS <= self.seats <= self.module.MAX_SEATS:
-            raise ValueError(f"{game} is played by {self.module.MIN_SEATS} to "
-                             f"{self.module.MAX_SEATS} seats, not {self.seats}")
-        if not 0 <= seat < self.seats:
-            raise ValueError(f"seat must be 0 to {self.seats - 1}, not {seat}")
+        self.seats = check_seats(self.info, seats)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
+            raise ValueError(f"seat must be 0 to {self.seats - 1}, not {seat!r}")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
         self.render_mode = render_mode
@@ -76,10 +90,11 @@ class TycoonGymEnv(gym.Env):
             make_bot(spec, game, 0)  # a bad spec fails now, naming the known bots
         self.turn_limit = turn_limit
         self.max_steps = max_steps
-        self.minigame_skill = minigame_skill
+        self.session_skill = session_skill if minigame_skill is None else minigame_skill
         self.illegal_reward = float(illegal_reward)
-        self.rules, self._truncate_after = split_turn_limit(game, turn_limit, rules)
-        self.module.new_game(seats=self.seats, seed=0, **self.rules)
+        self.rules, self._truncate_after = split_turn_limit(self.info, turn_limit, rules)
+        probe = self.info.new_game(seats=self.seats, seed=0, **self.rules)
+        Match(self.codec, probe, session_skill=self.session_skill)
         self.observation_space = spaces.Box(-OBS_BOUND, OBS_BOUND, (self.codec.layout.size,),
                                             np.float32)
         self.action_space = spaces.Discrete(self.codec.n_actions)
@@ -94,13 +109,12 @@ class TycoonGymEnv(gym.Env):
         until the agent must act."""
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 1 << 62))
-        state = self.module.new_game(seats=self.seats, seed=game_seed, **self.rules)
+        state = self.info.new_game(seats=self.seats, seed=game_seed, **self.rules)
         self.match = Match(
             self.codec, state, seed=game_seed, max_steps=1 << 62,
-            turn_limit=self._truncate_after,
-            minigame_skill=self.minigame_skill,
+            turn_limit=self._truncate_after, session_skill=self.session_skill,
         )
-        self.bots = {s: make_bot(spec, self.game, (game_seed + 7919 * (s + 1)) % (1 << 62))
+        self.bots = {s: make_bot(spec, self.game, derive_seed(game_seed, "gym bot", s))
                      for s, spec in self.specs.items()}
         self.steps = 0
         self._bots_play()
@@ -122,7 +136,7 @@ class TycoonGymEnv(gym.Env):
         assert self.match is not None
         info: dict[str, Any] = {"action_mask": self.action_masks(), **extra}
         if self.match.over:
-            info["result"] = self.match.state.result()
+            info["result"] = self.match.result()
         return info
 
     def action_masks(self) -> np.ndarray:
@@ -154,30 +168,14 @@ class TycoonGymEnv(gym.Env):
 
     def render(self) -> str | None:
         """A one-line text summary ("ansi"), or None."""
-        if self.render_mode != "ansi" or self.match is None:
+        if self.render_mode != "ansi":
             return None
-        view = self.match.state.view(None)
-        return (f"{self.game} turn {view['turn']} phase {view['phase']} to move "
-                f"{view['to_move']} winner {view['winner']}")
+        return summary(self.match, self.game)
 
 
-def capital_gym(**options: Any) -> TycoonGymEnv:
-    """Capital for one agent against bots (4 seats, ``turn_limit=200`` by default)."""
-    options.setdefault("turn_limit", 200)
-    return TycoonGymEnv("capital", **options)
+def make_gym(game: str, **options: Any) -> TycoonGymEnv:
+    """``game`` for one agent against bots (options: see :class:`TycoonGymEnv`)."""
+    return TycoonGymEnv(game, **options)
 
 
-def deal_gym(**options: Any) -> TycoonGymEnv:
-    """Monopoly Deal for one agent against bots (2 seats, truncated after turn 300)."""
-    options.setdefault("turn_limit", 300)
-    return TycoonGymEnv("deal", **options)
-
-
-def _register() -> None:
-    """``gymnasium.make("tycoon/Capital-v0")`` and ``gymnasium.make("tycoon/Deal-v0")``."""
-    for env_id, entry in (("tycoon/Capital-v0", "capital_gym"), ("tycoon/Deal-v0", "deal_gym")):
-        if env_id not in gym.registry:
-            gym.register(id=env_id, entry_point=f"{__name__}:{entry}")
-
-
-_register()
+register_envs()

@@ -1,18 +1,26 @@
-"""PettingZoo AEC environments of Capital and Monopoly Deal.
+"""PettingZoo environments of any game that declares an RL codec.
 
-Agents are ``player_0`` ... ``player_{n-1}`` (agent ``player_s`` is seat ``s``). Only the seat
-that must act is selected; Capital's minigames are played inside the environment by the
-minigame bots, so when several seats would act at once (a minigame) none of them is an agent
-decision. A Just Say No answer in Monopoly Deal is an ordinary turn of the answering seat.
+``env(game, **options)`` builds the AEC environment (``tycoon.rl.env``; ``tycoon.rl.deal_env``
+and the like are the same with the game's name bound). Agents are ``player_0`` ...
+``player_{n-1}`` (agent ``player_s`` is seat ``s``). Only the seat that must act is selected;
+input sessions (several seats at once against a clock: Capital's minigames, the Toy game's
+peek round) are played inside the environment by the session bots, so no decision is ever
+simultaneous. A Just Say No answer in Monopoly Deal is an ordinary turn of the answering seat.
+
+The games are turn-based, so the native API is AEC. ``parallel_env(game, **options)`` offers
+PettingZoo's parallel API through ``turn_based_aec_to_parallel``: one seat moves per parallel
+step. PettingZoo's ``aec_to_parallel`` (every seat acts once per cycle) is not valid for any
+of them: a seat's legal actions depend on the moves before it in the cycle (Capital and
+Monopoly Deal also have turns of several decisions and answers out of turn).
 
 Each observation is ``{"observation": float32 vector, "action_mask": int8 vector}``;
 ``infos[agent]["action_mask"]`` holds the same mask for the selected agent (so masked play
-works with ``env.last(observe=False)``). Rewards: see ``tycoon.rl.core``.
+works with ``env.last(observe=False)``); at the end ``infos[agent]["result"]`` is the game's
+``Outcome``. Rewards: see ``tycoon.rl.core``.
 
->>> from tycoon.rl import deal_env
->>> env = deal_env(seats=2)
->>> env.reset(seed=3)
->>> obs, reward, terminated, truncated, info = env.last()
+>>> e = env("deal", seats=2)
+>>> e.reset(seed=3)
+>>> obs, reward, terminated, truncated, info = e.last()
 >>> int(obs["action_mask"].sum()) == int(info["action_mask"].sum()) > 0
 True
 """
@@ -23,25 +31,45 @@ from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 
 from tycoon.engine import get_game
 
-from .core import Match, codec_of, split_turn_limit
+from .core import DEFAULT, Match, codec_of, split_turn_limit
 
 #: Bounds of the observation boxes (money, counts and turns stay far inside).
 OBS_BOUND = 1e9
 
 
-class TycoonAECEnv(AECEnv):
-    """One Tycoon game as a PettingZoo AEC environment (build with ``capital_env`` or
-    ``deal_env``).
+def check_seats(info: Any, seats: int | None) -> int:
+    """``seats`` (default: the game's default), checked against the game's range."""
+    seats = info.default_seats if seats is None else seats
+    if isinstance(seats, bool) or not isinstance(seats, int) or not (
+            info.min_seats <= seats <= info.max_seats):
+        raise ValueError(f"{info.name} is played by {info.min_seats} to {info.max_seats} "
+                         f"seats, not {seats!r}")
+    return seats
 
-    Options: ``seats``; ``turn_limit`` (Capital: the rules option, the game ends without
-    winner, rewards 0; Deal: the match is truncated once the turn counter passes it);
-    ``max_steps`` (truncate after that many env steps); ``minigame_skill`` (Capital: skill 0-1
-    of the minigame bots, one number or one per seat); ``render_mode`` ("ansi" or None);
-    any other keyword is a rules option of the game (e.g. ``preset="kapital"``).
+
+def summary(match: Match | None, game: str) -> str:
+    """The one-line "ansi" rendering of a match."""
+    if match is None:
+        return f"{game}: not started"
+    st = match.state
+    return (f"{game} turn {st.turn} phase {st.phase} to move {st.to_move()} "
+            f"winner {st.winner}")
+
+
+class TycoonAECEnv(AECEnv):
+    """One Tycoon game as a PettingZoo AEC environment (``env(game, **options)``).
+
+    Options: ``seats``; ``turn_limit`` (a game with a ``turn_limit`` rules option gets it, the
+    game ends as its rules say; a game without one is truncated once its turn counter passes
+    it, rewards 0; default: the codec's ``turn_limit``; None: no limit); ``max_steps``
+    (truncate after that many env steps); ``session_skill`` (skill 0-1 of the bots that play
+    the input sessions, one number or one per seat; ``minigame_skill`` is accepted as its old
+    name); ``render_mode`` ("ansi" or None); any other keyword is a rules option of the game
+    (e.g. ``preset="kapital"``), checked now.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "is_parallelizable": False}
@@ -51,29 +79,28 @@ class TycoonAECEnv(AECEnv):
         game: str,
         seats: int | None = None,
         *,
-        turn_limit: int | None = None,
+        turn_limit: int | str | None = DEFAULT,
         max_steps: int = 10_000,
-        minigame_skill: float | tuple[float, ...] = 0.5,
+        session_skill: float | tuple[float, ...] = 0.5,
+        minigame_skill: float | tuple[float, ...] | None = None,
         render_mode: str | None = None,
         **rules: Any,
     ) -> None:
         super().__init__()
         self.game = game
-        self.module = get_game(game)
+        self.info = get_game(game)
         self.codec = codec_of(game)
-        self.seats = self.module.DEFAULT_SEATS if seats is None else seats
-        if not self.module.MIN_SEATS <= self.seats <= self.module.MAX_SEATS:
-            raise ValueError(f"{game} is played by {self.module.MIN_SEATS} to "
-                             f"{self.module.MAX_SEATS} seats, not {self.seats}")
+        self.seats = check_seats(self.info, seats)
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
         self.render_mode = render_mode
         self.turn_limit = turn_limit
         self.max_steps = max_steps
-        self.minigame_skill = minigame_skill
-        self.rules, self._truncate_after = split_turn_limit(game, turn_limit, rules)
-        self.module.new_game(seats=self.seats, seed=0, **self.rules)  # check options now
-        self.metadata = {**self.metadata, "name": f"tycoon_{game}_v0"}
+        self.session_skill = session_skill if minigame_skill is None else minigame_skill
+        self.rules, self._truncate_after = split_turn_limit(self.info, turn_limit, rules)
+        probe = self.info.new_game(seats=self.seats, seed=0, **self.rules)  # check options now
+        Match(self.codec, probe, session_skill=self.session_skill)  # and the skills
+        self.metadata = {**self.metadata, "name": f"tycoon_{game}_v{self.version}"}
         self.possible_agents = [f"player_{s}" for s in range(self.seats)]
         self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
         box = spaces.Box(-OBS_BOUND, OBS_BOUND, (self.codec.layout.size,), np.float32)
@@ -86,6 +113,11 @@ class TycoonAECEnv(AECEnv):
                               for a in self.possible_agents}
         self.match: Match | None = None
         self._next_seed = 0
+
+    @property
+    def version(self) -> int:
+        """The environment's version (the codec's ``version``, default 0)."""
+        return int(getattr(self.codec, "version", 0))
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> spaces.Space:
@@ -103,11 +135,10 @@ class TycoonAECEnv(AECEnv):
             seed = self._next_seed
         self._next_seed = (seed + 1) % (1 << 62)
         seed %= 1 << 62
-        state = self.module.new_game(seats=self.seats, seed=seed, **self.rules)
+        state = self.info.new_game(seats=self.seats, seed=seed, **self.rules)
         self.match = Match(
             self.codec, state, seed=seed, max_steps=self.max_steps,
-            turn_limit=self._truncate_after,
-            minigame_skill=self.minigame_skill,
+            turn_limit=self._truncate_after, session_skill=self.session_skill,
         )
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -123,13 +154,12 @@ class TycoonAECEnv(AECEnv):
         assert m is not None
         if m.over:
             rewards = m.rewards()
+            result = m.result()
             for a in self.agents:
                 self.rewards[a] = rewards[self._seat_of[a]]
                 self.terminations[a] = m.state.is_over
                 self.truncations[a] = m.truncated and not m.state.is_over
-                self.infos[a] = {"result": m.state.result()}
-            current = m.state.view(None)["current"]
-            self.agent_selection = self.possible_agents[current]
+                self.infos[a] = {"result": result}
             return
         seat = m.seat
         assert seat is not None
@@ -177,12 +207,9 @@ class TycoonAECEnv(AECEnv):
 
     def render(self) -> str | None:
         """A one-line text summary ("ansi"), or None."""
-        if self.render_mode != "ansi" or self.match is None:
+        if self.render_mode != "ansi":
             return None
-        st = self.match.state
-        view = st.view(None)
-        return (f"{self.game} turn {view['turn']} phase {view['phase']} to move "
-                f"{view['to_move']} winner {view['winner']}")
+        return summary(self.match, self.game)
 
     def close(self) -> None:
         """Nothing to release."""
@@ -191,19 +218,26 @@ class TycoonAECEnv(AECEnv):
         return f"tycoon_{self.game}"
 
 
-def capital_env(**options: Any) -> TycoonAECEnv:
-    """Capital as a PettingZoo AEC environment (4 seats, ``turn_limit=200`` by default).
+def env(game: str, **options: Any) -> TycoonAECEnv:
+    """``game`` as a PettingZoo AEC environment (options: see :class:`TycoonAECEnv`).
 
-    >>> env = capital_env(seats=2, turn_limit=50)
-    >>> env.reset(seed=1)
-    >>> env.agent_selection in env.agents
+    >>> e = env("capital", seats=2, turn_limit=50)
+    >>> e.reset(seed=1)
+    >>> e.agent_selection in e.agents
     True
     """
-    options.setdefault("turn_limit", 200)
-    return TycoonAECEnv("capital", **options)
+    return TycoonAECEnv(game, **options)
 
 
-def deal_env(**options: Any) -> TycoonAECEnv:
-    """Monopoly Deal as a PettingZoo AEC environment (2 seats, truncated after turn 300)."""
-    options.setdefault("turn_limit", 300)
-    return TycoonAECEnv("deal", **options)
+def parallel_env(game: str, **options: Any) -> ParallelEnv:
+    """``game`` under PettingZoo's parallel API (options: see :class:`TycoonAECEnv`).
+
+    The games are turn-based: this is PettingZoo's ``turn_based_aec_to_parallel`` over the AEC
+    environment. Each parallel step takes an action per live agent but plays only the
+    selected seat's (``infos[agent]["active_agent"]``; the others' masks are all zero and
+    their entries are ignored, send any index). ``aec_to_parallel`` is not valid for them: it
+    plays every agent once per cycle on masks read before the cycle starts.
+    """
+    from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+
+    return turn_based_aec_to_parallel(TycoonAECEnv(game, **options))

@@ -1,16 +1,22 @@
-"""The REST API under ``/api``: kinds, games (create, list, show), join, record."""
+"""The REST API under ``/api``: kinds (with each game's data and words), games (create,
+list, show), join, record, replay, the lobby's chat; and the health checks."""
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
+from functools import cache
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, HTTPException, Path, Query, Request, status
+from fastapi import APIRouter, HTTPException, Path, Query, Request, Response, status
 
-from tycoon.engine import games, get_game
+from tycoon.engine import LANGUAGES, games, get_game
 
-from .lobby import BOT_STRENGTHS, Lobby, LobbyError, summary
+from .lobby import Lobby, LobbyError, bot_strengths, summary
 from .models import (
+    ChatMessage,
+    ChatPost,
     CreateGame,
     ErrorBody,
     GameKind,
@@ -20,8 +26,10 @@ from .models import (
     JoinGame,
     ReplayStep,
 )
+from .updates import outcome_json
 
 router = APIRouter(prefix="/api")
+health_router = APIRouter(prefix="/health")
 
 GameId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
 ERRORS: dict[int | str, dict[str, Any]] = {
@@ -39,32 +47,113 @@ def _fail(exc: LobbyError) -> HTTPException:
 
 @router.get("/health")
 async def health() -> dict[str, str]:
-    """Liveness."""
+    """Liveness (kept for older clients: see `/health/live`)."""
     return {"status": "ok"}
 
 
-@router.get("/kinds", response_model=list[GameKind])
-async def kinds() -> list[dict[str, Any]]:
-    """The games this server offers, their seat counts and options."""
+@health_router.get("/live")
+async def live() -> dict[str, str]:
+    """The process answers."""
+    return {"status": "ok"}
+
+
+@health_router.get("/ready", responses={503: {"model": ErrorBody}})
+async def ready(request: Request) -> dict[str, Any]:
+    """Ready to serve: games restored and the database answers (503 otherwise)."""
+    lobby: Lobby | None = getattr(request.app.state, "lobby", None)
+    if lobby is None:
+        raise HTTPException(503, "starting: games are being restored")
+    try:
+        await lobby.storage.ping()
+    except Exception as exc:
+        raise HTTPException(503, f"the database does not answer: {type(exc).__name__}") from None
+    return {"status": "ok", "games": len(lobby.rooms)}
+
+
+CACHE = "public, max-age=300"
+
+
+def _cached(data: Any, request: Request, response: Response) -> Any:
+    """``data`` with an ETag (304 when the client has it) and a cache lifetime."""
+    tag = '"' + hashlib.blake2b(json.dumps(data, sort_keys=True).encode(),
+                                digest_size=12).hexdigest() + '"'
+    if request.headers.get("if-none-match") == tag:
+        return Response(status_code=304, headers={"ETag": tag, "Cache-Control": CACHE})
+    response.headers["ETag"] = tag
+    response.headers["Cache-Control"] = CACHE
+    return data
+
+
+@cache
+def _kinds() -> list[dict[str, Any]]:
     out = []
     for name in games():
         try:
-            module = get_game(name)
-        except ImportError:
+            info = get_game(name)
+        except (ImportError, TypeError, ValueError):
             continue
         out.append({
             "name": name,
-            "min_seats": module.min_seats,
-            "max_seats": module.max_seats,
-            "default_seats": module.default_seats,
-            "options": module.describe_options(),
-            "players": ["human", *BOT_STRENGTHS],
+            "title": info.title,
+            "min_seats": info.min_seats,
+            "max_seats": info.max_seats,
+            "default_seats": info.default_seats,
+            "options": info.describe_options(),
+            "players": ["human", *bot_strengths()],
         })
     return out
 
 
+@router.get("/kinds", response_model=list[GameKind])
+async def kinds(request: Request, response: Response) -> Any:
+    """The games this server offers: title, seat counts, options, seat kinds."""
+    return _cached(_kinds(), request, response)
+
+
+def _game_or_404(game: str) -> Any:
+    if game not in games():
+        raise HTTPException(404, f"unknown game {game!r}; this server offers: "
+                                 f"{', '.join(games())}")
+    return get_game(game)
+
+
+@cache
+def _client_data(game: str) -> dict[str, Any]:
+    return _game_or_404(game).client_data()
+
+
+@router.get("/kinds/{game}/data", responses=ERRORS)
+async def kind_data(game: Annotated[str, Path(max_length=32)], request: Request,
+                    response: Response) -> Any:
+    """What clients draw the game from (board, cards, prices, ...), made by the game package."""
+    return _cached(_client_data(game), request, response)
+
+
+@router.get("/kinds/{game}/messages/{lang}", responses=ERRORS)
+async def kind_messages(game: Annotated[str, Path(max_length=32)],
+                        lang: Annotated[str, Path(max_length=8)], request: Request,
+                        response: Response) -> Any:
+    """The game's message catalog in ``lang`` (one of en, pt, es, fr): the words of its
+    actions, events, cards and options, rendered by clients (see docs/protocol.md)."""
+    info = _game_or_404(game)
+    if lang not in LANGUAGES:
+        raise HTTPException(404, f"no {lang!r} catalog; languages: {', '.join(LANGUAGES)}")
+    if lang not in info._catalogs:
+        raise HTTPException(404, f"{game} has no {lang!r} catalog")
+    return _cached(info.catalog(lang), request, response)
+
+
+def client_address(request: Request) -> str:
+    """The client's address (the first ``X-Forwarded-For`` hop when ``trust_forwarded``)."""
+    if request.app.state.settings.trust_forwarded:
+        forwarded = request.headers.get("x-forwarded-for", "")
+        if forwarded.strip():
+            return forwarded.split(",")[0].strip()[:64]
+    return request.client.host if request.client else ""
+
+
 @router.post("/games", response_model=GameSummary, status_code=status.HTTP_201_CREATED,
-             responses={**ERRORS, 503: {"model": ErrorBody}})
+             responses={**ERRORS, 429: {"model": ErrorBody}, 503: {"model": ErrorBody}})
 async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
     """Create a game. It starts once every `human` seat is joined (at once with only bots)."""
     options = dict(body.options)
@@ -72,7 +161,8 @@ async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
         options["preset"] = body.preset
     try:
         room = await _lobby(request).create(
-            body.game, list(body.players), options, body.decision_seconds, body.seed, body.name
+            body.game, list(body.players), options, body.decision_seconds, body.seed, body.name,
+            spectator_chat=body.spectator_chat, creator=client_address(request),
         )
     except LobbyError as exc:
         raise _fail(exc) from None
@@ -110,7 +200,7 @@ def _row_summary(row: Any, seats: list[Any]) -> dict[str, Any]:
         ],
         "free_seats": [], "options": row.options, "decision_seconds": row.decision_seconds,
         "seeded": row.seeded, "version": 0, "turn": None, "created": row.created,
-        "result": row.result,
+        "result": row.result, "spectator_chat": row.spectator_chat, "rematch_of": row.rematch_of,
     }
 
 
@@ -171,13 +261,45 @@ async def replay_step(
             raise HTTPException(409, "the game is not over: replays open when it ends")
         if seat is not None and seat >= room.row.seats:
             raise HTTPException(422, f"seat must be from 0 to {room.row.seats - 1}")
-        record = room.recorder.record
+        record = room.record()
         try:
             data = await asyncio.to_thread(
                 request.app.state.replays.step, game_id, record, step, seat
             )
         except ValueError as exc:
             raise HTTPException(422, str(exc)) from None
-        return {**data, "result": room.row.result or room.state.result()}
+        return {**data, "result": room.row.result or outcome_json(room.state)}
     finally:
         lobby.forget_if_idle(room)
+
+
+@router.get("/lobby/chat", response_model=list[ChatMessage], response_model_exclude_none=True,
+            response_model_by_alias=True)
+async def lobby_chat(
+    request: Request,
+    after: Annotated[int, Query(ge=0, le=2**62, description="Only messages after this id.")] = 0,
+) -> list[dict[str, Any]]:
+    """The lobby's chat: the latest 100 messages after `after`, oldest first."""
+    from .table import chat_message
+
+    rows = await _lobby(request).storage.load_chat("", after, 100)
+    return [chat_message(r) for r in rows]
+
+
+@router.post("/lobby/chat", response_model=ChatMessage, status_code=status.HTTP_201_CREATED,
+             response_model_exclude_none=True, response_model_by_alias=True,
+             responses={**ERRORS, 429: {"model": ErrorBody}})
+async def post_lobby_chat(body: ChatPost, request: Request) -> dict[str, Any]:
+    """Write in the lobby's chat (at most 5 messages in 10 s per address); shown as text."""
+    from .protocol import ProtocolError, parse_chat
+
+    try:
+        text = parse_chat({"text": body.text}, "chat")["text"]
+    except ProtocolError as exc:
+        raise HTTPException(422, str(exc)) from None
+    limiter = request.app.state.limiter
+    if not await limiter.hit("lobby_chat", client_address(request)):
+        raise HTTPException(429, "too many chat messages: at most "
+                                 f"{request.app.state.settings.lobby_chat_limit}")
+    return await _lobby(request).lobby_chat(body.name.strip() or "?", text)
+

@@ -14,8 +14,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from .api import router
+from .api import client_address, health_router, router
 from .broker import Broker, LocalBroker, RedisBroker
+from .limiter import Limiter
 from .lobby import Lobby
 from .replays import Replays
 from .settings import ServerSettings
@@ -55,6 +56,55 @@ class BodyLimit:
         await response(scope, receive, send)
 
 
+#: Headers on every HTTP answer (pages, API, static files).
+SECURITY_HEADERS = [
+    (b"content-security-policy",
+     b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+     b"img-src 'self' data:; connect-src 'self' ws: wss:; object-src 'none'; "
+     b"base-uri 'self'; form-action 'self'; frame-ancestors 'none'"),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+
+
+class SecurityHeaders:
+    """Add :data:`SECURITY_HEADERS` to every HTTP response."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                headers = [h for h in message.get("headers", [])
+                           if h[0].lower() not in {k for k, _ in SECURITY_HEADERS}]
+                message = {**message, "headers": [*headers, *SECURITY_HEADERS]}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def rate_category(method: str, path: str) -> str | None:
+    """Which rate limit an API request counts against, besides ``rest``.
+
+    >>> rate_category("POST", "/api/games"), rate_category("POST", "/api/games/x/join")
+    ('create', 'join')
+    >>> rate_category("GET", "/api/games") is None
+    True
+    """
+    if method == "POST" and path.rstrip("/") == "/api/games":
+        return "create"
+    if method == "POST" and path.startswith("/api/games/") and path.endswith("/join"):
+        return "join"
+    return None
+
+
 def default_db_url() -> str:
     """A SQLite file in the user's data directory (created if needed)."""
     from platformdirs import user_data_dir
@@ -89,8 +139,10 @@ def create_app(
                             else LocalBroker())
         await fanout.start()
         lobby = Lobby(storage, fanout, settings)
-        app.state.lobby = lobby
+        app.state.limiter = Limiter(settings)
         restored = await lobby.restore()
+        lobby.start()
+        app.state.lobby = lobby
         log.info("tycoon server: %d unfinished game(s) restored", restored)
         if settings.gc_freeze:
             # Long-lived objects (modules, restored games) leave the collector's scans, and
@@ -107,7 +159,7 @@ def create_app(
 
     app = FastAPI(
         title="Tycoon",
-        summary="Play Capital and Monopoly Deal online: lobby, games, records.",
+        summary="Play board and card games online: lobby, games, records.",
         description="REST API of the Tycoon server; the WebSocket protocol of "
         "`/ws/games/{id}` is documented in docs/protocol.md.",
         version="1",
@@ -115,8 +167,26 @@ def create_app(
     )
     app.state.settings = settings
     app.state.replays = Replays()
+    app.state.limiter = Limiter(settings)
+
+    @app.middleware("http")
+    async def rate_limits(request: Request, call_next: Any) -> Any:
+        path = request.url.path
+        if path.startswith("/api/"):
+            limiter: Limiter = request.app.state.limiter
+            address = client_address(request)
+            category = rate_category(request.method, path)
+            for name in ("rest", category):
+                if name is not None and not await limiter.hit(name, address):
+                    limit = getattr(settings, f"{name}_limit")
+                    return JSONResponse(
+                        {"detail": f"too many requests from your address ({name}: at most "
+                                   f"{limit}); try again later"},
+                        status_code=429, headers={"Retry-After": "60"})
+        return await call_next(request)
 
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -128,6 +198,7 @@ def create_app(
         return JSONResponse({"detail": detail or "invalid request", "errors": errors}, 422)
 
     app.include_router(router)
+    app.include_router(health_router)
     app.add_api_websocket_route("/ws/games/{game_id}", game_socket)
     i18n_dir = WEB_DIR.parent / "i18n"  # the client's texts (en, pt, es, fr), see docs/web.md
     if i18n_dir.is_dir():

@@ -10,18 +10,25 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from tycoon.bots import make_bot
-from tycoon.engine import Record, Recorder, check_seed, get_game, new_seed, replay
+from tycoon.bots import STRENGTHS, make_bot
+from tycoon.engine import Record, check_seed, get_game, new_seed, replay
 
 from .broker import Broker
-from .room import Room
+from .clocks import now
+from .protocol import ProtocolError
+from .room import Entry, Room
 from .settings import ServerSettings
 from .storage import GameRow, SeatRow, Storage
+from .table import chat_message
+from .updates import outcome_json
 
 log = logging.getLogger("tycoon.server")
 
-#: Bot strengths the API offers, and the ``make_bot`` name each maps to.
-BOT_STRENGTHS = {"random": "random", "easy": "easy", "medium": "medium", "hard": "hard"}
+
+def bot_strengths() -> list[str]:
+    """The bot strengths the lobby offers (from the bots layer): ``random`` and the named
+    strengths, weakest first."""
+    return ["random", *STRENGTHS]
 
 
 class LobbyError(ValueError):
@@ -69,13 +76,11 @@ class Lobby:
             self._processes.shutdown(wait=False, cancel_futures=True)
             self._processes = None
 
-    def _room(self, row: GameRow, seats: list[SeatRow], recorder: Recorder,
-              meta: list[tuple[str, str | None]],
-              client_seqs: list[int | None] | None = None) -> Room:
-        return Room(row, seats, recorder, meta, storage=self.storage, broker=self.broker,
+    def _room(self, row: GameRow, seats: list[SeatRow], state: Any,
+              entries: list[Entry]) -> Room:
+        return Room(row, seats, state, entries, storage=self.storage, broker=self.broker,
                     settings=self.settings, executor=self.executor, processes=self.processes,
-                    on_finished=self.forget_if_idle, on_broken_pool=self._drop_processes,
-                    client_seqs=client_seqs)
+                    on_finished=self.forget_if_idle, on_broken_pool=self._drop_processes)
 
     async def restore(self) -> int:
         """Load every unfinished game by replaying its record; return how many."""
@@ -94,7 +99,7 @@ class Lobby:
             self.rooms[row.id] = room
             if room.state.is_over and room.status != "finished":
                 room.row.status = "finished"
-                room.row.result = room.state.result()
+                room.row.result = outcome_json(room.state)
                 await self.storage.set_status(row.id, "finished", room.row.result)
             room.start()
             count += 1
@@ -105,11 +110,54 @@ class Lobby:
         record = Record(row.game, row.seats, row.seed, dict(row.options),
                         [(a.seat, a.action) for a in actions])
         state = await asyncio.to_thread(replay, record)
-        return self._room(row, seats, Recorder(record, state), [(a.by, a.reason) for a in actions],
-                          [a.client_seq for a in actions])
+        room = self._room(row, seats, state, [
+            Entry(a.seat, a.action, a.by, a.reason, a.client_seq) for a in actions])
+        room.chat.load(await self.storage.load_chat(row.id))
+        return room
+
+    def start(self) -> None:
+        """Start the background work: the expiry of open games nobody joins."""
+        self._expiry = asyncio.create_task(self._expire_loop())
+
+    async def _expire_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.expiry_check_seconds)
+            try:
+                await self.expire()
+            except Exception:
+                log.exception("expiring open games failed")
+
+    async def expire(self) -> list[str]:
+        """Remove the open games nobody joined for ``open_game_seconds``; return their ids.
+
+        Watchers get a last update (``notice`` ``server.notice.expired``), then the game is
+        gone (its id is unknown from then on).
+        """
+        limit = time.time() - self.settings.open_game_seconds
+        gone = []
+        for room in list(self.rooms.values()):
+            if room.status != "open" or room.last_join > limit:
+                continue
+            async with room.lock:
+                if room.status != "open":
+                    continue
+                room.row.status = "finished"
+                room.row.result = {"finished": False, "winner": None, "reason": "expired"}
+                await room._broadcast([], None, notice={"key": "server.notice.expired",
+                                                        "params": {}})
+                await self.storage.delete_game(room.id)
+            await room.close()
+            self.rooms.pop(room.id, None)
+            gone.append(room.id)
+        if gone:
+            log.info("%d open game(s) nobody joined expired", len(gone))
+        return gone
 
     async def close(self) -> None:
         """Stop every room's clocks and bots."""
+        expiry = getattr(self, "_expiry", None)
+        if expiry is not None:
+            expiry.cancel()
         for room in list(self.rooms.values()):
             await room.close()
         self.executor.shutdown(wait=False, cancel_futures=True)
@@ -125,52 +173,66 @@ class Lobby:
         decision_seconds: float | None,
         seed: int | None,
         name: str,
+        *,
+        spectator_chat: bool = False,
+        creator: str = "",
+        rematch_of: str | None = None,
     ) -> Room:
         """Create a game; every problem (game, seats, options, bots) is a ``LobbyError``."""
         try:
-            module = get_game(game)
+            info = get_game(game)
         except (ValueError, ImportError) as exc:
             raise LobbyError(str(exc)) from None
         live = sum(1 for r in self.rooms.values() if r.status != "finished")
         if live >= self.settings.max_games:
             raise LobbyError("the server is full: try again later", 503)
+        if creator and rematch_of is None:
+            mine = sum(1 for r in self.rooms.values()
+                       if r.status == "open" and r.row.creator == creator)
+            if mine >= self.settings.max_open_per_address:
+                raise LobbyError(
+                    f"you already have {mine} open games waiting for players (at most "
+                    f"{self.settings.max_open_per_address}): start or finish one first", 429)
         n = len(players)
-        if not module.MIN_SEATS <= n <= module.MAX_SEATS:
+        if not info.min_seats <= n <= info.max_seats:
             raise LobbyError(
-                f"{game} is played by {module.MIN_SEATS} to {module.MAX_SEATS} seats, not {n}"
+                f"{game} is played by {info.min_seats} to {info.max_seats} seats, not {n}"
             )
         seeded = seed is not None
         try:
             seed = check_seed(seed) if seeded else new_seed()
         except ValueError as exc:
             raise LobbyError(str(exc)) from None
+        options = dict(options)
+        preset = options.pop("preset", None)
         try:
-            state = module.new_game(seats=n, seed=seed, **options)
+            resolved = info.resolve_options(preset, options)
+            state = info.make(n, seed, resolved)
         except (ValueError, TypeError) as exc:
             raise LobbyError(f"bad options: {exc}") from None
         seats = []
+        strengths = bot_strengths()
         for i, kind in enumerate(players):
             if kind == "human":
                 seats.append(SeatRow(i, "human"))
                 continue
-            spec = BOT_STRENGTHS.get(kind)
-            if spec is None:
-                raise LobbyError(f"seat {i}: unknown player {kind!r}; expected human or one of "
-                                 f"{', '.join(BOT_STRENGTHS)}")
+            if kind not in strengths:
+                raise LobbyError(f"seat {i + 1}: unknown player {kind!r}; expected human or one "
+                                 f"of {', '.join(strengths)}")
             try:
-                make_bot(spec, game, 0)
+                make_bot(kind, game, 0)
             except ValueError as exc:
-                raise LobbyError(f"seat {i}: bot {kind!r} is not available: {exc}") from None
-            seats.append(SeatRow(i, "bot", spec, f"{kind} bot"))
+                raise LobbyError(f"seat {i + 1}: bot {kind!r} is not available: {exc}") from None
+            seats.append(SeatRow(i, "bot", kind, f"{kind} bot"))
         status = "playing" if all(s.kind == "bot" for s in seats) else "open"
         row = GameRow(
-            id=secrets.token_urlsafe(9), game=game, seats=n, seed=seed, options=dict(options),
+            id=secrets.token_urlsafe(9), game=game, seats=n, seed=seed, options=resolved,
             decision_seconds=float(decision_seconds or self.settings.decision_seconds),
             status=status, seeded=seeded, name=name, created=time.time(),
+            spectator_chat=spectator_chat, creator=creator, rematch_of=rematch_of,
         )
         await self.storage.create_game(row, seats)
-        record = Record(game, n, seed, dict(options))
-        room = self._room(row, seats, Recorder(record, state), [])
+        room = self._room(row, seats, state, [])
         self.rooms[row.id] = room
         room.start()
         return room
@@ -193,10 +255,104 @@ class Lobby:
             raise LobbyError(f"seat must be from 0 to {room.row.seats - 1}", 422)
         elif seat not in free:
             raise LobbyError(f"seat {seat} is not free", 409)
+        if room.row.rematch_of is not None:
+            raise LobbyError("this game is a rematch: its seats are for the players of the "
+                             "game before", 409)
         token = secrets.token_urlsafe(24)
         if not await room.claim(seat, name, token):
             raise LobbyError(f"seat {seat} is not free", 409)
         return Joined(game_id, seat, token)
+
+    # -- between games ----------------------------------------------------------------------
+    def resign_bot(self, game: str) -> str:
+        """The bot that takes a seat for good (``replacement_bot``; random for a game without
+        it)."""
+        spec = self.settings.replacement_bot
+        try:
+            make_bot(spec, game, 0)
+        except ValueError:
+            return "random"
+        return spec
+
+    async def rematch(self, room: Room, seat: int) -> dict[str, Any]:
+        """``seat`` of a finished game accepts the rematch: the new game is made once (same
+        seats and options, a new seed); the seat gets its place in it (``rematch_seat``) and
+        every watcher hears who accepted (``rematch``). When every person has accepted, or
+        ``rematch_seconds`` after the first acceptance, bots take the other people's seats and
+        the game starts."""
+        if room.status != "finished":
+            raise ProtocolError("a rematch can be asked once the game is over", "not_over")
+        if not room.is_person(seat):
+            raise ProtocolError("only a person's seat can accept a rematch", "not_a_player")
+        rematch = room.rematch
+        async with room.lock:
+            if rematch.game_id is None:
+                kinds = ["human" if s.kind == "human" else (s.bot or "random")
+                         for s in room.seat_rows]
+                try:
+                    new = await self.create(
+                        room.row.game, kinds, dict(room.row.options), room.row.decision_seconds,
+                        None, room.row.name, spectator_chat=room.row.spectator_chat,
+                        creator=room.row.creator, rematch_of=room.id)
+                except LobbyError as exc:
+                    raise ProtocolError(f"no rematch: {exc}", "server_error") from None
+                rematch.game_id = new.id
+                rematch.first_at = now()
+                loop = asyncio.get_running_loop()
+                rematch.timer = loop.call_later(
+                    self.settings.rematch_seconds,
+                    lambda: asyncio.ensure_future(self._rematch_deadline(room)))
+            new_room = await self.room(rematch.game_id)
+            if new_room is None or new_room.status == "finished":
+                raise ProtocolError("the rematch is over", "game_over")
+            token = secrets.token_urlsafe(24)
+            name = room.seat_rows[seat].name or f"seat {seat + 1}"
+            if seat not in rematch.accepted:
+                if not new_room.is_person(seat) or not await new_room.claim(seat, name, token):
+                    raise ProtocolError("this seat has already accepted the rematch, from "
+                                        "another connection", "bad_message")
+                rematch.accepted.add(seat)
+            else:
+                raise ProtocolError("this seat has already accepted the rematch",
+                                    "bad_message")
+        announce = {"type": "rematch", "game_id": rematch.game_id,
+                    "accepted": sorted(rematch.accepted), "started": new_room.status != "open"}
+        await room.publish_all(announce)
+        if not new_room.free_seats():
+            self._end_rematch(room)
+        return {"type": "rematch_seat", "game_id": rematch.game_id, "seat": seat,
+                "token": token}
+
+    def _end_rematch(self, room: Room) -> None:
+        if room.rematch.timer is not None:
+            room.rematch.timer.cancel()
+            room.rematch.timer = None
+
+    async def _rematch_deadline(self, room: Room) -> None:
+        """The people who did not accept the rematch in time: bots take their seats."""
+        room.rematch.timer = None
+        new_room = await self.room(room.rematch.game_id or "")
+        if new_room is None or new_room.status != "open":
+            return
+        await new_room.seat_bots(new_room.free_seats(), self.resign_bot(new_room.row.game),
+                                 for_good=True, notice="server.notice.rematch_bots")
+        await room.publish_all({"type": "rematch", "game_id": new_room.id,
+                                "accepted": sorted(room.rematch.accepted), "started": True})
+
+    # -- chat -------------------------------------------------------------------------------
+    async def table_chat(self, room: Room, seat: int | None, name: str, text: str | None,
+                         reaction: str | None) -> dict[str, Any]:
+        """Store one chat message of a table and send it to every watcher."""
+        row = await self.storage.add_chat(room.id, seat, name, text, reaction, time.time())
+        message = chat_message(row)
+        room.chat.add(message)
+        await room.publish_all(message)
+        return message
+
+    async def lobby_chat(self, name: str, text: str) -> dict[str, Any]:
+        """Store one message of the lobby's chat."""
+        row = await self.storage.add_chat("", None, name, text, None, time.time())
+        return chat_message(row)
 
     async def room(self, game_id: str) -> Room | None:
         """A game's room, loading a finished game from the database if needed."""
@@ -245,6 +401,8 @@ def summary(room: Room) -> dict[str, Any]:
     """What the lobby shows of a game."""
     state = room.state
     return {
+        "spectator_chat": room.row.spectator_chat,
+        "rematch_of": room.row.rematch_of,
         "id": room.id,
         "game": room.row.game,
         "name": room.row.name,

@@ -3,23 +3,23 @@
 from __future__ import annotations
 
 import logging
-import os
 import re
 
 from .app import create_app, default_db_url
 from .settings import ServerSettings
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> None:
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
+          flags: list[str] | None = None) -> None:
     """Serve Tycoon at ``http://host:port/`` with the database ``db`` (default: SQLite file).
 
-    Settings may be overridden with ``$TYCOON_SERVER_SETTINGS`` (a JSON object, see
-    :class:`~tycoon.server.settings.ServerSettings`).
+    Settings (see :class:`~tycoon.server.settings.ServerSettings`) come from
+    ``$TYCOON_SERVER_SETTINGS`` (a JSON object), then ``$TYCOON_<NAME>`` per setting, then
+    ``flags`` (``NAME=VALUE``, the ``--set`` options of ``tycoon serve``).
     """
     import uvicorn
 
-    register_extra_games()
-    settings = ServerSettings.from_env()
+    settings = ServerSettings.from_env(flags=flags)
     url = db or default_db_url()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     for name in ("uvicorn.error", "uvicorn.access"):
@@ -33,26 +33,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> N
         ws_max_size=settings.max_message_bytes,
         # Views are small (a few KB); compressing each one costs more CPU than it saves.
         ws_per_message_deflate=False,
+        # An over-long request line (a huge ?token=) is refused at once (414), never left
+        # hanging: httptools and h11 both enforce this limit.
+        h11_max_incomplete_event_size=16 * 1024,
         log_level="info",
     )
-
-
-#: Environment variable naming extra game modules, ``name=module,...`` (used by tests to serve a
-#: small fake game from a subprocess server).
-GAMES_ENV = "TYCOON_EXTRA_GAMES"
-
-
-def register_extra_games() -> None:
-    """Register the games of ``$TYCOON_EXTRA_GAMES`` (``name=module``: the module's ``GAME``)."""
-    import importlib
-
-    from tycoon.engine import register
-
-    for item in filter(None, os.environ.get(GAMES_ENV, "").split(",")):
-        name, sep, module = item.partition("=")
-        if not sep or not name.strip() or not module.strip():
-            raise ValueError(f"${GAMES_ENV}: expected name=module, not {item!r}")
-        register(importlib.import_module(module.strip()).GAME)
 
 
 class RedactTokens(logging.Filter):

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+)
 
-PlayerKind = Literal["human", "random", "easy", "medium", "hard"]
 OptionValue = StrictBool | StrictInt | StrictFloat | StrictStr | None
 
 
@@ -17,6 +25,26 @@ def _known_games(schema: dict[str, Any]) -> None:
     schema["enum"] = games()
 
 
+def _player_kinds(schema: dict[str, Any]) -> None:
+    """The ``enum`` of seat kinds: ``human`` and the bots layer's strengths."""
+    from .lobby import bot_strengths
+
+    schema["enum"] = ["human", *bot_strengths()]
+
+
+def _check_player(value: str) -> str:
+    from .lobby import bot_strengths
+
+    kinds = ["human", *bot_strengths()]
+    if value not in kinds:
+        raise ValueError(f"expected one of {', '.join(kinds)}")
+    return value
+
+
+PlayerKind = Annotated[StrictStr, AfterValidator(_check_player),
+                       Field(json_schema_extra=_player_kinds)]
+
+
 class CreateGame(BaseModel):
     """A new game: which game, who sits where, options and time limit."""
 
@@ -24,7 +52,7 @@ class CreateGame(BaseModel):
 
     game: StrictStr = Field(
         min_length=1, max_length=32,
-        description="The game: `capital` or `deal` (see `GET /api/kinds`).",
+        description="The game (see `GET /api/kinds`).",
         json_schema_extra=_known_games,
     )
     players: list[PlayerKind] = Field(
@@ -32,7 +60,7 @@ class CreateGame(BaseModel):
         description="One entry per seat: `human` (a free seat to join) or a bot strength.",
     )
     preset: StrictStr | None = Field(
-        default=None, max_length=40, description="Capital preset (`capital` or `kapital`)."
+        default=None, max_length=40, description="The game's rules preset (see `GET /api/kinds`)."
     )
     options: dict[str, OptionValue] = Field(
         default_factory=dict, max_length=32,
@@ -47,6 +75,8 @@ class CreateGame(BaseModel):
         description="Seed of the game (for tests and puzzles; such a game is marked `seeded`).",
     )
     name: StrictStr = Field(default="", max_length=80, description="A title for the lobby.")
+    spectator_chat: StrictBool = Field(
+        default=False, description="Spectators may write in the table's chat (they always read).")
 
 
 class JoinGame(BaseModel):
@@ -86,6 +116,8 @@ class GameSummary(BaseModel):
     turn: int | None
     created: float
     result: dict[str, Any] | None
+    spectator_chat: bool = False
+    rematch_of: str | None = Field(default=None, description="The game this one is a rematch of.")
 
 
 class Joined(BaseModel):
@@ -124,6 +156,7 @@ class GameKind(BaseModel):
     """A game the server offers, with what its creation form needs."""
 
     name: str
+    title: str
     min_seats: int
     max_seats: int
     default_seats: int
@@ -152,3 +185,33 @@ class ReplayStep(BaseModel):
         description="The step's action: `{\"seat\", \"action\"}` (null at step 0)."
     )
     result: dict[str, Any] | None = Field(description="The game's result.")
+
+
+class ChatPost(BaseModel):
+    """A message of the lobby's chat."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: StrictStr = Field(min_length=1, max_length=40, description="Display name.")
+    text: StrictStr = Field(min_length=1, max_length=500,
+                            description="The message (1 to 500 characters once stripped).")
+
+
+class ChatFrom(BaseModel):
+    """Who wrote a chat message (no ``seat``: a spectator, or the lobby)."""
+
+    seat: int | None = None
+    name: str
+
+
+class ChatMessage(BaseModel):
+    """A chat message as stored and sent: text, shown as text (never HTML)."""
+
+    type: Literal["chat"] = "chat"
+    id: int
+    from_: ChatFrom = Field(alias="from")
+    text: str | None = None
+    reaction: str | None = None
+    at: float
+
+    model_config = ConfigDict(populate_by_name=True)

@@ -14,6 +14,7 @@ tycoon.server.protocol.ProtocolError: action message: missing field 'action'
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import Any
 
 #: Error codes a client can receive (``error.code``).
@@ -26,8 +27,11 @@ ERROR_CODES = (
     "not_a_player",  # a spectator tried to act
     "not_started",  # the game waits for players
     "game_over",  # the game has ended
+    "not_over",  # a rematch before the game is over
     "not_your_turn",  # the seat need not act now
     "illegal_action",  # the rules refuse the action (the message says why)
+    "no_session",  # a session input while no input session (or another one) is open
+    "not_allowed",  # chat from a spectator of a table that does not allow it
     "unknown_game",  # no such game
     "server_error",  # the action could not be stored; nothing changed
     "stale_seq",  # an action's seq is not above the seat's last applied one, never applied
@@ -35,6 +39,10 @@ ERROR_CODES = (
 )
 
 MAX_SEQ = 2**53 - 1
+#: Longest seat token accepted (tokens the server makes have 32 characters).
+MAX_TOKEN = 200
+#: Longest session input, in characters of JSON.
+MAX_INPUT = 2000
 
 
 class ProtocolError(ValueError):
@@ -50,10 +58,14 @@ def parse_client(text: str | bytes) -> dict[str, Any]:
 
     Messages: ``{"type": "action", "seq": n, "action": {...}}`` (``type`` may be left out),
     ``{"type": "auth", "token": "..."}``, ``{"type": "ping", "seq": n}``,
-    ``{"type": "minigame_input", "seq": n, "input": {"t": ms, ...}}`` (one Memory click).
+    ``{"type": "session_input", "session": id, "input": item}`` (one input of an input
+    session), ``{"type": "chat", "text": "..."}`` or ``{"type": "chat", "reaction": "👍"}``,
+    ``{"type": "resign"}``, ``{"type": "rematch"}``.
 
-    >>> parse_client('{"type": "minigame_input", "seq": 5, "input": {"t": 90, "cell": 3}}')
-    {'type': 'minigame_input', 'seq': 5, 'input': {'t': 90, 'cell': 3}}
+    >>> parse_client('{"type": "session_input", "session": "peek-2", "input": 3}')
+    {'type': 'session_input', 'session': 'peek-2', 'input': 3, 'seq': None}
+    >>> parse_client('{"type": "chat", "text": "  hi  "}')
+    {'type': 'chat', 'text': 'hi', 'reaction': None}
     """
     if isinstance(text, bytes):
         try:
@@ -80,24 +92,69 @@ def parse_client(text: str | bytes) -> dict[str, Any]:
     if kind == "auth":
         _only(data, {"type", "token"}, "auth message")
         token = data.get("token")
-        if not isinstance(token, str) or not 1 <= len(token) <= 200:
-            raise ProtocolError("auth message: 'token' must be a string of 1 to 200 characters")
+        if not isinstance(token, str) or not 1 <= len(token) <= MAX_TOKEN:
+            raise ProtocolError(f"auth message: 'token' must be a string of 1 to {MAX_TOKEN} "
+                                "characters")
         return {"type": "auth", "token": token}
     if kind == "ping":
         _only(data, {"type", "seq"}, "ping message")
         _seq(data, "ping message", required=False)
         return {"type": "ping", "seq": data.get("seq")}
-    if kind == "minigame_input":
-        _only(data, {"type", "seq", "input"}, "minigame_input message")
-        _seq(data, "minigame_input message", required=True)
-        item = data.get("input")
-        if not isinstance(item, dict) or len(item) > 8:
+    if kind == "session_input":
+        _only(data, {"type", "seq", "session", "input"}, "session_input message")
+        _seq(data, "session_input message", required=False)
+        sid = data.get("session")
+        if not isinstance(sid, str) or not 1 <= len(sid) <= 64:
+            raise ProtocolError("session_input message: 'session' must be the id of the open "
+                                "session (a string, see update.session.id)")
+        if "input" not in data:
+            raise ProtocolError("session_input message: missing field 'input'")
+        item = data["input"]
+        if isinstance(item, bool) or item is None or not isinstance(
+                item, int | str | list | dict) or len(json.dumps(item)) > MAX_INPUT:
             raise ProtocolError(
-                "minigame_input message: 'input' must be a JSON object (one input, e.g. "
-                '{"t": 1200, "cell": 3})')
-        return {"type": "minigame_input", "seq": data["seq"], "input": item}
+                "session_input message: 'input' must be one input (a number, string, list or "
+                f"object, at most {MAX_INPUT} characters of JSON)")
+        return {"type": "session_input", "session": sid, "input": item, "seq": data.get("seq")}
+    if kind == "chat":
+        _only(data, {"type", "text", "reaction"}, "chat message")
+        return parse_chat(data, "chat message")
+    if kind in ("resign", "rematch"):
+        _only(data, {"type"}, f"{kind} message")
+        return {"type": kind}
     raise ProtocolError(
-        f"unknown message type {kind!r}; expected one of: action, auth, ping, minigame_input")
+        f"unknown message type {kind!r}; expected one of: action, auth, ping, session_input, "
+        "chat, resign, rematch")
+
+
+def parse_chat(data: dict[str, Any], what: str) -> dict[str, Any]:
+    """The ``text`` (1 to 500 characters once stripped) or ``reaction`` of a chat message.
+
+    >>> parse_chat({"reaction": "🎉"}, "chat")
+    {'type': 'chat', 'text': None, 'reaction': '🎉'}
+    >>> parse_chat({"text": " "}, "chat")
+    Traceback (most recent call last):
+    ...
+    tycoon.server.protocol.ProtocolError: chat: 'text' must have 1 to 500 characters (not blank)
+    """
+    from .table import MAX_TEXT, REACTIONS
+
+    text, reaction = data.get("text"), data.get("reaction")
+    if (text is None) == (reaction is None):
+        raise ProtocolError(f"{what}: send either 'text' or 'reaction'")
+    if reaction is not None:
+        if reaction not in REACTIONS:
+            raise ProtocolError(f"{what}: 'reaction' must be one of {' '.join(REACTIONS)}")
+        return {"type": "chat", "text": None, "reaction": reaction}
+    if not isinstance(text, str):
+        raise ProtocolError(f"{what}: 'text' must be a string")
+    text = text.strip()
+    if not 1 <= len(text) <= MAX_TEXT or any(
+            unicodedata.category(ch) in ("Cc", "Cs") and ch not in "\n\t" for ch in text):
+        raise ProtocolError(f"{what}: 'text' must have 1 to {MAX_TEXT} characters (not blank)"
+                            if not 1 <= len(text) <= MAX_TEXT else
+                            f"{what}: 'text' must not hold control characters")
+    return {"type": "chat", "text": text, "reaction": None}
 
 
 def _only(data: dict[str, Any], allowed: set[str], what: str) -> None:
@@ -146,6 +203,56 @@ _PLAYER = {
     "additionalProperties": False,
 }
 
+_MESSAGE: dict[str, Any] = {
+    "type": "object",
+    "required": ["key", "params"],
+    "properties": {"key": {"type": "string"}, "params": {"type": "object"}},
+    "additionalProperties": False,
+}
+_SESSION = {
+    "type": "object",
+    "required": ["id", "kind", "seats", "duration_ms", "progressive", "view"],
+    "properties": {
+        "id": {"type": "string"},
+        "kind": {"type": "string"},
+        "seats": {"type": "array", "items": _SEAT},
+        "duration_ms": {"type": "integer", "minimum": 0},
+        "progressive": {"type": "boolean"},
+        "view": {"type": ["object", "null"]},
+    },
+    "additionalProperties": False,
+}
+_REACTION = {"enum": ["👍", "😀", "😮", "😢", "🎉", "🤔"]}
+_CHAT_TEXT = {"type": "string", "minLength": 1, "maxLength": 500}
+_CHAT = {
+    "type": "object",
+    "required": ["type", "id", "from", "at"],
+    "properties": {
+        "type": {"const": "chat"},
+        "id": {"type": "integer", "minimum": 1},
+        "from": {
+            "type": "object",
+            "required": ["seat", "name"],
+            "properties": {"seat": _SEAT_OR_NULL, "name": {"type": "string"}},
+            "additionalProperties": False,
+        },
+        "text": _CHAT_TEXT,
+        "reaction": _REACTION,
+        "at": {"type": "number"},
+    },
+    "oneOf": [{"required": ["text"]}, {"required": ["reaction"]}],
+    "additionalProperties": False,
+}
+_REMATCH = {
+    "type": "object",
+    "required": ["game_id", "accepted"],
+    "properties": {
+        "game_id": {"type": "string"},
+        "accepted": {"type": "array", "items": _SEAT},
+    },
+    "additionalProperties": False,
+}
+
 SCHEMAS: dict[str, dict[str, Any]] = {
     "client.action": {
         "type": "object",
@@ -166,7 +273,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "required": ["type", "token"],
         "properties": {
             "type": {"const": "auth"},
-            "token": {"type": "string", "minLength": 1, "maxLength": 200},
+            "token": {"type": "string", "minLength": 1, "maxLength": MAX_TOKEN},
         },
         "additionalProperties": False,
     },
@@ -176,25 +283,40 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "properties": {"type": {"const": "ping"}, "seq": _SEQ},
         "additionalProperties": False,
     },
-    "client.minigame_input": {
+    "client.session_input": {
         "type": "object",
-        "required": ["type", "seq", "input"],
+        "required": ["type", "session", "input"],
         "properties": {
-            "type": {"const": "minigame_input"},
+            "type": {"const": "session_input"},
+            "session": {"type": "string", "minLength": 1, "maxLength": 64},
+            "input": {"type": ["integer", "string", "array", "object"]},
             "seq": _SEQ,
-            "input": {
-                "type": "object",
-                "required": ["t"],
-                "properties": {"t": {"type": "integer", "minimum": 0, "maximum": 30000}},
-                "maxProperties": 8,
-            },
         },
+        "additionalProperties": False,
+    },
+    "client.chat": {
+        "type": "object",
+        "required": ["type"],
+        "properties": {"type": {"const": "chat"}, "text": _CHAT_TEXT, "reaction": _REACTION},
+        "oneOf": [{"required": ["text"]}, {"required": ["reaction"]}],
+        "additionalProperties": False,
+    },
+    "client.resign": {
+        "type": "object",
+        "required": ["type"],
+        "properties": {"type": {"const": "resign"}},
+        "additionalProperties": False,
+    },
+    "client.rematch": {
+        "type": "object",
+        "required": ["type"],
+        "properties": {"type": {"const": "rematch"}},
         "additionalProperties": False,
     },
     "server.welcome": {
         "type": "object",
         "required": ["type", "game_id", "game", "seat", "status", "last_seq", "players",
-                     "settings"],
+                     "chat", "spectator_chat", "rematch", "settings"],
         "properties": {
             "type": {"const": "welcome"},
             "game_id": {"type": "string"},
@@ -203,64 +325,66 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "status": {"enum": ["open", "playing", "finished"]},
             "last_seq": {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_SEQ},
             "players": {"type": "array", "items": _PLAYER},
+            "chat": {"type": "array", "items": _CHAT, "maxItems": 100},
+            "spectator_chat": {"type": "boolean"},
+            "rematch": {"oneOf": [{"type": "null"}, _REMATCH]},
             "settings": {
                 "type": "object",
-                "required": ["decision_seconds", "minigame_seconds", "minigame_grace",
-                             "max_message_bytes"],
+                "required": ["decision_seconds", "session_grace", "max_message_bytes"],
                 "properties": {
                     "decision_seconds": {"type": "number"},
-                    "minigame_seconds": {"type": "number"},
-                    "minigame_grace": {"type": "number"},
+                    "session_grace": {"type": "number"},
                     "max_message_bytes": {"type": "integer"},
                 },
+                "additionalProperties": False,
             },
         },
         "additionalProperties": False,
     },
     "server.update": {
         "type": "object",
-        "required": ["type", "version", "status", "events", "actor", "view", "legal",
-                     "deadlines", "players", "result"],
+        "required": ["type", "version", "status", "events", "actor", "notice", "view", "legal",
+                     "session", "deadlines", "players", "result"],
         "properties": {
             "type": {"const": "update"},
             "version": {"type": "integer", "minimum": 0},
             "status": {"enum": ["open", "playing", "finished"]},
             "events": {
                 "type": "array",
-                "items": {"type": "object", "required": ["type"],
-                          "properties": {"type": {"type": "string"}}},
+                "items": {"type": "object", "required": ["type", "message"],
+                          "properties": {"type": {"type": "string"}, "message": _MESSAGE}},
             },
             "actor": {
                 "oneOf": [
                     {"type": "null"},
                     {
                         "type": "object",
-                        "required": ["seat", "by", "reason"],
+                        "required": ["seat", "by", "reason", "message"],
                         "properties": {
                             "seat": _SEAT,
                             "by": {"enum": ["player", "bot", "standin", "deadline"]},
-                            "reason": {"enum": [None, "timeout", "away", "minigame_deadline"]},
+                            "reason": {"enum": [None, "timeout", "away", "session_deadline"]},
+                            "message": {"oneOf": [{"type": "null"}, _MESSAGE]},
                         },
                         "additionalProperties": False,
                     },
                 ]
             },
-            "view": {
-                "type": "object",
-                "required": ["game", "turn", "current", "to_move", "phase", "seats", "winner"],
-            },
+            "notice": {"oneOf": [{"type": "null"}, _MESSAGE]},
+            "view": {"type": "object"},
             "legal": {
                 "type": "array",
                 "items": {
                     "type": "object",
-                    "required": ["action", "text"],
+                    "required": ["action", "message"],
                     "properties": {
                         "action": {"type": "object", "required": ["type"]},
-                        "text": {"type": "string"},
+                        "message": _MESSAGE,
                     },
                     "additionalProperties": False,
                 },
             },
+            "session": {"oneOf": [{"type": "null"}, _SESSION]},
             "deadlines": {
                 "type": "array",
                 "items": {
@@ -270,7 +394,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
                         "seat": _SEAT,
                         "at": {"type": "number"},
                         "seconds": {"type": "number", "minimum": 0},
-                        "kind": {"enum": ["decision", "minigame"]},
+                        "kind": {"enum": ["decision", "session"]},
                     },
                     "additionalProperties": False,
                 },
@@ -302,30 +426,39 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         },
         "additionalProperties": False,
     },
-    "server.minigame_progress": {
+    "server.session_progress": {
         "type": "object",
-        "required": ["type", "seq", "game", "level", "count", "progress"],
+        "required": ["type", "session", "count", "progress"],
         "properties": {
-            "type": {"const": "minigame_progress"},
-            "seq": {"type": ["integer", "null"]},
-            "game": {"type": "string"},
-            "level": {"enum": ["easy", "hard"]},
+            "type": {"const": "session_progress"},
+            "session": {"type": "string"},
             "count": {"type": "integer", "minimum": 0},
-            "progress": {
-                "type": "object",
-                "required": ["points"],
-                "properties": {
-                    "points": {"type": "integer"},
-                    "pairs": {"type": "integer", "minimum": 0},
-                    "board": {"type": "integer", "minimum": 0},
-                    "cells": {"type": "array", "items": {"type": ["integer", "null"]}},
-                    "open": {"type": "array", "items": {"type": "integer", "minimum": 0}},
-                },
-            },
-            "inputs": {
-                "type": "array",
-                "items": {"type": "object", "required": ["t"]},
-            },
+            "progress": {"type": "object"},
+            "seq": {"type": ["integer", "null"]},
+            "inputs": {"type": "array"},
+        },
+        "additionalProperties": False,
+    },
+    "server.chat": _CHAT,
+    "server.rematch": {
+        "type": "object",
+        "required": ["type", "game_id", "accepted"],
+        "properties": {
+            "type": {"const": "rematch"},
+            "game_id": {"type": "string"},
+            "accepted": {"type": "array", "items": _SEAT},
+            "started": {"type": "boolean"},
+        },
+        "additionalProperties": False,
+    },
+    "server.rematch_seat": {
+        "type": "object",
+        "required": ["type", "game_id", "seat", "token"],
+        "properties": {
+            "type": {"const": "rematch_seat"},
+            "game_id": {"type": "string"},
+            "seat": _SEAT,
+            "token": {"type": "string"},
         },
         "additionalProperties": False,
     },

@@ -1,8 +1,11 @@
-"""Server settings: time limits, message limits, rate limits, bot pacing.
+"""Server settings: time limits, message limits, rate limits, bot pacing, hardening.
+
+Each setting can be given as ``tycoon serve --set NAME=VALUE``, as the environment variable
+``TYCOON_NAME`` (upper case), or in ``$TYCOON_SERVER_SETTINGS`` (a JSON object).
 
 >>> s = ServerSettings().replace(decision_seconds=5)
->>> s.decision_seconds, s.minigame_seconds
-(5.0, 30.0)
+>>> s.decision_seconds, s.session_grace
+(5.0, 3.0)
 """
 
 from __future__ import annotations
@@ -23,14 +26,15 @@ class ServerSettings:
 
     #: Default time limit of one decision (a game may set its own at creation).
     decision_seconds: float = 60.0
-    #: How long a Capital minigame gathers inputs (C-9: 30 s) ...
-    minigame_seconds: float = 30.0
-    #: ... plus this grace for network latency.
-    minigame_grace: float = 3.0
-    #: A seat with no live connection is played by the stand-in bot after this long.
+    #: Added to an input session's own duration, for network latency.
+    session_grace: float = 3.0
+    #: A seat with no live connection is played by the stand-in after this long.
     away_seconds: float = 5.0
-    #: The bot that decides for a human seat whose time ran out or who is away.
-    standin_bot: str = "random"
+    #: The bot that decides for a person whose time ran out or who is away (never stronger
+    #: than medium, so leaving never pays; a game without it gets the random bot).
+    standin_bot: str = "medium"
+    #: The bot that takes a seat for good (a person resigned, or missed the rematch).
+    replacement_bot: str = "medium"
     #: Pause before a bot acts, so that people can follow the game (0 in tests and benches).
     bot_delay: float = 0.6
     #: Largest WebSocket message a client may send (bytes); larger closes with 1009.
@@ -44,6 +48,31 @@ class ServerSettings:
     flood_close_after: int = 50
     #: Outgoing messages queued for one connection before it is dropped as too slow.
     send_queue: int = 512
+    #: A message the client does not take within this long drops it as too slow (1008).
+    send_timeout: float = 3.0
+    #: A client that does not take the close frame within this long is cut off.
+    close_timeout: float = 1.0
+    #: Chat messages one connection may send in any 10 seconds.
+    chat_per_10s: int = 5
+    #: Origins (``https://host:port``) whose pages may open game sockets besides the server's
+    #: own; ``*`` allows any.
+    allowed_origins: tuple[str, ...] = ()
+    #: Rate limits per client address (``limits`` notation: "10/minute;100/hour").
+    create_limit: str = "20/minute;200/hour"
+    join_limit: str = "60/minute"
+    rest_limit: str = "600/minute"
+    lobby_chat_limit: str = "5/10 seconds"
+    #: Most open games (waiting for players) one client address may have.
+    max_open_per_address: int = 20
+    #: An open game nobody joins for this long expires (is removed).
+    open_game_seconds: float = 1800.0
+    #: How often expired open games are looked for.
+    expiry_check_seconds: float = 30.0
+    #: After the first acceptance of a rematch, seats of people who did not accept become
+    #: bots after this long and the game starts.
+    rematch_seconds: float = 60.0
+    #: Trust ``X-Forwarded-For`` for the client address (behind a proxy you run).
+    trust_forwarded: bool = False
     #: Threads that run the quick bots (``random``), off the event loop.
     bot_threads: int = 4
     #: Worker processes that run the thinking bots (easy, medium, hard); 0: threads only.
@@ -54,7 +83,8 @@ class ServerSettings:
     gc_freeze: bool = True
     #: Most unfinished games one process keeps; creating more is refused (503).
     max_games: int = 10_000
-    #: Redis URL for fanning updates out between server processes ("" : this process only).
+    #: Redis URL for fanning updates out between server processes and sharing the rate
+    #: limits ("" : this process only).
     redis_url: str = ""
     #: Table name prefix in the database (tests use a unique one per run).
     table_prefix: str = "tycoon_"
@@ -67,6 +97,10 @@ class ServerSettings:
             if key not in names:
                 raise ValueError(f"unknown server setting {key!r}; known: {', '.join(names)}")
             current = getattr(self, key)
+            if isinstance(current, tuple) and isinstance(value, list | tuple):
+                if not all(isinstance(v, str) for v in value):
+                    raise ValueError(f"server setting {key!r} must be a list of strings")
+                value = tuple(value)
             if isinstance(current, bool) != isinstance(value, bool):
                 raise ValueError(f"server setting {key!r}: bad value {value!r}")
             if isinstance(current, float) and isinstance(value, int | float):
@@ -76,18 +110,89 @@ class ServerSettings:
             if isinstance(value, int | float) and value < 0:
                 raise ValueError(f"server setting {key!r} must not be negative")
             clean[key] = value
-        return dataclasses.replace(self, **clean)
+        out = dataclasses.replace(self, **clean)
+        out.check()
+        return out
+
+    def check(self) -> None:
+        """Refuse settings that cannot work (``ValueError`` naming the setting)."""
+        from limits import parse_many
+
+        for name in ("create_limit", "join_limit", "rest_limit", "lobby_chat_limit"):
+            try:
+                parse_many(getattr(self, name))
+            except ValueError as exc:
+                raise ValueError(f"server setting {name!r}: {exc}") from None
+        if self.standin_bot.split(":")[0].strip().lower() in ("hard", "ismcts"):
+            raise ValueError("server setting 'standin_bot': a stand-in must not play better "
+                             "than the lobby's medium bot (leaving must never pay)")
 
     @classmethod
-    def from_env(cls) -> ServerSettings:
-        """Defaults with the overrides of ``$TYCOON_SERVER_SETTINGS`` (a JSON object)."""
-        raw = os.environ.get(SETTINGS_ENV)
-        if not raw:
-            return cls()
-        try:
-            data = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"${SETTINGS_ENV} is not JSON: {exc}") from None
-        if not isinstance(data, dict):
-            raise ValueError(f"${SETTINGS_ENV} must be a JSON object")
-        return cls().replace(**data)
+    def from_env(cls, environ: dict[str, str] | None = None,
+                 flags: list[str] | None = None) -> ServerSettings:
+        """Defaults, then ``$TYCOON_SERVER_SETTINGS`` (a JSON object), then one variable per
+        setting (``$TYCOON_DECISION_SECONDS``, ...), then ``flags`` (``NAME=VALUE``)."""
+        env = os.environ if environ is None else environ
+        out = cls()
+        raw = env.get(SETTINGS_ENV)
+        if raw:
+            try:
+                data = json.loads(raw)
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"${SETTINGS_ENV} is not JSON: {exc}") from None
+            if not isinstance(data, dict):
+                raise ValueError(f"${SETTINGS_ENV} must be a JSON object")
+            out = out.replace(**data)
+        fields = {f.name: getattr(out, f.name) for f in dataclasses.fields(out)}
+        changes = {}
+        for name, current in fields.items():
+            text = env.get(env_name(name))
+            if text is not None:
+                changes[name] = _from_text(name, text, current)
+        for flag in flags or ():
+            name, sep, text = flag.partition("=")
+            name = name.strip().replace("-", "_")
+            if not sep or name not in fields:
+                raise ValueError(f"--set {flag!r}: expected NAME=VALUE with a NAME of: "
+                                 f"{', '.join(fields)}")
+            changes[name] = _from_text(name, text, fields[name])
+        return out.replace(**changes)
+
+
+def env_name(setting: str) -> str:
+    """The environment variable of one setting.
+
+    >>> env_name("decision_seconds")
+    'TYCOON_DECISION_SECONDS'
+    """
+    return f"TYCOON_{setting.upper()}"
+
+
+def _from_text(name: str, text: str, current: Any) -> Any:
+    text = text.strip()
+    try:
+        if isinstance(current, bool):
+            if text.lower() not in ("1", "0", "true", "false", "yes", "no"):
+                raise ValueError
+            return text.lower() in ("1", "true", "yes")
+        if isinstance(current, int):
+            return int(text)
+        if isinstance(current, float):
+            return float(text)
+    except ValueError:
+        raise ValueError(f"server setting {name!r}: {text!r} is not a "
+                         f"{type(current).__name__}") from None
+    if isinstance(current, tuple):
+        return tuple(x.strip() for x in text.split(",") if x.strip())
+    return text
+
+
+def settings_help() -> str:
+    """Every setting with its default and environment variable (for ``tycoon serve --help``)."""
+    lines = []
+    for f in dataclasses.fields(ServerSettings):
+        default = getattr(ServerSettings(), f.name)
+        if isinstance(default, tuple):
+            default = ",".join(default)
+        lines.append(f"{f.name} (${env_name(f.name)}, default {default!r})")
+    return "; ".join(lines)

@@ -13,7 +13,7 @@ killed (SIGKILL), which is the promise of the server (not a power cut: use Postg
 >>> async def demo():
 ...     store = Storage("sqlite://")
 ...     await store.open()
-...     await store.create_game(GameRow("g1", "deal", 2, 7, {}, 60.0, "open", False, "", 0.0),
+...     await store.create_game(GameRow("g1", "toy", 2, 7, {}, 60.0, "open", False, "", 0.0),
 ...                             [SeatRow(0, "human"), SeatRow(1, "bot", "random")])
 ...     await store.append("g1", 0, 1, {"type": "pass"}, "bot")
 ...     rows = await store.load_actions("g1")
@@ -56,6 +56,12 @@ class GameRow:
     name: str
     created: float
     result: dict[str, Any] | None = None
+    #: Spectators may write in the table's chat (chosen by the creator).
+    spectator_chat: bool = False
+    #: The client address that created the game (for the cap of open games per address).
+    creator: str = ""
+    #: The game this one is a rematch of, if any.
+    rematch_of: str | None = None
 
 
 @dataclass
@@ -137,6 +143,10 @@ class Storage:
             sa.Column("name", sa.String(80), nullable=False),
             sa.Column("created", sa.Float, nullable=False),
             sa.Column("result", sa.Text, nullable=True),
+            # added later (older databases get them at start-up: ``_add_missing_columns``)
+            sa.Column("spectator_chat", sa.Boolean, nullable=True),
+            sa.Column("creator", sa.String(64), nullable=True),
+            sa.Column("rematch_of", sa.String(32), nullable=True),
         )
         self.seats = sa.Table(
             f"{prefix}seats",
@@ -160,6 +170,18 @@ class Storage:
             sa.Column("at", sa.Float, nullable=False),
             # added later: see ``_add_missing_columns`` (older databases get it at start-up)
             sa.Column("client_seq", sa.BigInteger, nullable=True),
+        )
+        #: Chat of each table (``game_id``) and of the lobby (``game_id`` = "").
+        self.chat = sa.Table(
+            f"{prefix}chat",
+            meta,
+            sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+            sa.Column("game_id", sa.String(32), nullable=False, index=True),
+            sa.Column("seat", sa.Integer, nullable=True),
+            sa.Column("name", sa.String(80), nullable=False),
+            sa.Column("text", sa.Text, nullable=True),
+            sa.Column("reaction", sa.String(16), nullable=True),
+            sa.Column("at", sa.Float, nullable=False),
         )
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._writer: threading.Thread | None = None
@@ -185,27 +207,26 @@ class Storage:
         """Migrate a database made by an older server: add the nullable columns it lacks
         (``ALTER TABLE ... ADD COLUMN``, additive only; old rows get NULL).
 
-        Columns added so far: ``actions.client_seq`` (idempotent actions).
+        Columns added so far: ``actions.client_seq`` (idempotent actions);
+        ``games.spectator_chat``, ``games.creator``, ``games.rematch_of`` (table features).
         """
         inspector = sa.inspect(self.engine)
-        have = {c["name"] for c in inspector.get_columns(self.actions.name)}
-        missing = [c for c in self.actions.columns if c.name not in have]
-        if not missing:
-            return
         preparer = self.engine.dialect.identifier_preparer
-        for column in missing:
-            kind = column.type.compile(dialect=self.engine.dialect)
-            try:
-                with self.engine.begin() as conn:
-                    conn.exec_driver_sql(
-                        f"ALTER TABLE {preparer.format_table(self.actions)} "
-                        f"ADD COLUMN {preparer.format_column(column)} {kind}"
-                    )
-            except sa.exc.DBAPIError:
-                # another server process starting on the same database added it first
-                now = {c["name"] for c in sa.inspect(self.engine).get_columns(self.actions.name)}
-                if column.name not in now:
-                    raise
+        for table in (self.games, self.actions):
+            have = {c["name"] for c in inspector.get_columns(table.name)}
+            for column in [c for c in table.columns if c.name not in have]:
+                kind = column.type.compile(dialect=self.engine.dialect)
+                try:
+                    with self.engine.begin() as conn:
+                        conn.exec_driver_sql(
+                            f"ALTER TABLE {preparer.format_table(table)} "
+                            f"ADD COLUMN {preparer.format_column(column)} {kind}"
+                        )
+                except sa.exc.DBAPIError:
+                    # another server process starting on the same database added it first
+                    now = {c["name"] for c in sa.inspect(self.engine).get_columns(table.name)}
+                    if column.name not in now:
+                        raise
 
     def _checkpoint_loop(self) -> None:
         """Move the SQLite WAL into the database every second, off the event loop (commits
@@ -216,6 +237,15 @@ class Storage:
                     conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
             except Exception:  # a busy database: next time
                 continue
+
+    async def ping(self) -> None:
+        """Raise if the database does not answer (readiness check)."""
+
+        def run() -> None:
+            with self.engine.connect() as conn:
+                conn.exec_driver_sql("SELECT 1")
+
+        await asyncio.wait_for(asyncio.to_thread(run), 5.0)
 
     async def close(self) -> None:
         """Finish queued writes, stop the writer and release connections."""
@@ -339,7 +369,8 @@ class Storage:
                 id=game.id, game=game.game, seats=game.seats, seed=str(game.seed),
                 options=_dumps(game.options), decision_seconds=game.decision_seconds,
                 status=game.status, seeded=game.seeded, name=game.name, created=game.created,
-                result=None,
+                result=None, spectator_chat=game.spectator_chat, creator=game.creator,
+                rematch_of=game.rematch_of,
             ))
             conn.execute(self.seats.insert(), [
                 {"game_id": game.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
@@ -371,6 +402,56 @@ class Storage:
         def run(conn: sa.Connection) -> None:
             conn.execute(self.games.update().where(self.games.c.id == game_id).values(
                 status=status, result=None if result is None else _dumps(result)))
+
+        await self._write(run)
+
+    async def set_seat_bot(self, game_id: str, seat: int, bot: str, name: str) -> None:
+        """A bot plays ``seat`` from now on (a person resigned, or missed the rematch): its
+        token no longer acts."""
+
+        def run(conn: sa.Connection) -> None:
+            conn.execute(self.seats.update().where(
+                self.seats.c.game_id == game_id, self.seats.c.seat == seat,
+            ).values(kind="bot", bot=bot, name=name, token_hash=None))
+
+        await self._write(run)
+
+    async def add_chat(self, game_id: str, seat: int | None, name: str, text: str | None,
+                       reaction: str | None, at: float) -> dict[str, Any]:
+        """Store one chat message of a table (``game_id`` "" : the lobby); return its row."""
+
+        def run(conn: sa.Connection) -> dict[str, Any]:
+            res = conn.execute(self.chat.insert().values(
+                game_id=game_id, seat=seat, name=name, text=text, reaction=reaction, at=at))
+            return {"id": int(res.inserted_primary_key[0]), "seat": seat, "name": name,
+                    "text": text, "reaction": reaction, "at": at}
+
+        return await self._write(run)
+
+    async def load_chat(self, game_id: str, after: int = 0,
+                        limit: int = 100) -> list[dict[str, Any]]:
+        """Chat rows of a table (``""``: the lobby) with ``id > after``: the latest ``limit``,
+        oldest first."""
+
+        def run() -> list[dict[str, Any]]:
+            c = self.chat.c
+            with self.engine.connect() as conn:
+                rows = conn.execute(
+                    self.chat.select().where(c.game_id == game_id, c.id > after)
+                    .order_by(c.id.desc()).limit(limit)
+                ).all()
+            return [{"id": r.id, "seat": r.seat, "name": r.name, "text": r.text,
+                     "reaction": r.reaction, "at": r.at} for r in reversed(rows)]
+
+        return await asyncio.to_thread(run)
+
+    async def delete_game(self, game_id: str) -> None:
+        """Forget a game that never started (it expired): its row, seats and chat."""
+
+        def run(conn: sa.Connection) -> None:
+            for table in (self.seats, self.actions, self.chat):
+                conn.execute(table.delete().where(table.c.game_id == game_id))
+            conn.execute(self.games.delete().where(self.games.c.id == game_id))
 
         await self._write(run)
 
@@ -453,6 +534,7 @@ def _game_row(g: Any) -> GameRow:
     return GameRow(
         g.id, g.game, g.seats, int(g.seed), json.loads(g.options), g.decision_seconds, g.status,
         bool(g.seeded), g.name, g.created, None if g.result is None else json.loads(g.result),
+        bool(g.spectator_chat), g.creator or "", g.rematch_of,
     )
 
 

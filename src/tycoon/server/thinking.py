@@ -3,11 +3,11 @@
 
 The room sends the position as JSON; the worker rebuilds it and asks the bot.
 
->>> from tycoon.engine import GameInfo, get_game, register
->>> state = get_game("deal").new_game(seats=2, seed=1)
+>>> from tycoon.engine import get_game
+>>> state = get_game("toy").new_game(seats=2, seed=1)
 >>> seat = state.to_move()[0]
->>> action = think("deal", state.to_json(), seat, "random", 7)
->>> get_game("deal").parse_action(action) in state.legal_actions(seat)
+>>> action = think("toy", state.to_json(), seat, "random", 7)
+>>> get_game("toy").parse_action(action) in state.legal_actions(seat)
 True
 """
 

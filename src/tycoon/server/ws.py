@@ -16,9 +16,10 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketState
 
 from .lobby import Lobby
-from .protocol import ProtocolError, dumps, error, parse_client
+from .protocol import MAX_TOKEN, ProtocolError, dumps, error, parse_client
 from .room import Room
 from .settings import ServerSettings
+from .table import ChatLimit
 
 log = logging.getLogger("tycoon.server")
 
@@ -70,6 +71,10 @@ class Connection:
         #: the update queued with it is the current one, so nothing earlier is missed).
         self.welcomed = False
         self.limit = settings.send_queue
+        self.send_timeout = settings.send_timeout
+        self.close_timeout = settings.close_timeout
+        #: Chat messages of this connection in the last 10 s (5 at most).
+        self.chat_limit = ChatLimit(settings.chat_per_10s, 10.0)
         self.writer_task: asyncio.Task[None] | None = None
         self._closing: asyncio.Task[None] | None = None
 
@@ -78,22 +83,33 @@ class Connection:
         if self.too_slow:
             return
         if self.queue.qsize() >= self.limit:
-            # a client that does not read: close now, without sending what is queued
-            self.too_slow = True
-            self._closing = asyncio.get_running_loop().create_task(
-                self.close(CLOSE_POLICY, "client too slow: too many unsent messages")
-            )
+            self.drop_slow()
             return
         self.queue.put_nowait(dumps(message))
+
+    def drop_slow(self) -> None:
+        """A client that does not read: forget what is queued for it, close it (1008)."""
+        if self._closing is not None:
+            return
+        self.too_slow = True
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queue.put_nowait(None)  # the writer stops
+        if self.writer_task is not None:
+            self.writer_task.cancel()
+        self._closing = asyncio.get_running_loop().create_task(
+            self.close(CLOSE_POLICY, "client too slow: too many unsent messages")
+        )
 
     def deliver(self, item: tuple[int | None, dict[str, Any]]) -> None:
         """Broker handler: keep the messages addressed to this connection's audience."""
         audience, message = item
-        if audience == self.seat and self.welcomed:
+        if (audience == self.seat or audience == "*") and self.welcomed:
             self.send(message)
 
     async def writer(self) -> None:
-        """Send queued messages in order until told to stop (None) or to close (code, reason)."""
+        """Send queued messages in order until told to stop (None) or to close (code, reason);
+        a message the client does not take within ``send_timeout`` drops it as too slow."""
         while True:
             item = await self.queue.get()
             if item is None:
@@ -101,7 +117,12 @@ class Connection:
             if isinstance(item, tuple):
                 await self.close(*item)
                 return
-            await self.websocket.send_text(item)
+            try:
+                await asyncio.wait_for(self.websocket.send_text(item), self.send_timeout)
+            except TimeoutError:
+                self.writer_task = None  # this task ends here
+                self.drop_slow()
+                return
 
     async def finish(self, code: int, reason: str) -> None:
         """Send what is queued, then close with ``code`` and ``reason``."""
@@ -114,24 +135,57 @@ class Connection:
         await self.close(code, reason)
 
     async def close(self, code: int, reason: str) -> None:
-        """Close with a code and a reason (ignoring a connection already gone)."""
+        """Close with a code and a reason (ignoring a connection already gone); a client that
+        does not take the close frame within ``close_timeout`` is cut off."""
         if self.websocket.application_state != WebSocketState.DISCONNECTED:
-            with contextlib.suppress(Exception):
-                await self.websocket.close(code, reason)
+            try:
+                await asyncio.wait_for(self.websocket.close(code, reason), self.close_timeout)
+            except TimeoutError:
+                abort_transport(self.websocket)
+            except Exception:
+                return
+
+
+def abort_transport(websocket: WebSocket) -> None:
+    """Cut a connection whose peer takes nothing (its buffers are full): the ASGI server's
+    protocol object (uvicorn's, bound to the ``send`` callable) holds the transport."""
+    protocol = getattr(getattr(websocket, "_send", None), "__self__", None)
+    transport = getattr(protocol, "transport", None)
+    if transport is not None:
+        with contextlib.suppress(Exception):
+            transport.abort()
+
+
+def origin_allowed(websocket: WebSocket, allowed: tuple[str, ...]) -> bool:
+    """Whether the handshake's ``Origin`` may open a game socket: none (not a browser), the
+    page's own origin (same host), or one of ``allowed`` (``*``: any)."""
+    origin = websocket.headers.get("origin")
+    if origin is None or "*" in allowed or origin in allowed:
+        return True
+    host = websocket.headers.get("host", "")
+    return origin.split("://", 1)[-1].rstrip("/") == host
 
 
 async def game_socket(websocket: WebSocket, game_id: str) -> None:
     """Serve one WebSocket connection to a game."""
     lobby: Lobby = websocket.app.state.lobby
     settings: ServerSettings = lobby.settings
+    if not origin_allowed(websocket, settings.allowed_origins):
+        await websocket.close(CLOSE_POLICY, "origin not allowed")  # a 403 at the handshake
+        return
     await websocket.accept()
     conn = Connection(websocket, settings)
+    token = websocket.query_params.get("token")
+    if token is not None and not 1 <= len(token) <= MAX_TOKEN:
+        await websocket.send_text(dumps(error("unauthorized", f"a seat token has 1 to "
+                                                              f"{MAX_TOKEN} characters")))
+        await conn.close(CLOSE_UNAUTHORIZED, "invalid seat token")
+        return
     room = await lobby.room(game_id) if GAME_ID.match(game_id) else None
     if room is None:
         await websocket.send_text(dumps(error("unknown_game", f"unknown game {game_id!r}")))
         await conn.close(CLOSE_UNKNOWN_GAME, "unknown game")
         return
-    token = websocket.query_params.get("token")
     if token is not None:
         seat = room.seat_for_token(token)
         if seat is None:
@@ -143,7 +197,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
     unsubscribe = lobby.broker.subscribe(room.id, conn.deliver)
     await _enter(room, conn, conn.seat)
     try:
-        await _serve(websocket, room, conn, settings)
+        await _serve(websocket, lobby, room, conn, settings)
     finally:
         unsubscribe()
         room.disconnect(conn.seat)
@@ -164,15 +218,14 @@ async def _enter(room: Room, conn: Connection, seat: int | None) -> None:
         conn.send(room.welcome(seat))
         conn.welcomed = True
         conn.send(room.update_for(seat, [], None))
-        snapshot = room.minigame_snapshot(seat)  # Memory: the cards this seat turned so far
+        snapshot = room.session_snapshot(seat)  # the session inputs this seat sent so far
         if snapshot is not None:
             conn.send(snapshot)
     await room.presence_changed()
 
 
-async def _serve(
-    websocket: WebSocket, room: Room, conn: Connection, settings: ServerSettings
-) -> None:
+async def _serve(websocket: WebSocket, lobby: Lobby, room: Room, conn: Connection,
+                 settings: ServerSettings) -> None:
     limit = RateLimit(settings.rate_per_second, settings.rate_burst)
     refused = 0
     while True:
@@ -206,41 +259,86 @@ async def _serve(
             conn.send(error(exc.code, str(exc)))
             continue
         kind = msg["type"]
-        if kind == "ping":
-            conn.send({"type": "pong", "seq": msg["seq"], "time": time.time()})
-        elif kind == "auth":
-            if conn.seat is not None:
-                conn.send(error("bad_message", f"already playing seat {conn.seat}"))
-                continue
-            seat = room.seat_for_token(msg["token"])
-            if seat is None:
-                conn.send(error("unauthorized", "invalid seat token"))
-                await conn.finish(CLOSE_UNAUTHORIZED, "invalid seat token")
-                return
-            room.disconnect(None)
-            conn.welcomed = False  # the seat's welcome comes before its updates
-            conn.seat = seat
-            await _enter(room, conn, seat)
-        elif kind == "minigame_input":
-            try:
-                conn.send(await room.minigame_input(conn.seat, msg["input"], msg["seq"]))
-            except ProtocolError as exc:
-                conn.send(error(exc.code, str(exc), msg["seq"]))
-        else:
-            seq = msg["seq"]
-            if conn.seat is None:
-                conn.send(error("not_a_player", "spectators cannot act; join a seat first", seq))
-                continue
-            try:
-                await room.submit(
-                    conn.seat, msg["action"], client_seq=seq,
-                    on_commit=lambda version, seq=seq: conn.send(
-                        {"type": "ack", "seq": seq, "version": version}),
-                    on_duplicate=lambda version, seq=seq: conn.send(
-                        {"type": "ack", "seq": seq, "version": version, "duplicate": True}),
-                )
-            except ProtocolError as exc:
-                conn.send(error(exc.code, str(exc), seq))
+        try:
+            if kind == "ping":
+                conn.send({"type": "pong", "seq": msg["seq"], "time": time.time()})
+            elif kind == "auth":
+                if conn.seat is not None:
+                    conn.send(error("bad_message", f"already playing seat {conn.seat}"))
+                    continue
+                seat = room.seat_for_token(msg["token"])
+                if seat is None:
+                    conn.send(error("unauthorized", "invalid seat token"))
+                    await conn.finish(CLOSE_UNAUTHORIZED, "invalid seat token")
+                    return
+                room.disconnect(None)
+                conn.welcomed = False  # the seat's welcome comes before its updates
+                conn.seat = seat
+                await _enter(room, conn, seat)
+            elif kind == "session_input":
+                progress = await room.session_input(conn.seat, msg["session"], msg["input"])
+                conn.send({**progress, "seq": msg["seq"]})
+            elif kind == "chat":
+                await _chat(lobby, room, conn, msg)
+            elif kind == "resign":
+                await _resign(lobby, room, conn)
+            elif kind == "rematch":
+                if conn.seat is None:
+                    raise ProtocolError("only a seat of the game can ask for a rematch",
+                                        "not_a_player")
+                conn.send(await lobby.rematch(room, conn.seat))
+            else:
+                seq = msg["seq"]
+                if conn.seat is None:
+                    conn.send(error("not_a_player", "spectators cannot act; join a seat first",
+                                    seq))
+                    continue
+                try:
+                    await room.submit(
+                        conn.seat, msg["action"], client_seq=seq,
+                        on_commit=lambda version, seq=seq: conn.send(
+                            {"type": "ack", "seq": seq, "version": version}),
+                        on_duplicate=lambda version, seq=seq: conn.send(
+                            {"type": "ack", "seq": seq, "version": version, "duplicate": True}),
+                    )
+                except ProtocolError as exc:
+                    conn.send(error(exc.code, str(exc), seq))
+        except ProtocolError as exc:
+            conn.send(error(exc.code, str(exc), msg.get("seq")))
+
+
+async def _chat(lobby: Lobby, room: Room, conn: Connection, msg: dict[str, Any]) -> None:
+    """One chat message or reaction at the table: stored, then sent to every watcher."""
+    if conn.seat is None and not room.row.spectator_chat:
+        raise ProtocolError("spectators read this table's chat but may not write in it",
+                            "not_allowed")
+    if not conn.chat_limit.allow(time.monotonic()):
+        raise ProtocolError(f"at most {conn.chat_limit.count} chat messages in 10 s",
+                            "rate_limited")
+    if conn.seat is None:
+        name = "spectator"
+    else:
+        name = room.seat_rows[conn.seat].name or f"seat {conn.seat + 1}"
+    await lobby.table_chat(room, conn.seat, name, msg["text"], msg["reaction"])
+
+
+async def _resign(lobby: Lobby, room: Room, conn: Connection) -> None:
+    """The seat leaves for good: a bot takes it; the connection watches as a spectator."""
+    if conn.seat is None:
+        raise ProtocolError("spectators have no seat to resign", "not_a_player")
+    if room.status == "finished":
+        raise ProtocolError("the game is over", "game_over")
+    seat = conn.seat
+    conn.welcomed = False  # the spectator's welcome comes before its updates
+    room.disconnect(seat)
+    conn.seat = None
+    room.connect(None)
+    await room.seat_bots([seat], lobby.resign_bot(room.row.game), for_good=True,
+                         notice="server.notice.resigned")
+    async with room.lock:
+        conn.send(room.welcome(None))
+        conn.welcomed = True
+        conn.send(room.update_for(None, [], None))
 
 
 def _peek_seq(raw: str | bytes) -> int | None:

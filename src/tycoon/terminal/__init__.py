@@ -1,11 +1,119 @@
-"""Terminal play, readable by a screen reader: plain text, numbered actions in words."""
+"""Terminal play, readable by a screen reader: plain lines, numbered choices in words.
+
+``tycoon play GAME`` plays locally against random bots; ``tycoon play --server URL --game ID``
+(or ``--create``) sits at a server's table with people in browsers. Every word about the game
+comes from the game's message catalog (``--lang``); a game's :class:`~.screen.Screen` is found
+through ``GameInfo.extension("terminal")``, and any game without one is played by the generic
+screen. Keys and announcements: ``docs/accessibility.md``.
+"""
 
 from __future__ import annotations
 
-import importlib
+import os
+import sys
+import time
+from collections.abc import Callable
 from typing import Any
 
+__all__ = ["command", "plain_output", "play", "play_online"]
 
-def play(game: str, seats: int | None, seed: int | None, options: dict[str, Any]) -> None:
-    """Play ``game`` in the terminal as seat 0 against random bots."""
-    importlib.import_module(f"tycoon.terminal.{game}").play(seats=seats, seed=seed, options=options)
+
+def plain_output() -> bool:
+    """True when output should be plain text: ``NO_COLOR`` is set or stdout is no terminal.
+
+    The command line then draws ``--help`` without Rich's boxes (``rich_markup_mode=None``).
+    """
+    if os.environ.get("NO_COLOR"):
+        return True
+    try:
+        return not sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return True
+
+
+def play(
+    game: str,
+    seats: int | None = None,
+    seed: int | None = None,
+    options: dict[str, Any] | None = None,
+    *,
+    lang: str = "en",
+    name: str = "",
+    read: Callable[[str], str] = input,
+    write: Callable[[str], None] = print,
+    clock: Callable[[], float] = time.monotonic,
+) -> dict[str, Any] | None:
+    """Play ``game`` in the terminal as seat 1 against random bots; return the result
+    (``Outcome.to_json()``), or None if the person left."""
+    from tycoon.engine import check_seed, get_game
+
+    from .local import LocalTable
+    from .screen import screen_for
+    from .ui import Terminal
+    from .words import Words
+
+    info = get_game(game)
+    options = dict(options or {})
+    preset = options.pop("preset", None)
+    seed = check_seed(seed)
+    state = info.new_game(seats=seats, seed=seed, preset=preset, **options)
+    table = LocalTable(info, state, seed, me=0, name=name)
+    screen = screen_for(info)
+    words = Words(info, lang)
+    term = Terminal(table, screen, words, read=read, write=write, clock=clock)
+    term.set_players(table.players)
+    term.welcome(words("game.title") if words.has("game.title") else info.title)
+    return term.run()
+
+
+def play_online(*args: Any, **kwargs: Any) -> dict[str, Any] | None:
+    """Sit at a server's table (see :func:`tycoon.terminal.online.play_online`)."""
+    from .online import play_online as run
+
+    return run(*args, **kwargs)
+
+
+def command(
+    game: str | None,
+    *,
+    seats: int | None = None,
+    seed: int | None = None,
+    options: dict[str, Any] | None = None,
+    lang: str = "en",
+    name: str = "",
+    server: str | None = None,
+    game_id: str | None = None,
+    create: bool = False,
+    players: str | None = None,
+    seat: int | None = None,
+    watch: bool = False,
+) -> dict[str, Any] | None:
+    """``tycoon play``: local play, or with ``server`` a seat at a server's table (``game_id``
+    to join; ``create`` to make a game of ``game`` first, ``players`` as the lobby's comma list
+    of ``human``/bot strengths, one per seat); ``seat`` counts from 1. ``ValueError`` names a
+    bad flag."""
+    from tycoon.engine import LANGUAGES, games
+
+    if lang not in LANGUAGES:
+        raise ValueError(f"--lang takes one of {', '.join(LANGUAGES)}, not {lang!r}")
+    if seat is not None and seat < 1:
+        raise ValueError("--seat counts from 1")
+    if server is None:
+        if game_id or create or players or watch or seat:
+            raise ValueError("--game, --create, --players, --seat and --watch need --server")
+        if game is None:
+            raise ValueError("which game? e.g. tycoon play deal")
+        return play(game, seats, seed, options, lang=lang, name=name)
+    if create and game is None:
+        raise ValueError("--create needs the game, e.g. tycoon play deal --server URL --create")
+    if create and game_id:
+        raise ValueError("--create makes a new game: leave out --game")
+    if game is not None and game not in games():
+        raise ValueError(f"unknown game {game!r}; expected one of: {', '.join(games())}")
+    options = dict(options or {})
+    preset = options.pop("preset", None)
+    kinds = [p.strip() for p in players.split(",")] if players else None
+    return play_online(server, game_id, create=game if create else None, players=kinds,
+                       seats=seats, preset=preset, options=options,
+                       seat=None if seat is None else seat - 1, name=name, lang=lang,
+                       watch=watch)

@@ -1,342 +1,417 @@
-"""``tycoon play capital``: Capital in the terminal, in plain text for screen readers.
+"""Capital's terminal screen: the table in sentences, two-step choices, card help, and the four
+minigames played without the picture.
 
-Seat 0 is the human; the other seats are random bots. Every screen is plain sentences; the
-legal actions are numbered and described in words; minigames are played as text (sums to
-type, memory cells to pick, keys to choose), except Catch Coins, which needs a pointer and is
-played for you by the minigame bot. Input, output and the clock are injectable for tests.
+- Building is two steps: the lot first (``Build on lot 2``), then the kind, each line with its
+  price and its income at level 1 (``h N`` says the same).
+- A card with several targets is two steps too: the card, then its target.
+- Fixed letters: ``r`` rolls the dice, ``p`` passes, whatever else is on offer.
+- Minigames: Change Money announces the sum and takes the banknotes by keys 1 to 7; Memory is a
+  grid of numbered cards (type a card's number, or walk with ``w a s d`` and turn with ``k``),
+  each turned face announced, and only what changed; Find the Key reads the lock's cuts and
+  each key's (flipped keys are read for you from the right); Catch Coins is played by the
+  minigame bot at the skill you pick, and the terminal says so.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from tycoon.bots import RandomBot
-from tycoon.capital import CapitalState, landing, new_game
-from tycoon.capital.actions import Exchange, Minigame, Play, sort_cards
-from tycoon.capital.board import COLORS
-from tycoon.capital.businesses import NAME as KIND_NAME
-from tycoon.capital.cards import COST
-from tycoon.capital.cards import NAME as CARD_NAME
-from tycoon.capital.describe import square_name
-from tycoon.engine import Action, Event, IllegalAction
-from tycoon.engine.rng import check_seed
+from tycoon.capital import minigames
+from tycoon.capital.board import BOARD
+from tycoon.capital.businesses import BASE, PRICE
+from tycoon.engine import derive_seed
 
-HUMAN = 0
-MINIGAME_MS = 30_000
-EFFECT_WORDS = {
-    "lion": "Lion's Sight", "mafia": "Mafia Collection", "tax_exemption": "Tax Exemption",
-    "business_exemption": "Business Exemption", "blocked_account": "Blocked Account",
-    "hare": "Operation Hare", "turtle": "Operation Turtle",
-}
+from .screen import BotPlay, Choice, Screen, SessionIO
+from .words import Words, count
 
 
-def who(seat: int | None, me: int = HUMAN) -> str:
-    """``You``, ``Seat 2 (blue)`` or ``The bank``."""
-    if seat is None:
-        return "the bank"
-    return "you" if seat == me else f"seat {seat} ({COLORS[seat]})"
+def _word(words: Words, keys: tuple[str, ...], default: str) -> str:
+    """The first of ``keys`` the catalog has, rendered; else ``default``."""
+    for key in keys:
+        if words.has(key):
+            return words(key)
+    return default
 
 
-def board_text(st: CapitalState, me: int = HUMAN) -> list[str]:
-    """The whole public position (and ``me``'s hand) as sentences."""
-    view = st.view(me)
-    lines = [f"Turn {view['turn']}. {who(view['current'], me).capitalize()} to play; "
-             f"phase {view['phase']}."]
-    for entry in view["seats"]:
-        effects = ", ".join(f"{EFFECT_WORDS[e]} {n}" for e, n in entry["effects"].items() if n)
-        lines.append(
-            f"{who(entry['seat'], me).capitalize()}: balance ${entry['balance']}, net worth "
-            f"${entry['net_worth']} ({entry['net_worth_percent']}%), {entry['laps']} laps, "
-            f"{entry['dice']} dice, on {square_name(entry['square'])}, "
-            f"{entry['hand_size']} cards" + (f"; effects: {effects}" if effects else "") + "."
-        )
-        if "hand" in entry:
-            hand = ", ".join(CARD_NAME[c] for c in entry["hand"]) or "no cards"
-            lines.append(f"Your hand: {hand}.")
-    if view["businesses"]:
-        lines.append("Businesses:")
-        for b in view["businesses"]:
-            owner = "your" if b["owner"] == me else f"{who(b['owner'], me)}'s"
-            lines.append(f"  {square_name(b['square'])}, lot {b['lot']}: {owner} "
-                         f"{KIND_NAME[b['kind']]}, level {b['level']}, income ${b['income']}.")
-    for c in view["constructions"]:
-        owner = "your" if c["owner"] == me else f"{who(c['owner'], me)}'s"
-        lines.append(f"{owner.capitalize()} {c['type']} on {square_name(c['square'])}.")
-    lines.append(f"Deck: {view['deck_size']} cards; discard pile: {len(view['discard'])} cards.")
-    return lines
+def money(words: Words, n: int) -> str:
+    """``$50`` in the game's money words."""
+    return words("money", n=n) if words.has("money") else f"${n}"
 
 
-def event_text(st: CapitalState, e: Event, me: int = HUMAN) -> str | None:
-    """One event as a sentence (None for events not worth saying)."""
-    data = e.to_json()
-    kind = e.type
-    if kind == "transfer":
-        return (f"{who(data['payer'], me).capitalize()} paid ${data['amount']} to "
-                f"{who(data['payee'], me)} ({data['reason'].replace('_', ' ')}).")
-    if kind == "rolled":
-        extra = {"hare": " (Operation Hare)", "turtle": " (Operation Turtle)",
-                 "cancel": " (Hare and Turtle cancel)"}.get(data["effect"] or "", "")
-        return f"{who(data['seat'], me).capitalize()} rolled {data['dice']}{extra}."
-    if kind == "moved":
-        if not data["path"]:
+def square(words: Words, sq: int) -> str:
+    """A square by kind and number from 1 (``block 18``)."""
+    kind = BOARD.kind[sq] if 0 <= sq < BOARD.size else "block"
+    key = f"square.{kind}"
+    return words(key, n=sq + 1) if words.has(key) else str(sq + 1)
+
+
+def place(words: Words, sq: int, lot: int) -> str:
+    """A lot of a block (``block 18, lot 2``), lots counted from 1."""
+    if words.has("place"):
+        return words("place", square=sq + 1, lot=lot + 1)
+    return f"{square(words, sq)}, {lot + 1}"
+
+
+def card_name(words: Words, card: str) -> str:
+    """A card's name from the catalog."""
+    return _word(words, (f"card.{card}.name",), card.replace("_", " "))
+
+
+def kind_name(words: Words, kind: str) -> str:
+    """A business kind's name from the catalog."""
+    return _word(words, (f"business.{kind}.name", f"kind.{kind}.name", f"kind.{kind}",
+                         f"business.{kind}"), kind.replace("_", " "))
+
+
+class CapitalScreen(Screen):
+    """Capital in the terminal (see the module docstring)."""
+
+    letters: Mapping[str, str] = {"roll": "r", "pass": "p"}
+
+    def colour(self, seat: int, words: Words) -> str | None:
+        colours = ("yellow", "red", "blue", "green")
+        if not 0 <= seat < len(colours):
             return None
-        where = square_name(data["path"][-1])
-        blocked = (f", stopped by an obstacle on {square_name(data['blocked_by'])}"
-                   if data["blocked_by"] is not None else "")
-        return f"{who(data['seat'], me).capitalize()} moved to {where}{blocked}."
-    if kind == "lap":
-        return f"{who(data['seat'], me).capitalize()} completed lap {data['laps']}."
-    if kind == "built":
-        return (f"{who(data['seat'], me).capitalize()} built a {KIND_NAME[data['kind']]} on "
-                f"{square_name(data['square'])}, lot {data['lot']}.")
-    if kind == "card_played":
-        target = data["target"]
-        on = ""
-        if isinstance(target, dict):
-            on = f" on {square_name(target['square'])}, lot {target['lot']}"
-        elif target is not None:
-            on = f" on {square_name(target)}" if data["card"] in (
-                "careful_works", "toll", "demolition") else f" on {who(target, me)}"
-        return f"{who(data['seat'], me).capitalize()} played {CARD_NAME[data['card']]}{on}."
-    if kind == "waived":
-        return f"{who(data['seat'], me).capitalize()} waived {data['charge']}."
-    if kind == "diverted":
-        return (f"${data['amount']} for {who(data['seat'], me)} went to the bank "
-                f"(Blocked Account).")
-    if kind == "stock_exchange":
-        return f"Stock exchange: {who(data['seat'], me)} got ${data['amount']}."
-    if kind == "minigame_scored":
-        scores = ", ".join(f"{who(s, me)} {p}" for s, p in enumerate(data["scores"]))
-        return f"Minigame scores: {scores}."
-    if kind == "game_over":
-        if data["winner"] is None:
-            return "The turn limit is reached: the game stops unfinished."
-        return f"{who(data['winner'], me).capitalize()} won with {CARD_NAME[data['reason']]}!"
-    if kind == "turn_started":
-        return f"Turn {data['turn']}: {who(data['seat'], me)}."
-    return None
+        c = colours[seat]
+        return _word(words, (f"color.{c}", f"colour.{c}", f"region.{c}"), c)
 
-
-class Terminal:
-    """One terminal game; ``read``/``write``/``clock`` are injectable."""
-
-    def __init__(
-        self,
-        state: CapitalState,
-        seed: int,
-        read: Callable[[str], str] = input,
-        write: Callable[[str], None] = print,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.state = state
-        self.read = read
-        self.write = write
-        self.clock = clock
-        self.bots = {s: RandomBot(seed + s) for s in range(len(state.seats)) if s != HUMAN}
-
-    def say(self, *lines: str) -> None:
-        """Write lines."""
-        for line in lines:
-            self.write(line)
-
-    def report(self, events: list[Event]) -> None:
-        """Say what happened."""
-        for e in events:
-            text = event_text(self.state, e)
-            if text:
-                self.write(text)
-
-    def choose(self, options: list[str], prompt: str = "Your choice") -> int:
-        """Ask for a number from 1 to len(options); return its index."""
-        for i, text in enumerate(options, 1):
-            self.write(f"{i}. {text}")
-        while True:
-            raw = self.read(f"{prompt} (1 to {len(options)}): ").strip().lower()
-            if raw in ("b", "board"):
-                self.say(*board_text(self.state))
-                continue
-            if raw.isdigit() and 1 <= int(raw) <= len(options):
-                return int(raw) - 1
-            self.write(f"Please type a number from 1 to {len(options)}, or b for the board.")
-
-    def pick(self, legal: list[Action]) -> Action:
-        """The human's action: long lists are grouped (a card's targets, builds, exchanges)
-        and chosen in a second step."""
-        st = self.state
-        groups: dict[str, list[Action]] = {}
-        for action in legal:
-            key = action.type
-            if isinstance(action, Play):
-                key = f"play:{action.card}"
-            groups.setdefault(key, []).append(action)
-        entries: list[tuple[str, list[Action]]] = []
-        for key, actions in groups.items():
-            if len(actions) == 1 or key in ("branch", "waive", "minigame"):
-                entries.extend((st.describe(a, HUMAN), [a]) for a in actions)
-            elif key == "build":
-                entries.append((f"Build a business on {square_name(st.landed or 0)}: choose "
-                                "the lot and the kind", actions))
-            elif key == "exchange":
-                entries.append(("Exchange 1 to 5 cards: choose which", actions))
+    # ----------------------------------------------------------------- choices
+    def choices(self, legal: list[dict[str, Any]], view: dict[str, Any], me: int,
+                words: Words) -> list[Choice]:
+        """Builds grouped by lot, a card's targets grouped by card, exchanges in one group;
+        the other actions one line each, in the game's order."""
+        order: list[tuple[str, Any]] = []
+        groups: dict[tuple[str, Any], list[Choice]] = {}
+        for item in legal:
+            action = item["action"]
+            kind = action.get("type")
+            key: tuple[str, Any] = {"build": ("build", action.get("lot")),
+                                    "play": ("play", action.get("card")),
+                                    "exchange": ("exchange", None)}.get(kind, ("one", len(order)))
+            if key not in groups:
+                groups[key] = []
+                order.append(key)
+            groups[key].append(self.choice(item, view, me, words))
+        out: list[Choice] = []
+        for key in order:
+            subs = groups[key]
+            if len(subs) == 1 and key[0] != "build":
+                out.append(subs[0])
+            elif key[0] == "build":
+                out.append(Choice(words("term.capital.build_lot", lot=key[1] + 1, n=len(subs)),
+                                  sub=subs, help=words.join([c.text for c in subs])))
+            elif key[0] == "play":
+                out.append(Choice(words("term.capital.play_card", card=card_name(words, key[1]),
+                                        n=len(subs)), sub=subs,
+                                  help=self._card_help(key[1], words)))
             else:
-                card = key.split(":", 1)[1]
-                cost = COST[card]
-                price = f" for ${cost}" if cost else " (free)"
-                entries.append((f"Play {CARD_NAME[card]}{price}: choose the target", actions))
-        while True:
-            index = self.choose([text for text, _ in entries])
-            actions = entries[index][1]
-            if len(actions) == 1:
-                return actions[0]
-            if actions[0].type == "exchange":
-                chosen = self.pick_exchange(actions)
-            else:
-                options = ["Back", *(st.describe(a, HUMAN) for a in actions)]
-                sub = self.choose(options, "Which one")
-                chosen = actions[sub - 1] if sub else None
-            if chosen is not None:
-                return chosen
+                hand = next((s.get("hand") for s in view.get("seats", [])
+                             if s.get("seat") == me and "hand" in s), None)
+                exchange = Choice(words("term.capital.exchange", n=len(subs)), sub=subs)
+                if hand:
+                    exchange.ask = self._exchange(hand, [c.action for c in subs if c.action],
+                                                  words)
+                out.append(exchange)
+        return out
 
-    def pick_exchange(self, actions: list[Action]) -> Action | None:
-        """Ask which cards of the hand to exchange (numbers separated by spaces)."""
-        hand = self.state.seats[HUMAN].hand
-        for i, card in enumerate(hand, 1):
-            self.write(f"{i}. {CARD_NAME[card]}")
-        while True:
-            raw = self.read("Cards to exchange, as numbers separated by spaces "
-                            "(empty: back): ").split()
-            if not raw:
-                return None
-            if all(x.isdigit() and 1 <= int(x) <= len(hand) for x in raw) and len(set(raw)) \
-                    == len(raw):
-                wanted = Exchange(sort_cards(hand[int(x) - 1] for x in raw))
-                if wanted in actions:
-                    return wanted
-            self.write(f"Please type 1 to 5 different numbers from 1 to {len(hand)}.")
+    @staticmethod
+    def _exchange(hand: list[str], actions: list[dict[str, Any]], words: Words) -> Callable[
+            [Callable[[str], str], Callable[[str], None]], dict[str, Any] | None]:
+        """Which cards to exchange: the hand numbered, the answer numbers separated by
+        spaces (Enter alone: back)."""
 
-    def run(self) -> dict[str, Any]:
-        """Play to the end; return the result."""
-        st = self.state
-        self.say("Capital. You are seat 0 (yellow). Type the number of an action; b shows "
-                 "the board.")
-        self.say(*board_text(st))
-        while not st.is_over:
-            movers = st.to_move()
-            if st.phase == "minigame":
-                self.minigame_round(movers)
-                continue
-            seat = movers[0]
-            if seat == HUMAN:
-                if st.phase == "action":
-                    self.say(*board_text(st))
-                self.report(st.apply(seat, self.pick(st.legal_actions(seat))))
-            else:
-                action = self.bots[seat].choose(st, seat)
-                self.write(f"{who(seat).capitalize()}: {st.describe(action, seat)}.")
-                self.report(st.apply(seat, action))
-        result = st.result()
-        standings = ", ".join(f"{who(s)} ${result['scores'][s]}" for s in result["standings"])
-        self.say(f"Game over after {result['turns']} turns. Net worths: {standings}.")
-        return result
+        def ask(read: Callable[[str], str], write: Callable[[str], None]) -> dict[str, Any] | None:
+            for i, card in enumerate(hand, 1):
+                write(f"{i}. {card_name(words, card)}")
+            while True:
+                raw = read(words("term.capital.exchange_prompt", n=len(hand))).split()
+                if not raw or raw == ["b"]:
+                    return None
+                if all(x.isdigit() and 1 <= int(x) <= len(hand) for x in raw) and \
+                        len(set(raw)) == len(raw):
+                    wanted = sorted(hand[int(x) - 1] for x in raw)
+                    for action in actions:
+                        if sorted(action.get("cards", [])) == wanted:
+                            return action
+                write(words("term.capital.exchange_bad", n=len(hand)))
 
-    # ------------------------------------------------------------------ minigames
-    def minigame_round(self, movers: list[int]) -> None:
-        """Bots submit their ready-made inputs; the human plays as text."""
-        st = self.state
-        for seat in movers:
-            if seat != HUMAN:
-                action = self.bots[seat].choose(st, seat)
-                self.report(st.apply(seat, action))
-        if HUMAN in st.to_move():
-            inputs = self.play_minigame()
-            try:
-                self.report(st.apply(HUMAN, Minigame(tuple(inputs))))
-            except IllegalAction as exc:  # pragma: no cover - our inputs are always valid
-                self.write(f"Your inputs were refused ({exc}); you score nothing.")
-                self.report(st.apply(HUMAN, Minigame(())))
+        return ask
 
-    def play_minigame(self) -> list[dict[str, int]]:
-        """The human's inputs for the running minigame."""
-        st = self.state
-        mg = st.minigame
-        assert mg is not None
-        game, level = mg["game"], landing.level(st, HUMAN)
-        contents = landing.contents(st, HUMAN)
-        module = landing.minigames()
-        self.say(f"Minigame: {game.replace('_', ' ')}, {level} level, 30 seconds. "
-                 "Type q to stop early.")
-        if game == "catch_coins":
-            self.write("Catch Coins needs a pointer: the minigame bot plays it for you.")
-            return module.bot_inputs(game, level, contents, 0.5, mg["seeds"][HUMAN])
-        start = self.clock()
-        inputs: list[dict[str, int]] = []
-        while True:
-            seen = module.progress(game, level, contents, inputs)
-            self.say(*self.minigame_prompt(game, contents, seen))
-            raw = self.read("> ").strip().lower()
-            t = int((self.clock() - start) * 1000)
-            if raw in ("q", "quit") or t > MINIGAME_MS:
-                break
-            field = {"change_money": "note", "memory": "cell", "find_key": "key"}[game]
-            if not raw.lstrip("-").isdigit():
-                self.write("Please type a number, or q to stop.")
-                continue
-            candidate = [*inputs, {"t": t, field: int(raw)}]
-            try:
-                module.score(game, level, contents, candidate)
-            except ValueError as exc:
-                self.write(f"Not possible: {exc}.")
-                continue
-            inputs = candidate
-        points = module.score(game, level, contents, inputs)
-        self.write(f"Time is up: {points} points.")
+    def help(self, action: dict[str, Any], view: dict[str, Any], me: int,
+             words: Words) -> str | None:
+        kind = action.get("type")
+        if kind == "play":
+            return self._card_help(action["card"], words)
+        if kind == "build":
+            k = action["kind"]
+            return words("term.capital.build_help", kind=kind_name(words, k),
+                         price=money(words, PRICE[k]), income=money(words, BASE[k]))
+        return None
+
+    @staticmethod
+    def _card_help(card: str, words: Words) -> str | None:
+        for key in (f"card.{card}.help", f"card.{card}.text"):
+            if words.has(key):
+                return words(key)
+        return None
+
+    # ----------------------------------------------------------------- the table
+    def table(self, view: dict[str, Any], me: int | None, words: Words) -> list[str]:
+        lines = [words("term.capital.turn", turn=view.get("turn", 1),
+                       seat={"seat": view.get("current", 0)})]
+        for entry in view.get("seats", []):
+            seat = entry["seat"]
+            effects = [f"{_word(words, (f'effect.{e}.name',), e.replace('_', ' '))} {n}"
+                       for e, n in (entry.get("effects") or {}).items() if n]
+            lines.append(words(
+                "term.capital.seat", seat={"seat": seat},
+                balance=money(words, entry.get("balance", 0)),
+                worth=money(words, entry.get("net_worth", 0)),
+                percent=entry.get("net_worth_percent", 0), laps=count("laps", entry.get("laps", 0)),
+                dice=count("dice", entry.get("dice", 0)),
+                square=square(words, entry.get("square", 0)),
+                cards=count("cards", entry.get("hand_size", 0))))
+            if effects:
+                lines.append(words("term.capital.effects", list=words.join(effects)))
+            if "hand" in entry:
+                hand = [card_name(words, c) for c in entry["hand"]]
+                lines.append(words("term.capital.hand", n=len(hand), list=words.join(hand)))
+        for b in view.get("businesses", []):
+            lines.append(words("term.capital.business", place=place(words, b["square"], b["lot"]),
+                               kind=kind_name(words, b["kind"]), seat={"seat": b["owner"]},
+                               level=b.get("level", 1), income=money(words, b.get("income", 0))))
+        for c in view.get("constructions", []):
+            what = _word(words, (f"construction.{c['type']}.name",), c["type"])
+            lines.append(words("term.capital.construction", what=what, seat={"seat": c["owner"]},
+                               square=square(words, c["square"])))
+        lines.append(words("term.capital.deck", n=count("cards", view.get("deck_size", 0)),
+                           discard=count("cards", len(view.get("discard", [])))))
+        return lines
+
+    # ----------------------------------------------------------------- minigames
+    def session_name(self, kind: str, words: Words) -> str:
+        return _word(words, (f"minigame.{kind}.name", f"session.{kind}"),
+                     kind.replace("_", " "))
+
+    def session_screen(self, kind: str) -> Callable[[SessionIO], list[Any] | BotPlay] | None:
+        return {"change_money": change_money, "memory": memory, "find_key": find_key,
+                "catch_coins": catch_coins}.get(_game(kind))
+
+
+def _game(kind: str) -> str:
+    return kind.removeprefix("minigame.").removeprefix("minigame:")
+
+
+def _contents(io: SessionIO) -> dict[str, Any]:
+    view = io.view or {}
+    if isinstance(view.get("contents"), dict):
+        return view["contents"]
+    return view
+
+
+def _duration(io: SessionIO) -> int:
+    return int(io.session.get("duration_ms") or 30_000)
+
+
+def _read(io: SessionIO, prompt: str = "> ") -> str | None:
+    """One line, or None when time is up or the person stops (``q`` or Enter alone)."""
+    raw = io.read(prompt).strip().lower()
+    if io.elapsed_ms() > _duration(io):
+        io.write(io.words("term.session_time_up"))
+        return None
+    if raw in ("", "q", "quit"):
+        return None
+    return raw
+
+
+def _try(io: SessionIO, inputs: list[Any], item: dict[str, Any]) -> dict[str, Any] | None:
+    try:
+        progress = io.step(item)
+    except ValueError as exc:
+        io.write(io.words("term.session_not_possible", reason=str(exc)))
+        return None
+    inputs.append(item)
+    return progress
+
+
+def change_money(io: SessionIO) -> list[Any]:
+    """The sum is announced (``3 + ? = 8``); keys 1 to 7 pay the banknotes in order."""
+    w = io.words
+    contents = _contents(io)
+    notes = list(contents.get("notes") or [1, 2, 5, 10, 20, 50, 100])
+    keys = w.join([w("term.cm.key", key=i, note=money(w, n)) for i, n in enumerate(notes, 1)])
+    io.write(w("term.cm.help", keys=keys))
+    sums = contents.get("sums") or []
+    state = {"a": sums[0]["a"], "c": sums[0]["c"], "paid": 0, "points": 0} if sums else {}
+    if state:
+        io.write(w("term.cm.sum", a=state["a"], c=state["c"]))
+    inputs: list[Any] = []
+    while True:
+        raw = _read(io)
+        if raw is None:
+            return inputs
+        if not raw.isdigit() or not 1 <= int(raw) <= len(notes):
+            io.write(w("term.cm.bad", n=len(notes)))
+            continue
+        progress = _try(io, inputs, {"t": io.elapsed_ms(), "note": notes[int(raw) - 1]})
+        if progress is None:
+            continue
+        if progress.get("a") != state.get("a") or progress.get("c") != state.get("c") or \
+                progress.get("solved", 0) > state.get("solved", 0):
+            io.write(w("term.cm.solved", points=progress["points"]))
+            io.write(w("term.cm.sum", a=progress["a"], c=progress["c"]))
+        elif progress.get("errors", 0) > state.get("errors", 0):
+            io.write(w("term.cm.too_much", points=progress["points"],
+                       left=money(w, progress["c"] - progress["a"] - progress["paid"])))
+        else:
+            io.write(w("term.cm.paid", paid=money(w, progress["paid"]),
+                       left=money(w, progress["c"] - progress["a"] - progress["paid"])))
+        state = progress
+
+
+def memory(io: SessionIO) -> list[Any]:
+    """A grid of numbered cards: type a number to turn it, or walk with w a s d and turn the
+    card under the cursor with k. Only what changed is said."""
+    w = io.words
+    contents = _contents(io)
+    columns = int(contents.get("columns") or 7)
+    count = int(contents.get("cell_count") or columns * int(contents.get("rows") or 2))
+    rows = max(1, count // columns)
+    io.write(w("term.memory.help", n=count, rows=rows, columns=columns))
+    cells: list[int | None] = [None] * count
+    board = 0
+    points = 0
+    cursor = 0
+    opened: list[int] = []
+    inputs: list[Any] = []
+
+    def where(cell: int) -> str:
+        return w("term.memory.where", cell=cell + 1, row=cell // columns + 1,
+                 column=cell % columns + 1)
+
+    def face(cell: int) -> str:
+        value = cells[cell]
+        return w("term.memory.down", where=where(cell)) if value is None else \
+            w("term.memory.up", where=where(cell), face=money(w, value))
+
+    while True:
+        raw = _read(io)
+        if raw is None:
+            return inputs
+        moves = {"a": -1, "d": 1, "w": -columns, "s": columns}
+        if raw in moves:
+            cursor = (cursor + moves[raw]) % count
+            io.write(face(cursor))
+            continue
+        if raw == "k":
+            cell = cursor
+        elif raw.isdigit() and 1 <= int(raw) <= count:
+            cell = cursor = int(raw) - 1
+        else:
+            io.write(w("term.memory.bad", n=count))
+            continue
+        if cells[cell] is not None and not (len(opened) == 2 and cell in opened):
+            io.write(w("term.memory.already", where=where(cell)))
+            continue
+        progress = _try(io, inputs, {"t": io.elapsed_ms(), "cell": cell})
+        if progress is None:
+            continue
+        new = list(progress.get("cells") or [None] * count)
+        said: list[str] = []
+        if progress.get("board", board) != board:
+            said.append(w("term.memory.pair", points=progress["points"]))
+            said.append(w("term.memory.new_board", n=count))
+        else:
+            for c in range(count):
+                if new[c] is not None and cells[c] is None:
+                    said.append(w("term.memory.up", where=where(c), face=money(w, new[c])))
+            if progress.get("points", 0) > points:
+                said.append(w("term.memory.pair", points=progress["points"]))
+            hidden = [c + 1 for c in range(count) if cells[c] is not None and new[c] is None]
+            if hidden:
+                said.append(w("term.memory.hidden", list=w.join([str(c) for c in hidden])))
+        for line in said:
+            io.write(line)
+        opened = list(progress.get("open") or [])
+        if len(opened) == 2:
+            io.write(w("term.memory.no_pair"))
+        cells, board, points = new, progress.get("board", board), progress.get("points", points)
+
+
+def _cuts(cuts: list[int], words: Words) -> str:
+    return words.join([str(c) for c in cuts])
+
+
+def find_key(io: SessionIO) -> list[Any]:
+    """The lock's cuts and every key's, in words (a flipped key is read for you from the
+    right and said to be flipped); type the number of the key that fits."""
+    w = io.words
+    rounds = _contents(io).get("rounds") or []
+    inputs: list[Any] = []
+    index = 0
+    successes = 0
+
+    def tell(i: int) -> int:
+        rnd = rounds[i % len(rounds)]
+        io.write(w("term.fk.lock", cuts=_cuts(rnd["lock"], w)))
+        for n, key in enumerate(rnd["keys"], 1):
+            cuts = list(reversed(key["bitting"])) if key.get("flip") else key["bitting"]
+            io.write(w("term.fk.key_flipped" if key.get("flip") else "term.fk.key", n=n,
+                       cuts=_cuts(cuts, w)))
+        return len(rnd["keys"])
+
+    if not rounds:
         return inputs
-
-    def minigame_prompt(self, game: str, contents: dict, seen: dict) -> list[str]:
-        """What the player sees now, in words."""
-        points = f"Points: {seen['points']}."
-        if game == "change_money":
-            paid_raw = seen["paid"]
-            if isinstance(paid_raw, list):
-                paid = " + ".join(str(n) for n in paid_raw) or "nothing yet"
-            else:
-                paid = f"${paid_raw}" if paid_raw else "nothing yet"
-            return [points, f"Sum: {seen['a']} + ? = {seen['c']}. Paid so far: {paid}. "
-                    f"Type a banknote: {', '.join(map(str, contents['notes']))}."]
-        if game == "memory":
-            cols = contents["columns"]
-            cells = seen["cells"]
-            rows = []
-            for r in range(len(cells) // cols):
-                row = cells[r * cols:(r + 1) * cols]
-                rows.append("Row " + str(r + 1) + ": " + ", ".join(
-                    f"cell {r * cols + i} {'is ' + str(v) if v is not None else 'hidden'}"
-                    for i, v in enumerate(row)))
-            return [points, *rows, "Type a hidden cell number to turn it."]
-        rnd = contents["rounds"][seen["round"] % len(contents["rounds"])]
-        keys = [
-            f"key {i}: cuts {' '.join(map(str, k['bitting']))}"
-            + (" (drawn flipped: read from the right)" if k["flip"] else "")
-            for i, k in enumerate(rnd["keys"])
-        ]
-        return [points, f"Lock: cuts {' '.join(map(str, rnd['lock']))}.", *keys,
-                "Type the number of the key that fits the lock."]
+    io.write(w("term.fk.help"))
+    keys = tell(0)
+    while True:
+        raw = _read(io)
+        if raw is None:
+            return inputs
+        if not raw.isdigit() or not 1 <= int(raw) <= keys:
+            io.write(w("term.fk.bad", n=keys))
+            continue
+        progress = _try(io, inputs, {"t": io.elapsed_ms(), "key": int(raw) - 1})
+        if progress is None:
+            continue
+        if progress.get("successes", 0) > successes:
+            successes = progress["successes"]
+            index = progress.get("round", index + 1)
+            io.write(w("term.fk.right", points=progress["points"]))
+            keys = tell(index)
+        else:
+            io.write(w("term.fk.wrong"))
 
 
-def play(
-    seats: int | None = None,
-    seed: int | None = None,
-    options: dict[str, Any] | None = None,
-    read: Callable[[str], str] = input,
-    write: Callable[[str], None] = print,
-    clock: Callable[[], float] = time.monotonic,
-) -> dict[str, Any]:
-    """Play Capital in the terminal as seat 0 against random bots; return the result."""
-    options = dict(options or {})
-    preset = options.pop("preset", "capital")
-    seed = check_seed(seed)
-    state = new_game(seats=seats or 4, seed=seed, preset=preset, **options)
-    return Terminal(state, seed, read, write, clock).run()
+def catch_coins(io: SessionIO) -> list[Any] | BotPlay:
+    """Catch Coins needs a pointer: the minigame bot plays it at the skill the person picks."""
+    w = io.words
+    while True:
+        raw = io.read(w("term.bot_skill_prompt")).strip()
+        if raw == "":
+            skill = 5
+            break
+        if raw.isdigit() and 0 <= int(raw) <= 10:
+            skill = int(raw)
+            break
+        io.write(w("term.cm.bad", n=10))
+    contents = _contents(io)
+    if contents.get("objects") is None:
+        return BotPlay(skill / 10)
+    level = contents.get("level", "easy")
+    seed = derive_seed(0, "terminal", "catch_coins", str(io.session.get("id")))
+    inputs = minigames.bot_inputs("catch_coins", level, contents, skill / 10, seed)
+    io.write(w("term.bot_plays", skill=skill))
+    return inputs
 
+
+SCREEN = CapitalScreen
+
+
+def play(seats: int | None = None, seed: int | None = None,
+         options: dict[str, Any] | None = None, **kwargs: Any) -> dict[str, Any] | None:
+    """Play Capital in the terminal against random bots (see :func:`tycoon.terminal.play`)."""
+    from . import play as run
+
+    return run("capital", seats, seed, options, **kwargs)

@@ -1,135 +1,168 @@
-"""Monopoly Deal in the terminal, for people and screen readers: plain lines, no colours,
-numbered choices in words. You are seat 0; the other seats are random bots.
+"""Monopoly Deal's terminal screen: the table in sentences, a card's uses as a second step, card
+help, and what each decision is about (a payment, a Just Say No, a discard).
 
-Type the number of a choice and Enter. Enter alone repeats the table; ``q`` quits.
+- A card that can be played several ways (a wild card's colours, a rent's targets, a Sly
+  Deal's cards to take) is two steps: the card, then how.
+- Fixed letters: ``e`` ends the turn, ``a`` accepts an action against you.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any
 
-from tycoon.bots import RandomBot
-from tycoon.deal import new_game
-from tycoon.deal.cards import VALUE, card_text
-from tycoon.deal.describe import prompt, set_text
-from tycoon.deal.state import DealState
-from tycoon.engine import Event, new_seed
+from tycoon.deal.cards import CARDS, COLORS, SET_SIZE, card_text
 
-HUMAN = 0
+from .screen import Choice, Screen
+from .words import Words, count
 
 
-def table_text(state: DealState, me: int = HUMAN) -> list[str]:
-    """Your hand, then every player's bank and sets, the piles and whose turn it is."""
-    lines = [
-        f"Turn {state.turn}. Seat {state.current} is playing; {state.plays_left} play(s) left."
-    ]
-    hand = sorted(state.hands[me])
-    lines.append(f"Your hand, {len(hand)} cards: " + ("; ".join(map(card_text, hand)) or "empty"))
-    for s in range(state.n):
-        who = "You" if s == me else f"Seat {s}"
-        bank = state.banks[s]
-        total = sum(VALUE[c] for c in bank)
-        full = len(state.full_colors(s))
-        lines.append(
-            f"{who}: {len(state.hands[s])} cards in hand, bank {total}M"
-            f" ({len(bank)} cards), {full} full set(s) of 3 needed."
-        )
-        for x in state.tables[s]:
-            lines.append("  Set " + set_text(x.color, x.cards, x.house, x.hotel))
-    top = f", top {card_text(state.discard[-1])}" if state.discard else ""
-    lines.append(
-        f"Draw pile: {len(state.deck)} cards. Discard pile: {len(state.discard)} cards{top}."
-    )
-    return lines
+def _word(words: Words, keys: tuple[str, ...], default: str) -> str:
+    for key in keys:
+        if words.has(key):
+            return words(key)
+    return default
 
 
-def event_text(event: Event, me: int = HUMAN) -> str | None:
-    """An event worth telling in words (None for the ones the action lines already say)."""
-
-    def who(seat: int) -> str:
-        return "you" if seat == me else f"seat {seat}"
-
-    t = event.type
-    if t == "turn_started":
-        return f"Turn {event.turn}: {who(event.seat)} to play."  # type: ignore[attr-defined]
-    if t == "drew":
-        return f"{who(event.seat).capitalize()} drew {event.count} card(s)."  # type: ignore[attr-defined]
-    if t == "reshuffled":
-        return f"The discard pile was shuffled into a new draw pile of {event.count} cards."  # type: ignore[attr-defined]
-    if t == "cancelled":
-        return f"Just Say No: the action against {who(event.seat)} is cancelled."  # type: ignore[attr-defined]
-    if t == "transferred":
-        cards = "; ".join(card_text(c) for c in event.cards)  # type: ignore[attr-defined]
-        return f"{who(event.giver).capitalize()} gave {who(event.receiver)}: {cards}."  # type: ignore[attr-defined]
-    if t == "buildings_lost":
-        cards = "; ".join(card_text(c) for c in event.cards)  # type: ignore[attr-defined]
-        return f"A set of {who(event.seat)} is broken: {cards} went to the {event.to}."  # type: ignore[attr-defined]
-    return None
+def money(words: Words, n: int) -> str:
+    """``3M`` in the game's money words."""
+    return words("money", n=n) if words.has("money") else f"{n}M"
 
 
-def _tell(events: list[Event], write: Callable[[str], None]) -> None:
-    for event in events:
-        text = event_text(event)
-        if text:
-            write(text)
+def card_name(words: Words, card: int) -> str:
+    """A card (by id) in words, with its value."""
+    c = CARDS[card]
+    for key in (f"card.{card}", f"card.{c.card}.name"):
+        if words.has(key):
+            return words(key, n=c.value, value=c.value)
+    return card_text(card)
 
 
-def play(
-    seats: int | None = None,
-    seed: int | None = None,
-    options: dict[str, Any] | None = None,
-    read: Callable[[str], str] = input,
-    write: Callable[[str], None] = print,
-    max_bot_actions: int = 100_000,
-) -> DealState:
-    """Play a game as seat 0 against random bots; ``read``/``write`` may be replaced (tests).
+def colour_name(words: Words, colour: str | int | None) -> str:
+    """A colour of properties in words."""
+    if colour is None:
+        return ""
+    name = COLORS[colour] if isinstance(colour, int) else colour
+    return _word(words, (f"color.{name}", f"colour.{name}", f"color.{name}.name"),
+                 name.replace("_", " "))
 
-    Returns the final state (or the state when the player quit).
-    """
-    seed = new_seed() if seed is None else seed
-    state = new_game(seats=seats or 2, seed=seed, **(options or {}))
-    bots = {s: RandomBot(seed + s) for s in range(1, state.n)}
-    write(f"Monopoly Deal, {state.n} players, seed {seed}. You are seat 0.")
-    write("Collect three full property sets of different colours to win.")
-    bot_actions = 0
-    shown: tuple[int, str] = (-1, "")
-    while not state.is_over:
-        seat = state.to_move()[0]
-        if seat != HUMAN:
-            action = bots[seat].choose(state, seat)
-            write(f"Seat {seat}: {state.describe(action, seat)}.")
-            _tell(state.apply(seat, action), write)
-            bot_actions += 1
-            if bot_actions > max_bot_actions:
-                write("The bots played too long; stopping.")
-                return state
-            continue
-        if shown != (state.turn, state.phase):
-            for line in table_text(state):
-                write(line)
-            shown = (state.turn, state.phase)
-        actions = state.legal_actions(HUMAN)
-        write(prompt(state, HUMAN))
-        for i, a in enumerate(actions, 1):
-            write(f"{i}. {state.describe(a, HUMAN)}")
-        while True:
-            answer = read(f"Choose 1 to {len(actions)}: ").strip().lower()
-            if answer in ("q", "quit"):
-                write("You left the game.")
-                return state
-            if answer == "":
-                for line in table_text(state):
-                    write(line)
-                continue
-            if answer.isdigit() and 1 <= int(answer) <= len(actions):
-                break
-            write(f"Please type a number from 1 to {len(actions)}, Enter for the table, q to quit.")
-        action = actions[int(answer) - 1]
-        write(f"You: {state.describe(action, HUMAN)}.")
-        _tell(state.apply(HUMAN, action), write)
-    for line in table_text(state):
-        write(line)
-    who = "You win" if state.winner == HUMAN else f"Seat {state.winner} wins"
-    write(f"{who} with three full sets: {', '.join(sorted(state.full_colors(state.winner)))}.")
-    return state
+
+class DealScreen(Screen):
+    """Monopoly Deal in the terminal (see the module docstring)."""
+
+    letters: Mapping[str, str] = {"end_turn": "e", "accept": "a"}
+
+    def choices(self, legal: list[dict[str, Any]], view: dict[str, Any], me: int,
+                words: Words) -> list[Choice]:
+        """One line per card of the hand (its uses as a second step when it has several),
+        the other actions one line each; in the game's order."""
+        order: list[Any] = []
+        groups: dict[Any, list[Choice]] = {}
+        for i, item in enumerate(legal):
+            action = item["action"]
+            key = ("card", action["card"]) if "card" in action and action.get("type") not in (
+                "pay", "discard") else ("one", i)
+            if key not in groups:
+                groups[key] = []
+                order.append(key)
+            groups[key].append(self.choice(item, view, me, words))
+        out: list[Choice] = []
+        for key in order:
+            subs = groups[key]
+            if len(subs) == 1:
+                out.append(subs[0])
+            else:
+                out.append(Choice(words("term.deal.card_uses", card=card_name(words, key[1]),
+                                        n=len(subs)), sub=subs,
+                                  help=self._card_help(key[1], words)))
+        return out
+
+    def help(self, action: dict[str, Any], view: dict[str, Any], me: int,
+             words: Words) -> str | None:
+        if "card" in action:
+            return self._card_help(action["card"], words)
+        return None
+
+    @staticmethod
+    def _card_help(card: int, words: Words) -> str | None:
+        kind = CARDS[card].card
+        for key in (f"card.{kind}.help", f"card.{card}.help"):
+            if words.has(key):
+                return words(key)
+        return None
+
+    def prompt(self, view: dict[str, Any], me: int, words: Words) -> str | None:
+        p = view.get("pending")
+        phase = view.get("phase")
+        if phase == "pay" and p:
+            return words("term.deal.pay", amount=money(words, p.get("owed") or 0),
+                         seat={"seat": p["by"]})
+        if phase in ("answer", "respond") and p:
+            what = card_name(words, p["card"])
+            if p.get("noes", 0) % 2 == 0:
+                return words("term.deal.answer", seat={"seat": p["by"]}, card=what)
+            return words("term.deal.answer_no", seat={"seat": p["target"]}, card=what)
+        if phase == "discard":
+            hand = next((s.get("hand_size", 0) for s in view.get("seats", [])
+                         if s.get("seat") == me), 0)
+            return words("term.deal.discard", n=max(0, hand - 7))
+        if phase == "play" and view.get("current") == me:
+            return words("term.deal.plays_left", n=view.get("plays_left", 0))
+        return None
+
+    def table(self, view: dict[str, Any], me: int | None, words: Words) -> list[str]:
+        lines = [words("term.deal.turn", turn=view.get("turn", 1),
+                       seat={"seat": view.get("current", 0)})]
+        for entry in view.get("seats", []):
+            seat = entry["seat"]
+            bank = entry.get("bank") or []
+            total = sum(CARDS[c].value for c in bank)
+            sets = entry.get("sets") or []
+            full = sum(1 for s in sets if _full(s))
+            lines.append(words("term.deal.seat", seat={"seat": seat},
+                               cards=count("cards", entry.get("hand_size", 0)),
+                               bank=money(words, total), full=count("full_sets", full)))
+            if "hand" in entry:
+                hand = [card_name(words, c) for c in entry["hand"]]
+                lines.append(words("term.deal.hand", n=len(hand), list=words.join(hand)))
+            for s in sets:
+                lines.append("  " + self.set_text(s, words))
+        lines.append(words("term.deal.piles", n=count("cards", view.get("deck_size", 0)),
+                           discard=count("cards", len(view.get("discard") or []))))
+        return lines
+
+    def set_text(self, s: Mapping[str, Any], words: Words) -> str:
+        """A set: its colour, how many of how many cards, full or not, buildings, its cards."""
+        colour = s.get("color")
+        size = SET_SIZE[colour if isinstance(colour, int) else COLORS.index(colour)] \
+            if colour is not None else 0
+        cards = s.get("cards") or []
+        extra = [words("term.deal.full")] if _full(s) else []
+        for b in ("house", "hotel"):
+            if s.get(b) is not None:
+                extra.append(card_name(words, s[b]))
+        return words("term.deal.set", colour=colour_name(words, colour), n=len(cards),
+                     size=count("cards", size),
+                     extra=words.join(["", *extra]) if extra else "",
+                     list=words.join([card_name(words, c) for c in cards]))
+
+
+def _full(s: Mapping[str, Any]) -> bool:
+    if "full" in s:
+        return bool(s["full"])
+    colour = s.get("color")
+    if colour is None:
+        return False
+    size = SET_SIZE[colour if isinstance(colour, int) else COLORS.index(colour)]
+    return len(s.get("cards") or []) >= size
+
+
+SCREEN = DealScreen
+
+
+def play(seats: int | None = None, seed: int | None = None,
+         options: dict[str, Any] | None = None, **kwargs: Any) -> dict[str, Any] | None:
+    """Play Monopoly Deal in the terminal against random bots (see :func:`tycoon.terminal.play`)."""
+    from . import play as run
+
+    return run("deal", seats, seed, options, **kwargs)

@@ -427,5 +427,5 @@ GAME = GameInfo(
     phases=("turn", "peek", "over"),
     messages="toygame.messages",
     client_data=client_data,
-    extensions={},
+    extensions={"rl_codec": "toygame.rl_codec:CODEC"},
 )

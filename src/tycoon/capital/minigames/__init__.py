@@ -1,10 +1,12 @@
 """The four Capital minigames (C-9), pure and seeded: contents, scoring, bot players.
 
 Each game has two levels (C-4.4.2: the player whose turn it is plays ``easy``, the others
-``hard``) and lasts 30 s. ``generate`` gives one seat's contents (JSON-ready, the same for
-the same seed); the client plays them and sends its raw inputs; ``score`` replays the inputs
-against the contents and returns the points (C-9.5), rejecting inputs that could not have
-happened with :class:`InvalidInputs`; ``bot_inputs`` plays like a person of a given skill.
+``hard``) and lasts 30 s, or 60 or 90 s at a table that chose so (``duration_ms``: the same
+contents, and scores comparable with 30 s, see ``common``). ``generate`` gives one seat's
+contents (JSON-ready, the same for the same seed); the client plays them and sends its raw
+inputs; ``score`` replays the inputs against the contents and returns the points (C-9.5),
+rejecting inputs that could not have happened with :class:`InvalidInputs`; ``bot_inputs``
+plays like a person of a given skill.
 The formats are documented in ``docs/minigames.md``.
 
 >>> contents = generate("memory", "easy", seed=5)
@@ -26,7 +28,7 @@ from types import ModuleType
 from tycoon.engine import check_seed
 
 from . import catch_coins, change_money, find_key, memory
-from .common import DURATION_MS, InvalidInputs, check_skill
+from .common import DURATION_MS, DURATIONS_MS, InvalidInputs, check_duration, check_skill
 
 GAMES = ("change_money", "catch_coins", "memory", "find_key")
 """The minigames, in the order of C-9."""
@@ -44,6 +46,7 @@ _MODULES: dict[str, ModuleType] = {
 }
 
 __all__ = [
+    "DURATIONS_MS",
     "DURATION_MS",
     "GAMES",
     "LEVELS",
@@ -81,7 +84,8 @@ def generate(game: str, level: str, seed: int) -> dict:
     return _game(game, level).generate(level, _seed(seed))
 
 
-def score(game: str, level: str, contents: dict, inputs: list) -> int:
+def score(game: str, level: str, contents: dict, inputs: list,
+          duration_ms: int = DURATION_MS) -> int:
     """The points of ``inputs`` played on ``contents`` (may be negative).
 
     Raises :class:`InvalidInputs` (a ``ValueError``) for inputs that could not have
@@ -90,10 +94,11 @@ def score(game: str, level: str, contents: dict, inputs: list) -> int:
     >>> score("change_money", "easy", generate("change_money", "easy", 1), [])
     0
     """
-    return _game(game, level).score(level, contents, inputs)
+    return _game(game, level).score(level, contents, inputs, check_duration(duration_ms))
 
 
-def progress(game: str, level: str, contents: dict, inputs: list) -> dict:
+def progress(game: str, level: str, contents: dict, inputs: list,
+             duration_ms: int = DURATION_MS) -> dict:
     """The state of play after ``inputs`` (what the player sees now), always with
     ``points``; the other keys depend on the game (see ``docs/minigames.md``). Useful for a
     text client, for a server revealing Memory faces click by click, and for tests.
@@ -102,7 +107,7 @@ def progress(game: str, level: str, contents: dict, inputs: list) -> dict:
     >>> sorted(progress("change_money", "easy", c, []))
     ['a', 'c', 'errors', 'paid', 'points', 'solved', 'sum']
     """
-    return _game(game, level).progress(level, contents, inputs)
+    return _game(game, level).progress(level, contents, inputs, check_duration(duration_ms))
 
 
 def visible(game: str, level: str, contents: dict) -> dict:
@@ -123,7 +128,8 @@ def visible(game: str, level: str, contents: dict) -> dict:
     return contents
 
 
-def bot_inputs(game: str, level: str, contents: dict, skill: float, seed: int) -> list:
+def bot_inputs(game: str, level: str, contents: dict, skill: float, seed: int,
+               duration_ms: int = DURATION_MS) -> list:
     """Inputs of a bot player of ``skill`` from 0 (hopeless) to 1 (near perfect), the same
     for the same seed; ``score`` always accepts them.
 
@@ -132,11 +138,13 @@ def bot_inputs(game: str, level: str, contents: dict, skill: float, seed: int) -
     [{'t': ..., 'note': ...}, {'t': ..., 'note': ...}]
     """
     module = _game(game, level)
-    return module.bot_inputs(level, contents, check_skill(skill), _seed(seed))
+    return module.bot_inputs(level, contents, check_skill(skill), _seed(seed),
+                             check_duration(duration_ms))
 
 
 def plays(
-    game: str, level: str, seed: int, bots: list[tuple[float, int]], contents: dict | None = None
+    game: str, level: str, seed: int, bots: list[tuple[float, int]], contents: dict | None = None,
+    duration_ms: int = DURATION_MS,
 ) -> list[tuple[list, int]]:
     """For each ``(skill, bot_seed)`` of ``bots``: the bot's inputs and their points, i.e.
     ``(bot_inputs(game, level, c, skill, bot_seed), score(game, level, c, inputs))`` with
@@ -144,7 +152,7 @@ def plays(
 
     Faster than those calls: the bots share their work, the points come from the bot's own
     play (the inputs are valid by construction), and Find the Key and Change Money need not
-    build the whole contents. This is how the engine offers ready-made minigame inputs.
+    build the whole contents. This is how the minigame session plays its bots.
 
     >>> c = generate("memory", "hard", 6)
     >>> [(p[0], p[1]) for p in plays("memory", "hard", 6, [(0.5, 2)])] == [
@@ -155,4 +163,4 @@ def plays(
     module = _game(game, level)
     seed = _seed(seed)
     bots = [(check_skill(skill), _seed(bot_seed)) for skill, bot_seed in bots]
-    return module.plays(level, seed, contents, bots)
+    return module.plays(level, seed, contents, bots, check_duration(duration_ms))

@@ -17,6 +17,9 @@ in integer milliseconds, so the browser and the server compute exactly the same 
   ``abs(x - bank_x(tc)) < 70`` (the two overlap horizontally), and then vanishes; otherwise it
   falls on past the bank and is missed.
 - Points: silver +5, gold +20, green +100 (easy only), hammer −100.
+- On a longer clock (60 or 90 s) the field runs in slow motion: an input at real time ``t``
+  acts at game time ``t * 30000 // duration`` (``common.game_time``) and everything above is
+  in game time, so the same contents give the same points as in 30 s.
 
 >>> c = {"game": "catch_coins", "level": "easy",
 ...      "objects": [{"kind": "gold", "x": 500, "t": 0, "speed": 450}]}
@@ -32,7 +35,15 @@ from bisect import bisect_left, bisect_right
 
 from tycoon.engine import Rng
 
-from .common import DURATION_MS, Dice, chance, check_contents, check_inputs
+from .common import (
+    DURATION_MS,
+    Dice,
+    chance,
+    check_contents,
+    check_inputs,
+    game_time,
+    real_time,
+)
 
 GAME = "catch_coins"
 WIDTH = 1000
@@ -104,11 +115,14 @@ def generate(level: str, seed: int) -> dict:
     }
 
 
-def outcomes(level: str, contents: dict, inputs: list) -> list[tuple[int, int, bool]]:
+def outcomes(level: str, contents: dict, inputs: list,
+             duration_ms: int = DURATION_MS) -> list[tuple[int, int, bool]]:
     """``(catch time, object index, caught)`` for every object reaching the bank line in
     time, in order of catch time (ties by index) — what the browser animates."""
     objects = check_contents(contents, GAME, level, ("objects",))["objects"]
-    moves = check_inputs(inputs, {"x": (0, WIDTH)}, MAX_INPUTS)
+    moves = check_inputs(inputs, {"x": (0, WIDTH)}, MAX_INPUTS, duration_ms)
+    if duration_ms != DURATION_MS:
+        moves = [(game_time(t, duration_ms), x) for t, x in moves]
     for o in objects:
         if (
             not isinstance(o, dict)
@@ -151,7 +165,7 @@ def _outcomes(
     return out
 
 
-def progress(level: str, contents: dict, inputs: list) -> dict:
+def progress(level: str, contents: dict, inputs: list, duration_ms: int = DURATION_MS) -> dict:
     """The play after ``inputs``: points, and the indices of the objects ``caught`` and
     ``missed`` (in catch order; objects reaching the line after 30 s are in neither).
 
@@ -164,7 +178,7 @@ def progress(level: str, contents: dict, inputs: list) -> dict:
     objects = contents.get("objects") if isinstance(contents, dict) else None
     points = 0
     caught, missed = [], []
-    for _, i, hit in outcomes(level, contents, inputs):
+    for _, i, hit in outcomes(level, contents, inputs, duration_ms):
         if hit:
             points += POINTS[objects[i]["kind"]]  # type: ignore[index]
             caught.append(i)
@@ -173,9 +187,9 @@ def progress(level: str, contents: dict, inputs: list) -> dict:
     return {"points": points, "caught": caught, "missed": missed}
 
 
-def score(level: str, contents: dict, inputs: list) -> int:
+def score(level: str, contents: dict, inputs: list, duration_ms: int = DURATION_MS) -> int:
     """Replay the pointer positions ``[{"t": ms, "x": 0..1000}, ...]``; return the points."""
-    return progress(level, contents, inputs)["points"]
+    return progress(level, contents, inputs, duration_ms)["points"]
 
 
 def _plan(objects: list[dict]) -> list[tuple[int, int]]:
@@ -269,17 +283,26 @@ def _plan(objects: list[dict]) -> list[tuple[int, int]]:
     return steps
 
 
-def bot_inputs(level: str, contents: dict, skill: float, seed: int) -> list:
+def bot_inputs(level: str, contents: dict, skill: float, seed: int,
+               duration_ms: int = DURATION_MS) -> list:
     """Pointer positions of a bot. At skill 1 it follows the best route through the coins
     (dodging hammers where the route allows); lower skill reacts up to 0.8 s later, aims up to
     250 off, and is distracted (a random position instead of the route) with probability
     ``1 - skill``; skill 0 moves the pointer at random about every 0.6 s."""
     objects = check_contents(contents, GAME, level, ("objects",))["objects"]
-    return _bot(objects, skill, seed, None if skill == 0 else _plan(objects))
+    return _real(_bot(objects, skill, seed, None if skill == 0 else _plan(objects)), duration_ms)
+
+
+def _real(inputs: list[dict], duration_ms: int) -> list[dict]:
+    """Inputs made in game time, on a ``duration_ms`` clock."""
+    if duration_ms == DURATION_MS:
+        return inputs
+    return [{"t": real_time(i["t"], duration_ms), "x": i["x"]} for i in inputs]
 
 
 def plays(
-    level: str, seed: int, contents: dict | None, bots: list[tuple[float, int]]
+    level: str, seed: int, contents: dict | None, bots: list[tuple[float, int]],
+    duration_ms: int = DURATION_MS,
 ) -> list[tuple[list, int]]:
     """``(bot_inputs(...), score(...))`` for each ``(skill, bot seed)`` of ``bots``, on
     ``contents`` (or those of ``seed`` if None); the best route is planned once."""
@@ -297,7 +320,7 @@ def plays(
         if skill != 0 and plan is None:
             plan = _plan(objects)
         inputs = _bot(objects, skill, bot_seed, None if skill == 0 else plan)
-        out.append((inputs, _points(catches, inputs)))
+        out.append((_real(inputs, duration_ms), _points(catches, inputs)))
     return out
 
 

@@ -25,6 +25,7 @@ from .common import (
     check_contents,
     check_inputs,
     digits,
+    scaled,
 )
 
 GAME = "change_money"
@@ -64,7 +65,7 @@ def generate(level: str, seed: int) -> dict:
     return {"game": GAME, "level": level, "notes": list(NOTES), "sums": sums}
 
 
-def progress(level: str, contents: dict, inputs: list) -> dict:
+def progress(level: str, contents: dict, inputs: list, duration_ms: int = DURATION_MS) -> dict:
     """The play after ``inputs``: points, sums solved, errors, and the sum now shown
     (``sum`` its index, ``a``, ``c`` and ``paid``, the notes clicked on it so far).
 
@@ -75,7 +76,7 @@ def progress(level: str, contents: dict, inputs: list) -> dict:
     sums = check_contents(contents, GAME, level, ("sums",))["sums"]
     if not sums:
         raise ValueError(f"{GAME} contents hold no sums")
-    clicks = check_inputs(inputs, {"note": (1, 100)}, MAX_INPUTS)
+    clicks = check_inputs(inputs, {"note": (1, 100)}, MAX_INPUTS, duration_ms)
     solved = errors = 0
     index = 0
     a, c = sums[0]["a"], sums[0]["c"]
@@ -93,7 +94,7 @@ def progress(level: str, contents: dict, inputs: list) -> dict:
             a, c = sums[index]["a"], sums[index]["c"]
             total = a
     return {
-        "points": SOLVED_POINTS * solved + ERROR_POINTS * errors,
+        "points": scaled(SOLVED_POINTS * solved + ERROR_POINTS * errors, duration_ms),
         "solved": solved,
         "errors": errors,
         "sum": index,
@@ -103,20 +104,22 @@ def progress(level: str, contents: dict, inputs: list) -> dict:
     }
 
 
-def score(level: str, contents: dict, inputs: list) -> int:
+def score(level: str, contents: dict, inputs: list, duration_ms: int = DURATION_MS) -> int:
     """Replay the clicks ``[{"t": ms, "note": value}, ...]`` and return the points."""
-    return progress(level, contents, inputs)["points"]
+    return progress(level, contents, inputs, duration_ms)["points"]
 
 
-def bot_inputs(level: str, contents: dict, skill: float, seed: int) -> list:
+def bot_inputs(level: str, contents: dict, skill: float, seed: int,
+               duration_ms: int = DURATION_MS) -> list:
     """Clicks of a bot: one every 2.5 s and half of them errors at skill 0, one every 0.6 s
     and never an error at skill 1; a correct click is the largest note that fits."""
     sums = check_contents(contents, GAME, level, ("sums",))["sums"]
-    return _play([s["c"] - s["a"] for s in sums], skill, seed)[0]
+    return _play([s["c"] - s["a"] for s in sums], skill, seed, duration_ms)[0]
 
 
 def plays(
-    level: str, seed: int, contents: dict | None, bots: list[tuple[float, int]]
+    level: str, seed: int, contents: dict | None, bots: list[tuple[float, int]],
+    duration_ms: int = DURATION_MS,
 ) -> list[tuple[list, int]]:
     """``(bot_inputs(...), score(...))`` for each ``(skill, bot seed)`` of ``bots``, on the
     contents of ``seed`` (given, or else never built: the bot needs only the gaps)."""
@@ -124,7 +127,7 @@ def plays(
         gaps = _gaps(Rng(seed), level)
     else:
         gaps = [s["c"] - s["a"] for s in check_contents(contents, GAME, level, ("sums",))["sums"]]
-    return [_play(gaps, skill, bot_seed) for skill, bot_seed in bots]
+    return [_play(gaps, skill, bot_seed, duration_ms) for skill, bot_seed in bots]
 
 
 _GAP_MAX = 2 * NOTES[-1]
@@ -134,7 +137,7 @@ _TOO_BIG = [tuple(n for n in NOTES if n > r) or NOTES for r in range(_GAP_MAX + 
 """``_TOO_BIG[remaining]``: the notes larger than ``remaining``, or all notes if none is."""
 
 
-def _play(gaps: list[int], skill: float, seed: int) -> tuple[list, int]:
+def _play(gaps: list[int], skill: float, seed: int, duration: int) -> tuple[list, int]:
     """The bot's clicks on sums whose gaps are ``gaps``, and their points."""
     rng = Dice(seed)
     below = rng.below
@@ -148,10 +151,11 @@ def _play(gaps: list[int], skill: float, seed: int) -> tuple[list, int]:
     index = 0
     solved = errors = 0
     remaining = gaps[0]
+    most = MAX_INPUTS * duration // DURATION_MS
     while True:
         t += max(1, slowest + below(width))
-        if t > DURATION_MS or len(out) >= MAX_INPUTS:
-            return out, SOLVED_POINTS * solved + ERROR_POINTS * errors
+        if t > duration or len(out) >= most:
+            return out, scaled(SOLVED_POINTS * solved + ERROR_POINTS * errors, duration)
         if chance(rng, error_p):
             if 0 < remaining <= _GAP_MAX:
                 note = rng.choice(_TOO_BIG[remaining])

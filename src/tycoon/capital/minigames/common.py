@@ -1,8 +1,13 @@
-"""What the four minigames share (C-9): the 30-second clock, input validation, bot timing.
+"""What the four minigames share (C-9): the clock, input validation, bot timing.
 
 Every input a client sends is a JSON object with an integer time ``t`` in milliseconds since
-the minigame started (``0 <= t <= 30000``), times never decreasing, plus the game's own
-fields, exactly those. :func:`check_inputs` enforces that and turns the list into tuples.
+the minigame started (``0 <= t <= duration``, 30000 unless the table's ``minigame_seconds``
+says 60 or 90), times never decreasing, plus the game's own fields, exactly those.
+:func:`check_inputs` enforces that and turns the list into tuples.
+
+A longer clock keeps scores comparable with a 30-second game (see ``docs/minigames.md``):
+Catch Coins runs in slow motion (:func:`game_time`), the three others keep their pace and
+their points are scaled by 30 s / duration (:func:`scaled`).
 
 >>> check_inputs([{"t": 0, "note": 5}, {"t": 700, "note": 2}], {"note": (1, 100)}, 10)
 [(0, 5), (700, 2)]
@@ -22,7 +27,9 @@ from tycoon.engine import Rng
 T = TypeVar("T")
 
 DURATION_MS = 30_000
-"""Every minigame lasts 30 seconds; input times run from 0 to 30000 ms, both included."""
+"""A minigame lasts 30 seconds (C-9); input times run from 0 to 30000 ms, both included."""
+DURATIONS_MS = (30_000, 60_000, 90_000)
+"""The clocks a table may choose (option ``minigame_seconds``)."""
 
 
 class InvalidInputs(ValueError):
@@ -33,24 +40,64 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def check_duration(duration_ms: object) -> int:
+    """A minigame clock in ms: one of :data:`DURATIONS_MS`.
+
+    >>> check_duration(60000)
+    60000
+    """
+    if isinstance(duration_ms, bool) or duration_ms not in DURATIONS_MS:
+        raise ValueError(f"a minigame lasts 30000, 60000 or 90000 ms, not {duration_ms!r}")
+    return duration_ms  # type: ignore[return-value]
+
+
+def scaled(points: int, duration_ms: int) -> int:
+    """``points`` earned in ``duration_ms`` brought to a 30-second game: times 30000 /
+    ``duration_ms``, rounded half up (exact integers).
+
+    >>> scaled(125, 60000), scaled(-50, 90000), scaled(90, 30000)
+    (63, -17, 90)
+    """
+    if duration_ms == DURATION_MS:
+        return points
+    return (2 * points * DURATION_MS + duration_ms) // (2 * duration_ms)
+
+
+def game_time(t: int, duration_ms: int) -> int:
+    """A real time ``t`` (ms) on a ``duration_ms`` clock as slow-motion game time on a 30-s
+    clock: ``t * 30000 // duration_ms``. :func:`real_time` is its inverse on game times.
+
+    >>> game_time(real_time(12345, 90000), 90000)
+    12345
+    """
+    return t if duration_ms == DURATION_MS else t * DURATION_MS // duration_ms
+
+
+def real_time(t: int, duration_ms: int) -> int:
+    """The first real time whose :func:`game_time` is ``t``."""
+    return t if duration_ms == DURATION_MS else -(-t * duration_ms // DURATION_MS)
+
+
 def check_inputs(
-    inputs: object, fields: Mapping[str, tuple[int, int]], max_count: int
+    inputs: object, fields: Mapping[str, tuple[int, int]], max_count: int,
+    duration_ms: int = DURATION_MS,
 ) -> list[tuple[int, ...]]:
     """Validate raw inputs and return them as tuples ``(t, field1, field2, ...)``.
 
     ``fields`` maps each field other than ``t`` to its allowed integer range (both ends
     included), in the order of the tuple. Raises :class:`InvalidInputs` naming the first
     problem: not a list, too many inputs, not an object, missing or extra fields, a value
-    that is not an integer or is out of range, a time out of ``0..30000`` or before the
-    previous input's time.
+    that is not an integer or is out of range, a time out of ``0..duration_ms`` or before
+    the previous input's time. ``max_count`` is for a 30-second clock and grows with it.
     """
+    max_count = max_count * duration_ms // DURATION_MS
     if not isinstance(inputs, list):
         raise InvalidInputs(f"inputs must be a list, not {type(inputs).__name__}")
     if len(inputs) > max_count:
         raise InvalidInputs(f"too many inputs: {len(inputs)}, at most {max_count}")
     names = ("t", *fields)
     expected = set(names)
-    ranges = [(0, DURATION_MS), *fields.values()]
+    ranges = [(0, duration_ms), *fields.values()]
     out: list[tuple[int, ...]] = []
     last = 0
     for i, item in enumerate(inputs):

@@ -31,6 +31,7 @@ from .common import (
     check_inputs,
     digits,
     sample,
+    scaled,
 )
 
 GAME = "find_key"
@@ -138,7 +139,7 @@ def generate(level: str, seed: int) -> dict:
     }
 
 
-def progress(level: str, contents: dict, inputs: list) -> dict:
+def progress(level: str, contents: dict, inputs: list, duration_ms: int = DURATION_MS) -> dict:
     """The play after ``inputs``: points, successes, wrong picks (ignored picks not
     counted), the current ``round`` index and ``locked_until`` (ms; picks before are ignored).
 
@@ -149,7 +150,7 @@ def progress(level: str, contents: dict, inputs: list) -> dict:
     rounds = check_contents(contents, GAME, level, ("rounds",))["rounds"]
     if not rounds:
         raise ValueError(f"{GAME} contents hold no rounds")
-    picks = check_inputs(inputs, {"key": (0, KEYS[level] - 1)}, MAX_INPUTS)
+    picks = check_inputs(inputs, {"key": (0, KEYS[level] - 1)}, MAX_INPUTS, duration_ms)
     successes = wrong = 0
     index = 0
     locked_until = 0
@@ -163,7 +164,7 @@ def progress(level: str, contents: dict, inputs: list) -> dict:
             wrong += 1
             locked_until = t + WRONG_LOCK_MS
     return {
-        "points": SUCCESS_POINTS * successes,
+        "points": scaled(SUCCESS_POINTS * successes, duration_ms),
         "successes": successes,
         "wrong": wrong,
         "round": index,
@@ -171,21 +172,23 @@ def progress(level: str, contents: dict, inputs: list) -> dict:
     }
 
 
-def score(level: str, contents: dict, inputs: list) -> int:
+def score(level: str, contents: dict, inputs: list, duration_ms: int = DURATION_MS) -> int:
     """Replay the picks ``[{"t": ms, "key": i}, ...]`` and return the points."""
-    return progress(level, contents, inputs)["points"]
+    return progress(level, contents, inputs, duration_ms)["points"]
 
 
-def bot_inputs(level: str, contents: dict, skill: float, seed: int) -> list:
+def bot_inputs(level: str, contents: dict, skill: float, seed: int,
+               duration_ms: int = DURATION_MS) -> list:
     """Picks of a bot: it looks for 4 s before a pick at skill 0 (1.2 s at skill 1; on hard
     5 s and 1.8 s) and picks right with probability ``skill + (1 - skill) / n`` among the
     ``n`` keys it has not tried yet this round."""
     rounds = check_contents(contents, GAME, level, ("rounds",))["rounds"]
-    return _play(level, [r["answer"] for r in rounds], skill, seed)[0]
+    return _play(level, [r["answer"] for r in rounds], skill, seed, duration_ms)[0]
 
 
 def plays(
-    level: str, seed: int, contents: dict | None, bots: list[tuple[float, int]]
+    level: str, seed: int, contents: dict | None, bots: list[tuple[float, int]],
+    duration_ms: int = DURATION_MS,
 ) -> list[tuple[list, int]]:
     """``(bot_inputs(...), score(...))`` for each ``(skill, bot seed)`` of ``bots``, on the
     contents of ``seed`` (given, or else never built: the bot needs only the answers)."""
@@ -193,10 +196,11 @@ def plays(
         keys = answers(level, seed)
     else:
         keys = [r["answer"] for r in check_contents(contents, GAME, level, ("rounds",))["rounds"]]
-    return [_play(level, keys, skill, bot_seed) for skill, bot_seed in bots]
+    return [_play(level, keys, skill, bot_seed, duration_ms) for skill, bot_seed in bots]
 
 
-def _play(level: str, keys: list[int], skill: float, seed: int) -> tuple[list, int]:
+def _play(level: str, keys: list[int], skill: float, seed: int,
+          duration: int) -> tuple[list, int]:
     """The bot's picks on rounds whose answers are ``keys``, and their points (the bot never
     picks while the keys are locked, so every right pick scores)."""
     rng = Dice(seed)
@@ -212,10 +216,11 @@ def _play(level: str, keys: list[int], skill: float, seed: int) -> tuple[list, i
     index = 0
     successes = 0
     tried: set[int] = set()
+    most = MAX_INPUTS * duration // DURATION_MS
     while True:
         t += max(1, slowest + below(width))
-        if t > DURATION_MS or len(out) >= MAX_INPUTS:
-            return out, SUCCESS_POINTS * successes
+        if t > duration or len(out) >= most:
+            return out, scaled(SUCCESS_POINTS * successes, duration)
         answer = keys[index]
         untried = [k for k in range(count) if k not in tried]
         if chance(rng, skill + (1 - skill) / len(untried)):

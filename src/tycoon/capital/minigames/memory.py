@@ -25,6 +25,7 @@ from .common import (
     check_contents,
     check_inputs,
     sample,
+    scaled,
 )
 
 GAME = "memory"
@@ -82,7 +83,7 @@ def visible(level: str, contents: dict) -> dict:
     }
 
 
-def progress(level: str, contents: dict, inputs: list) -> dict:
+def progress(level: str, contents: dict, inputs: list, duration_ms: int = DURATION_MS) -> dict:
     """The play after ``inputs``: points, pairs found, the current ``board`` index,
     ``cells``: the face of every card now face up on it (``None`` for a face-down card), and
     ``open``: the face-up cards that are not matched (the first card of a pair being turned,
@@ -102,7 +103,7 @@ def progress(level: str, contents: dict, inputs: list) -> dict:
     cells = 2 * PAIRS[level]
     if not boards or any(not isinstance(b, list) or len(b) != cells for b in boards):
         raise ValueError(f"{GAME} contents: every board must hold {cells} cells")
-    clicks = check_inputs(inputs, {"cell": (0, cells - 1)}, MAX_INPUTS)
+    clicks = check_inputs(inputs, {"cell": (0, cells - 1)}, MAX_INPUTS, duration_ms)
     pairs = 0
     index = 0
     board = boards[0]
@@ -132,34 +133,37 @@ def progress(level: str, contents: dict, inputs: list) -> dict:
                 shown = ()
         first = -1
     faces = [board[c] if matched[c] or c in shown else None for c in range(cells)]
-    return {"points": PAIR_POINTS[level] * pairs, "pairs": pairs, "board": index, "cells": faces,
-            "open": [c for c in shown if not matched[c]]}
+    return {"points": scaled(PAIR_POINTS[level] * pairs, duration_ms), "pairs": pairs,
+            "board": index, "cells": faces, "open": [c for c in shown if not matched[c]]}
 
 
-def score(level: str, contents: dict, inputs: list) -> int:
+def score(level: str, contents: dict, inputs: list, duration_ms: int = DURATION_MS) -> int:
     """Replay the clicks ``[{"t": ms, "cell": i}, ...]`` and return the points."""
-    return progress(level, contents, inputs)["points"]
+    return progress(level, contents, inputs, duration_ms)["points"]
 
 
-def bot_inputs(level: str, contents: dict, skill: float, seed: int) -> list:
+def bot_inputs(level: str, contents: dict, skill: float, seed: int,
+               duration_ms: int = DURATION_MS) -> list:
     """Clicks of a bot that remembers each card it sees with probability ``skill`` (perfect
     recall at 1, none at 0) and clicks every 2 s at skill 0, every 0.6 s at skill 1."""
     boards = check_contents(contents, GAME, level, ("boards",))["boards"]
-    return _play(level, boards, skill, seed)[0]
+    return _play(level, boards, skill, seed, duration_ms)[0]
 
 
 def plays(
-    level: str, seed: int, contents: dict | None, bots: list[tuple[float, int]]
+    level: str, seed: int, contents: dict | None, bots: list[tuple[float, int]],
+    duration_ms: int = DURATION_MS,
 ) -> list[tuple[list, int]]:
     """``(bot_inputs(...), score(...))`` for each ``(skill, bot seed)`` of ``bots``, on
     ``contents`` (or those of ``seed`` if None)."""
     if contents is None:
         contents = generate(level, seed)
     boards = check_contents(contents, GAME, level, ("boards",))["boards"]
-    return [_play(level, boards, skill, bot_seed) for skill, bot_seed in bots]
+    return [_play(level, boards, skill, bot_seed, duration_ms) for skill, bot_seed in bots]
 
 
-def _play(level: str, boards: list[list[int]], skill: float, seed: int) -> tuple[list, int]:
+def _play(level: str, boards: list[list[int]], skill: float, seed: int,
+          duration: int) -> tuple[list, int]:
     """The bot's clicks on ``boards`` and their points."""
     cells = 2 * PAIRS[level]
     rng = Dice(seed)
@@ -175,11 +179,12 @@ def _play(level: str, boards: list[list[int]], skill: float, seed: int) -> tuple
     slowest, width = int(base) - spread, 2 * spread + 1
     below = rng.below
     recall = int(skill * (1 << 20))
+    most = MAX_INPUTS * duration // DURATION_MS
 
     def click(cell: int) -> bool:
         nonlocal t
         t += max(1, slowest + below(width))
-        if t > DURATION_MS or len(out) >= MAX_INPUTS:
+        if t > duration or len(out) >= most:
             return False
         out.append({"t": t, "cell": cell})
         if skill >= 1 or (skill > 0 and below(1 << 20) < recall):
@@ -200,7 +205,7 @@ def _play(level: str, boards: list[list[int]], skill: float, seed: int) -> tuple
             unknown = [c for c in open_cells if c not in known] or open_cells
             a = rng.choice(unknown)
             if not click(a):
-                return out, PAIR_POINTS[level] * pairs
+                return out, scaled(PAIR_POINTS[level] * pairs, duration)
             mate = [c for c in known if c != a and known[c] == board[a]]
             if mate:
                 b = mate[0]
@@ -210,9 +215,9 @@ def _play(level: str, boards: list[list[int]], skill: float, seed: int) -> tuple
             pair = (a, b)
         else:
             if not click(pair[0]):
-                return out, PAIR_POINTS[level] * pairs
+                return out, scaled(PAIR_POINTS[level] * pairs, duration)
         if not click(pair[1]):
-            return out, PAIR_POINTS[level] * pairs
+            return out, scaled(PAIR_POINTS[level] * pairs, duration)
         a, b = pair
         if board[a] == board[b]:
             open_cells.remove(a)

@@ -1,0 +1,55 @@
+"""``tycoon train``: reproduce a learned agent's weights from a seed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+
+def train(
+    game: Annotated[str, typer.Argument(help="The game to train for (deal).")],
+    out: Annotated[Path, typer.Option("--out", help="Where to write the weights (.npz).")],
+    seed: Annotated[int, typer.Option(help="Seed of the self-play games and of training.")] = 1,
+    games: Annotated[int, typer.Option(min=10, help="Self-play games to learn from.")] = 20000,
+    epochs: Annotated[int, typer.Option(min=1, help="Passes over the positions (at most).")] = 6,
+    hidden: Annotated[int, typer.Option(min=2, help="Width of the first hidden layer.")] = 32,
+) -> None:
+    """Train the value network of the learned agent (needs the optional extra "learn").
+
+    Plays self-play games of the heuristic bot, fits the network on their positions with
+    PyTorch and writes numpy weights that `tycoon.bots.learned` plays with. The same seed
+    and settings give the same file.
+    """
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        typer.echo("tycoon train needs PyTorch: pip install 'tycoon[learn]' "
+                   "(a CPU build of torch is enough)", err=True)
+        raise typer.Exit(2) from None
+    from .value import train as run
+
+    done = [0]
+
+    def progress(i: int) -> None:
+        if i % max(1, games // 20) == 0 or i == games:
+            done[0] = i
+            typer.echo(f"self-play: {i}/{games} games", err=True)
+
+    try:
+        mlp, report = run(game, seed, games=games, epochs=epochs, hidden=hidden,
+                          progress=progress)
+    except ValueError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    out.parent.mkdir(parents=True, exist_ok=True)
+    mlp.save(out)
+    typer.echo(
+        f"{report.positions} positions from {report.games} games "
+        f"({report.selfplay_seconds:.0f} s self-play, {report.train_seconds:.0f} s training); "
+        f"held out {report.holdout_positions}: log-loss {report.holdout_logloss:.4f}, "
+        f"accuracy {report.holdout_accuracy:.1%} (hand-fitted evaluation: "
+        f"{report.baseline_logloss:.4f}, {report.baseline_accuracy:.1%}); "
+        f"numpy vs torch max difference {report.max_abs_diff:.1e}; wrote {out}"
+    )

@@ -1,0 +1,165 @@
+"""The bot runner of one room: bot seats, stand-ins for absent people, and the clock's moves.
+
+Every move not made by a person goes through here, off the event loop: quick bots think in a
+thread (on a copy of the position), thinking bots in a worker process (from the position's
+JSON, see :mod:`tycoon.server.thinking`). What plays for a seat:
+
+- a bot seat: its own bot (the bots layer plays input sessions with ``session.bot_action``);
+- a person whose decision clock ran out, or who is away: the stand-in bot
+  (``standin_bot``, ``medium`` by default, never stronger), so leaving never pays;
+- a person in an input session at its deadline, or away: ``session.silent`` of the inputs
+  the seat had checked (what a silent seat scores), never a bot's ready-made inputs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from concurrent.futures import BrokenExecutor
+from typing import TYPE_CHECKING, Any
+
+from tycoon.bots import make_bot
+from tycoon.engine import derive_seed
+
+from .protocol import ProtocolError
+
+if TYPE_CHECKING:
+    from .room import Room
+
+log = logging.getLogger("tycoon.server")
+
+#: ``submit`` data meaning "the session's silent input of the seat, taken under the lock".
+SILENT: dict[str, Any] = {}
+
+
+def bot_seed(game_seed: int, seat: int, role: str = "bot") -> int:
+    """The seed of a seat's bot (stable across restarts)."""
+    return derive_seed(game_seed, "server", role, seat)
+
+
+class BotRunner:
+    """The tasks acting for seats of one room, one at a time per seat."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self.tasks: dict[int, asyncio.Task[None]] = {}
+        self.stuck: dict[int, int] = {}  # seat -> version at which it could not act
+        self.bots: dict[int, Any] = {}
+        self.specs: dict[int, str] = {}
+        self._standins: dict[int, Any] = {}
+        self.closed = False
+
+    def set_bot(self, seat: int, spec: str) -> None:
+        """Seat ``seat`` is played by bot ``spec`` from now on."""
+        self.specs[seat] = spec
+        self.bots[seat] = make_bot(spec, self.room.row.game, bot_seed(self.room.row.seed, seat))
+
+    def idle(self, seat: int) -> bool:
+        """Nothing acts for ``seat`` now, and it is not stuck at this version."""
+        return seat not in self.tasks and self.stuck.get(seat) != self.room.version
+
+    async def close(self) -> None:
+        """Cancel every task (server shutdown)."""
+        self.closed = True
+        tasks = list(self.tasks.values())
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task
+
+    def schedule(self) -> None:
+        """Start the bots of the bot seats that must act."""
+        room = self.room
+        if self.closed or room.status != "playing" or room.state.is_over:
+            return
+        for seat in room.state.to_move():
+            if seat in self.bots and self.idle(seat):
+                self.start(seat, "bot", None)
+
+    def start(self, seat: int, by: str, reason: str | None) -> None:
+        """Act for ``seat`` (``by``: bot, standin or deadline) in a task."""
+        task = asyncio.create_task(self._decide(seat, by, reason))
+        self.tasks[seat] = task
+        task.add_done_callback(lambda t, seat=seat: self._done(seat, t))
+
+    def _done(self, seat: int, task: asyncio.Task[None]) -> None:
+        if self.tasks.get(seat) is task:
+            del self.tasks[seat]
+        if not task.cancelled() and task.exception() is not None:
+            log.error("game %s: the task acting for seat %d failed", self.room.id, seat,
+                      exc_info=task.exception())
+            self.stuck[seat] = self.room.version
+        if not self.closed:
+            self.schedule()
+            self.room.clocks.arm()
+
+    def _standin(self, seat: int) -> tuple[str, Any]:
+        if seat not in self._standins:
+            spec = self.room.settings.standin_bot
+            seed = bot_seed(self.room.row.seed, seat, "standin")
+            try:
+                bot = make_bot(spec, self.room.row.game, seed)
+            except ValueError:  # a game without that bot: the random bot stands in
+                spec, bot = "random", make_bot("random", self.room.row.game, seed)
+            self._standins[seat] = (spec, bot)
+        return self._standins[seat]
+
+    async def _choose(self, seat: int) -> dict[str, Any]:
+        """A bot's choice for ``seat``, made off the event loop."""
+        room = self.room
+        loop = asyncio.get_running_loop()
+        if seat in self.bots:
+            spec, bot = self.specs[seat], self.bots[seat]
+        else:
+            spec, bot = self._standin(seat)
+        pool = room.processes() if room.processes is not None and spec != "random" else None
+        if pool is not None:
+            from .thinking import think
+
+            seed = derive_seed(room.row.seed, "server", "think", seat, room.version)
+            try:
+                return await loop.run_in_executor(
+                    pool, think, room.row.game, room.state.to_json(), seat, spec, seed)
+            except BrokenExecutor:
+                # a worker died (killed, out of memory): a new pool next time, a thread now
+                log.error("game %s: bot worker process died; thinking in a thread", room.id)
+                if room.on_broken_pool is not None:
+                    room.on_broken_pool()
+        snapshot = room.state.clone()
+        action = await loop.run_in_executor(room.executor, bot.choose, snapshot, seat)
+        return action.to_json()
+
+    def _silent_here(self, seat: int, by: str) -> bool:
+        """A person's seat in an input session plays its silent input (deadline or away)."""
+        session = self.room.state.session()
+        return (by != "bot" and session is not None and seat in session.seats
+                and self.room.is_person(seat))
+
+    async def _decide(self, seat: int, by: str, reason: str | None) -> None:
+        """Act for ``seat`` until it need not act any more."""
+        room = self.room
+        if by == "bot" and room.settings.bot_delay > 0:
+            await asyncio.sleep(room.settings.bot_delay)
+        for _attempt in range(3):
+            if room.status != "playing" or seat not in room.state.to_move():
+                return
+            version = room.version
+            data = SILENT if self._silent_here(seat, by) else await self._choose(seat)
+            try:
+                await room.submit(seat, data, by=by, reason=reason)
+                return
+            except ProtocolError as exc:
+                if room.version != version:
+                    continue  # the game moved on while the bot thought: think again
+                log.warning("game %s: the move chosen for seat %d was refused: %s",
+                            room.id, seat, exc)
+        if room.status == "playing" and seat in room.state.to_move():
+            legal = room.state.legal_actions(seat)
+            if legal:
+                with contextlib.suppress(ProtocolError):
+                    await room.submit(seat, legal[0].to_json(), by="standin", reason=reason)
+                    return
+            log.error("game %s: seat %d cannot act; the game waits", room.id, seat)
+            self.stuck[seat] = room.version

@@ -1,0 +1,124 @@
+"""What each audience of a room is sent: ``welcome`` and ``update`` messages.
+
+An audience is a seat, or ``None`` for the spectators. An update holds the audience's
+``view``, the events it may know (each with its ``message``: the game's ``describe`` of it for
+that audience), its legal actions with their ``message`` (during an input session a person
+is offered only the session's empty template), the open ``session`` as the audience may see
+it, the clocks, the seats, and the result once the game is over.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from tycoon.engine import Action, Event, Message, State, seat_ref
+
+if TYPE_CHECKING:
+    from .room import Room
+
+log = logging.getLogger("tycoon.server")
+
+
+def describe(state: State, item: Action | Event, audience: int | None) -> dict[str, Any]:
+    """``state.describe(item, audience)`` as message JSON (a neutral key if it fails)."""
+    try:
+        message = state.describe(item, audience)
+        if isinstance(message, Message):
+            return message.to_json()
+        if isinstance(message, str):  # a game still on the text contract: its words as is
+            return {"key": "server.text", "params": {"text": message}}
+        raise TypeError(f"describe returned {type(message).__name__}, not a Message")
+    except Exception:  # a game bug must not stop the update
+        log.exception("describe failed on %r", item)
+        return {"key": "server.unknown_item", "params": {"type": item.type}}
+
+
+def actor_message(actor: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The log line of who acted, as a server message key (see docs/protocol.md).
+
+    >>> actor_message({"seat": 1, "by": "standin", "reason": "away"})
+    {'key': 'server.actor.standin.away', 'params': {'seat': {'seat': 1}}}
+    """
+    if actor is None or actor["by"] in ("player", "bot"):
+        return None
+    key = f"server.actor.{actor['by']}"
+    if actor.get("reason"):
+        key += f".{actor['reason']}"
+    return Message(key, {"seat": seat_ref(actor["seat"])}).to_json()
+
+
+def shared_parts(room: Room) -> dict[str, Any]:
+    """The parts of an update that are the same for every audience (computed once)."""
+    state = room.state
+    return {
+        "deadlines": room.clocks.to_json(),
+        "players": room.players(),
+        "result": outcome_json(state) if state.is_over else None,
+    }
+
+
+def outcome_json(state: State) -> dict[str, Any]:
+    """``state.result()`` as JSON (an ``Outcome``; a plain dict is taken as it is)."""
+    result: Any = state.result()
+    return result if isinstance(result, dict) else result.to_json()
+
+
+def update_for(room: Room, audience: int | None, events: list[Event],
+               actor: dict[str, Any] | None, shared: dict[str, Any] | None = None,
+               notice: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The ``update`` message of one audience (a seat, or None for the spectators)."""
+    state = room.state
+    if shared is None:
+        shared = shared_parts(room)
+    shown = []
+    for ev in events:
+        if not ev.visible_to(audience):
+            continue  # a private event goes to its own seat only
+        shown.append({**ev.to_json(), "message": describe(state, ev, audience)})
+    session = state.session() if room.status == "playing" else None
+    legal: list[dict[str, Any]] = []
+    if audience is not None and room.status == "playing" and audience in state.to_move():
+        if session is not None and audience in session.seats and room.is_person(audience):
+            actions = [session.action(audience, [])]  # the template: no ready-made inputs
+        else:
+            actions = state.legal_actions(audience)
+        legal = [{"action": a.to_json(), "message": describe(state, a, audience)}
+                 for a in actions]
+    if actor is not None:
+        actor = {**actor, "message": actor_message(actor)}
+    return {
+        "type": "update",
+        "version": room.version,
+        "status": room.status,
+        "events": shown,
+        "actor": actor,
+        "notice": notice,
+        "view": state.view(audience),
+        "legal": legal,
+        "session": None if session is None else session.to_json(audience),
+        "deadlines": shared["deadlines"],
+        "players": shared["players"],
+        "result": shared["result"],
+    }
+
+
+def welcome(room: Room, seat: int | None) -> dict[str, Any]:
+    """The ``welcome`` message for a new connection (with the table's chat so far)."""
+    return {
+        "type": "welcome",
+        "game_id": room.id,
+        "game": room.row.game,
+        "seat": seat,
+        "status": room.status,
+        "last_seq": None if seat is None else room.last_seq.get(seat),
+        "players": room.players(),
+        "chat": room.chat.recent(),
+        "spectator_chat": room.row.spectator_chat,
+        "rematch": room.rematch.to_json(),
+        "settings": {
+            "decision_seconds": room.row.decision_seconds,
+            "session_grace": room.settings.session_grace,
+            "max_message_bytes": room.settings.max_message_bytes,
+        },
+    }

@@ -1,0 +1,248 @@
+"""Running many matches: in this process, on worker processes, or on a Ray cluster.
+
+A study is a list of :class:`Task` (index, lineup, seed). Each task's result depends on the
+task alone (its seeds come from the study seed and the index), so the results are identical
+in one process, on ``workers`` processes and on Ray; they are returned sorted by index.
+
+A *save file* (JSON Lines) keeps finished tasks: a header line with the study's settings,
+then one line per result, written and synced to disk as soon as it ends. Run again with the
+same file, only the missing tasks are played, so an interrupted study resumes and a longer
+one extends a shorter one. A file of another study, or a line that is not one of its tasks,
+is refused with a ``ValueError`` naming the file and line; an unfinished last line (the
+writer was killed mid-line) is cut off.
+
+Ray (``pip install tycoon[ray]``): ``ray="local"`` starts a local cluster (all the
+machine's cores unless ``workers`` > 1 says how many); any other value is the address of
+a running cluster (``ray://host:10001`` or ``host:6379``), passed to ``ray.init``.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from .match import MatchResult
+
+#: ``--ray`` without an address: start a local Ray cluster.
+LOCAL = "local"
+
+
+@dataclass(frozen=True)
+class Task:
+    """One match of a study: its index, who sits where, and the game's seed."""
+
+    index: int
+    lineup: tuple[str, ...]
+    seed: int
+
+
+# ----------------------------------------------------------------------------- save files
+def load_saved(
+    path: Path, header: dict[str, Any], tasks: Sequence[Task], kind: type = MatchResult
+) -> dict[int, Any]:
+    """The results ``path`` already holds for the study ``header`` (index -> result).
+
+    Only results of ``tasks`` are returned (a file of a longer study gives its prefix).
+    """
+    try:
+        if not path.exists() or path.stat().st_size == 0:
+            return {}
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
+    cut = raw.rfind(b"\n") + 1  # what follows the last newline is a half-written line
+    lines = raw[:cut].decode("utf-8", errors="replace").splitlines()
+    if not lines:
+        lines = [raw.decode("utf-8", errors="replace")]
+
+    def bad(n: int, why: str) -> ValueError:
+        return ValueError(f"{path}, line {n}: {why}")
+
+    try:
+        first = json.loads(lines[0])
+    except json.JSONDecodeError:
+        raise bad(1, "not a save file (no JSON header)") from None
+    if first != header:
+        raise ValueError(
+            f"{path} holds another {next(iter(header), 'study')} "
+            f"({json.dumps(first)[:200]}); "
+            "use another file, or the same game, bots, seed and options"
+        )
+    names = [f.name for f in fields(kind)]
+    wanted = {t.index: t for t in tasks}
+    saved: dict[int, Any] = {}
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError:
+            raise bad(number, "not JSON") from None
+        if not isinstance(data, dict) or sorted(data) != sorted(names):
+            raise bad(number, f"a game needs exactly the fields {', '.join(names)}")
+        result = kind(**data)
+        i = result.index
+        if not isinstance(i, int) or isinstance(i, bool) or i < 0:
+            raise bad(number, f"bad game index {i!r}")
+        task = wanted.get(i)
+        if task is None:
+            continue  # a game of a longer study: kept in the file, not used now
+        if result.seed != task.seed or list(result.lineup) != list(task.lineup):
+            raise bad(number, f"game {i} does not belong to this study")
+        saved[i] = result
+    if cut < len(raw):
+        with path.open("r+b") as f:
+            f.truncate(cut)
+    return saved
+
+
+class Saver:
+    """Appends finished results to a save file, each synced to disk before the next."""
+
+    def __init__(self, path: Path, header: dict[str, Any]) -> None:
+        new = not path.exists() or path.stat().st_size == 0
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.file = path.open("a", encoding="utf-8")
+        except OSError as exc:
+            raise ValueError(f"cannot write {path}: {exc.strerror or exc}") from None
+        if new:
+            self.write(header)
+
+    def write(self, data: dict[str, Any]) -> None:
+        """Append one JSON line and sync it."""
+        self.file.write(json.dumps(data) + "\n")
+        self.file.flush()
+        os.fsync(self.file.fileno())
+
+    def close(self) -> None:
+        """Close the file."""
+        self.file.close()
+
+
+# ----------------------------------------------------------------------------- executors
+def check_parallel(workers: int, ray: str | None) -> None:
+    """Validate ``workers`` and ``ray`` (Ray must be installed when asked for)."""
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers!r}")
+    if ray is not None:
+        if not isinstance(ray, str) or not ray.strip():
+            raise ValueError("--ray takes a cluster address, or nothing for a local cluster")
+        try:
+            import ray as _ray  # noqa: F401
+        except ImportError:
+            raise ValueError(
+                "--ray needs Ray: pip install 'tycoon[ray]' (or pip install ray)"
+            ) from None
+
+
+def _pool_map(fn: Callable[[Any], Any], items: list[Any], workers: int) -> Iterator[Any]:
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with ctx.Pool(min(workers, len(items))) as pool:
+        yield from pool.imap_unordered(fn, items)
+
+
+def _chunk(fn: Callable[[Any], Any], items: list[Any]) -> list[Any]:
+    return [fn(item) for item in items]
+
+
+def _ray_map(fn: Callable[[Any], Any], items: list[Any], address: str,
+             workers: int) -> Iterator[Any]:
+    """Results of ``fn`` over ``items`` on Ray, as they end; items go in small chunks (about
+    eight per CPU of the cluster) so the per-task cost of Ray stays small."""
+    import ray
+
+    started = False
+    if not ray.is_initialized():
+        if address == LOCAL:
+            ray.init(num_cpus=workers if workers > 1 else None, include_dashboard=False,
+                     log_to_driver=False, configure_logging=False)
+        else:
+            ray.init(address=address, log_to_driver=False, configure_logging=False)
+        started = True
+    try:
+        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        size = max(1, len(items) // (cpus * 8))
+        remote = ray.remote(_chunk)
+        pending = [remote.remote(fn, items[i:i + size]) for i in range(0, len(items), size)]
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            for ref in ready:
+                yield from ray.get(ref)
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def run_tasks(
+    fn: Callable[[Any], Any],
+    items: Iterable[Any],
+    workers: int = 1,
+    ray: str | None = None,
+    done: Callable[[Any], None] | None = None,
+) -> list[Any]:
+    """``fn(item)`` for every item, here, on ``workers`` processes or on Ray (``ray``:
+    :data:`LOCAL` or an address); ``done(result)`` is called as each ends (any order).
+
+    ``fn`` must be a module-level function (it is pickled to the workers).
+    """
+    check_parallel(workers, ray)
+    items = list(items)
+    out: list[Any] = []
+    if not items:
+        return out
+    if ray is not None:
+        results: Iterable[Any] = _ray_map(fn, items, ray, workers)
+    elif workers == 1 or len(items) == 1:
+        results = (fn(item) for item in items)
+    else:
+        results = _pool_map(fn, items, workers)
+    for r in results:
+        out.append(r)
+        if done is not None:
+            done(r)
+    return out
+
+
+def run_study(
+    play: Callable[[Any], Any],
+    tasks: Sequence[Task],
+    make_item: Callable[[Task], Any],
+    header: dict[str, Any],
+    save: Path | None = None,
+    workers: int = 1,
+    ray: str | None = None,
+    progress: Callable[[int], None] | None = None,
+    kind: type = MatchResult,
+) -> list[Any]:
+    """Play ``tasks`` (reusing those in ``save``), saving each result as it ends.
+
+    ``make_item(task)`` is what ``play`` receives; ``progress(k)`` counts results (the
+    reused ones first, in one call). Returns every result, sorted by index.
+    """
+    check_parallel(workers, ray)
+    saved = load_saved(save, header, tasks, kind) if save is not None else {}
+    todo = [t for t in tasks if t.index not in saved]
+    results: list[Any] = list(saved.values())
+    if progress and saved:
+        progress(len(saved))
+    saver = Saver(save, header) if save is not None and todo else None
+
+    def done(r: Any) -> None:
+        results.append(r)
+        if saver is not None:
+            saver.write(asdict(r))
+        if progress:
+            progress(1)
+
+    try:
+        run_tasks(play, [make_item(t) for t in todo], workers, ray, done)
+    finally:
+        if saver is not None:
+            saver.close()
+    results.sort(key=lambda r: r.index)
+    return results

@@ -1,0 +1,144 @@
+"""A local table: one person against bots in this process, speaking the server's updates.
+
+:class:`LocalTable` turns a game state and its bots into the same ``update`` messages a server
+sends (``docs/protocol.md``: ``view``, ``events`` each with its ``message``, ``legal`` as
+``{"action", "message"}``, ``session``, ``result``), so the terminal plays a local game and an
+online one with the same code.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from tycoon.bots import RandomBot
+from tycoon.engine import Event, GameInfo, IllegalAction, InvalidAction, State, derive_seed
+
+#: The skill of the bots' inputs in a session (0 hopeless .. 1 near perfect).
+BOT_SKILL = 0.5
+
+
+class Refused(ValueError):
+    """An action or input the table refused, with the reason in words."""
+
+
+class Stale(Refused):
+    """An action that came too late: the position it was chosen for has passed (online)."""
+
+
+class LocalTable:
+    """``me`` plays ``state``; every other seat is a random bot."""
+
+    def __init__(self, info: GameInfo, state: State, seed: int, me: int = 0,
+                 name: str = "") -> None:
+        self.info = info
+        self.state = state
+        self.seed = seed
+        self.me = me
+        self.version = 0
+        n = len(state.view(None)["seats"])
+        self.bots = {s: RandomBot(derive_seed(seed, "terminal", s)) for s in range(n) if s != me}
+        self.players = [
+            {"seat": s, "kind": "human" if s == me else "bot",
+             "bot": None if s == me else "random", "name": name if s == me else None,
+             "taken": True, "connected": True}
+            for s in range(n)
+        ]
+        self.pending: deque[dict[str, Any]] = deque([self.update([], None)])
+        self._inputs: list[Any] = []
+        self._done = False
+
+    # ----------------------------------------------------------------- updates
+    def update(self, events: list[Event], actor: int | None) -> dict[str, Any]:
+        """The ``update`` message ``me`` receives now, after ``events``."""
+        st = self.state
+        me = self.me
+        legal: list[dict[str, Any]] = []
+        if me in st.to_move():
+            legal = [{"action": a.to_json(), "message": st.describe(a, me).to_json()}
+                     for a in st.legal_actions(me)]
+        session = st.session()
+        return {
+            "type": "update",
+            "version": self.version,
+            "status": "finished" if st.is_over else "playing",
+            "events": [{**e.to_json(), "message": st.describe(e, me).to_json()}
+                       for e in events if e.visible_to(me)],
+            "actor": None if actor is None else {
+                "seat": actor, "by": "player" if actor == me else "bot", "reason": None},
+            "view": st.view(me),
+            "legal": legal,
+            "session": session.to_json(me) if session is not None else None,
+            "deadlines": [],
+            "players": self.players,
+            "result": st.result().to_json() if st.is_over else None,
+        }
+
+    def next(self) -> dict[str, Any] | None:
+        """The next update (bots play until ``me`` must decide); None once the game is over
+        and its last update was given."""
+        if self.pending:
+            return self.pending.popleft()
+        st = self.state
+        if st.is_over or self._done:
+            return None
+        movers = st.to_move()
+        session = st.session()
+        bots = [s for s in movers if s != self.me]
+        if session is not None and bots:
+            events: list[Event] = []
+            for seat in bots:
+                action = session.bot_action(
+                    seat, BOT_SKILL, derive_seed(self.seed, "session", session.id, seat))
+                events.extend(st.apply(seat, action))
+            return self._applied(events, None)
+        if bots and self.me not in movers:
+            seat = bots[0]
+            action = self.bots[seat].choose(st, seat)
+            return self._applied(st.apply(seat, action), seat)
+        return self.update([], None)  # the decision again (after a refusal)
+
+    def _applied(self, events: list[Event], actor: int | None) -> dict[str, Any]:
+        self.version += 1
+        return self.update(events, actor)
+
+    # ----------------------------------------------------------------- acting
+    def act(self, action: dict[str, Any]) -> None:
+        """Play ``action`` (its JSON) for ``me``; :class:`Refused` says why it cannot be."""
+        try:
+            parsed = self.info.parse_action(action)
+            events = self.state.apply(self.me, parsed)
+        except (InvalidAction, IllegalAction) as exc:
+            raise Refused(str(exc)) from None
+        self._inputs = []
+        self.pending.append(self._applied(events, self.me))
+
+    def step(self, item: Any) -> dict[str, Any]:
+        """One more input of ``me`` in the open session: what it shows now."""
+        session = self.state.session()
+        if session is None:
+            raise Refused("no input session is open")
+        try:
+            progress = session.step(self.me, list(self._inputs), item)
+        except ValueError as exc:
+            raise Refused(str(exc)) from None
+        self._inputs.append(item)
+        return progress
+
+    def finish_session(self, inputs: list[Any] | None, skill: float | None = None) -> None:
+        """End ``me``'s part of the session with ``inputs`` (checked by :meth:`step`), or let
+        the game's bot play it at ``skill``."""
+        session = self.state.session()
+        if session is None:
+            raise Refused("no input session is open")
+        if skill is not None:
+            action = session.bot_action(self.me, skill,
+                                        derive_seed(self.seed, "session", session.id, self.me))
+        else:
+            action = session.action(self.me, list(self._inputs if inputs is None else inputs))
+        self.act(action.to_json())
+
+    def close(self) -> None:
+        """Stop (the person left)."""
+        self._done = True
+        self.pending.clear()

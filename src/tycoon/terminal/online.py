@@ -1,0 +1,356 @@
+"""Terminal play on a server: the browser's protocol (``docs/protocol.md``), from a terminal.
+
+``tycoon play --server URL --game ID`` joins a free seat of game ``ID`` (REST ``join``), or
+``--create`` makes a game first with the lobby's settings (players, seats, preset, options),
+then plays over the game's WebSocket like the browser: every action carries the seat's own
+``seq`` (numbered above ``welcome.last_seq``); a lost connection is opened again with growing
+pauses, and an action whose ``ack`` never came is sent again with the *same* ``seq``, which the
+server applies at most once. Session inputs go as ``session_input`` and come back as
+``session_progress``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import queue
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.sync.client import ClientConnection, connect
+
+from .local import Refused, Stale
+
+#: Close codes after which reconnecting cannot help.
+FATAL_CLOSE = {4401: "invalid seat token", 4404: "unknown game", 1009: "message too big"}
+#: Error codes meaning the decision is no longer ours (the game moved on).
+STALE_ERRORS = {"not_your_turn", "game_over", "stale_seq", "not_started"}
+
+
+class ServerError(RuntimeError):
+    """The server refused a request or cannot be reached, in words."""
+
+
+# --------------------------------------------------------------------- REST
+def _request(base: str, method: str, path: str, body: Any = None,
+             timeout: float = 15.0) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(base.rstrip("/") + path, data=data, method=method,
+                                 headers={"Content-Type": "application/json",
+                                          "Accept": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as resp:
+            return json.loads(resp.read().decode() or "null")
+    except urllib.error.HTTPError as exc:
+        try:
+            detail = json.loads(exc.read().decode()).get("detail", exc.reason)
+        except (ValueError, AttributeError):
+            detail = exc.reason
+        raise ServerError(f"{method} {path}: {exc.code} {detail}") from None
+    except (urllib.error.URLError, OSError) as exc:
+        reason = getattr(exc, "reason", exc)
+        raise ServerError(f"cannot reach {base}: {reason}") from None
+
+
+def check_server(url: str) -> str:
+    """The server's base URL (``http://host:port``), checked; ``ValueError`` if malformed."""
+    parts = urllib.parse.urlsplit(url if "://" in url else f"http://{url}")
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ValueError(f"--server takes http://HOST:PORT, not {url!r}")
+    return f"{parts.scheme}://{parts.netloc}{parts.path.rstrip('/')}"
+
+
+def create_game(base: str, game: str, players: list[str], preset: str | None,
+                options: dict[str, Any], name: str = "") -> dict[str, Any]:
+    """``POST /api/games``: a new game with one entry of ``players`` per seat."""
+    body: dict[str, Any] = {"game": game, "players": players, "options": options}
+    if preset:
+        body["preset"] = preset
+    if name:
+        body["name"] = name
+    return _request(base, "POST", "/api/games", body)
+
+
+def join_game(base: str, game_id: str, name: str, seat: int | None) -> dict[str, Any]:
+    """``POST /api/games/{id}/join``: a seat's token (``seat`` None: the first free one)."""
+    return _request(base, "POST", f"/api/games/{urllib.parse.quote(game_id)}/join",
+                    {"name": name or "Player", "seat": seat})
+
+
+def game_summary(base: str, game_id: str) -> dict[str, Any]:
+    """``GET /api/games/{id}``."""
+    return _request(base, "GET", f"/api/games/{urllib.parse.quote(game_id)}")
+
+
+# --------------------------------------------------------------------- the table
+class OnlineTable:
+    """One seat (or a spectator) at a server's table, speaking ``docs/protocol.md``."""
+
+    def __init__(self, base: str, game_id: str, token: str | None, seat: int | None,
+                 write: Callable[[str], None], words: Callable[..., str],
+                 retry_seconds: float = 60.0) -> None:
+        self.base = base
+        self.game_id = game_id
+        self.token = token
+        self.me = seat
+        self.write = write
+        self.words = words
+        self.retry_seconds = retry_seconds
+        self.seq = 0
+        self.version = -1
+        self.acted_version = -1
+        self.unacked: dict[str, Any] | None = None
+        self.template: dict[str, Any] | None = None
+        self.session_id: str | None = None
+        self.last: dict[str, Any] | None = None
+        self.redo: dict[str, Any] | None = None
+        self.welcome: dict[str, Any] | None = None
+        self.updates: deque[dict[str, Any]] = deque()
+        self.inbox: queue.Queue[tuple[int, dict[str, Any] | None, int | None]] = queue.Queue()
+        self.generation = 0
+        self.ws: ClientConnection | None = None
+        self.closed = False
+        self._connect(first=True)
+
+    # ----------------------------------------------------------------- connection
+    @property
+    def ws_url(self) -> str:
+        """The game's WebSocket URL (the token is added when connecting)."""
+        parts = urllib.parse.urlsplit(self.base)
+        scheme = "wss" if parts.scheme == "https" else "ws"
+        path = f"{parts.path}/ws/games/{urllib.parse.quote(self.game_id)}"
+        return urllib.parse.urlunsplit((scheme, parts.netloc, path, "", ""))
+
+    @property
+    def origin(self) -> str:
+        """The ``Origin`` sent, the server's own (as its web page would send)."""
+        parts = urllib.parse.urlsplit(self.base)
+        return f"{parts.scheme}://{parts.netloc}"
+
+    def _connect(self, first: bool = False) -> None:
+        url = self.ws_url
+        if self.token:
+            url += "?" + urllib.parse.urlencode({"token": self.token})
+        deadline = time.monotonic() + self.retry_seconds
+        pause = 0.2
+        while True:
+            try:
+                ws = connect(url, origin=self.origin,  # type: ignore[arg-type]
+                             open_timeout=10, max_size=2**24, proxy=None)
+                break
+            except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
+                if first and isinstance(exc, InvalidURI):
+                    raise ServerError(str(exc)) from None
+                if time.monotonic() > deadline:
+                    raise ServerError(self.words("term.online.gave_up")) from None
+                time.sleep(pause)
+                pause = min(pause * 2, 3.0)
+        self.generation += 1
+        self.ws = ws
+        threading.Thread(target=self._reader, args=(ws, self.generation), daemon=True).start()
+
+    def _reader(self, ws: ClientConnection, generation: int) -> None:
+        try:
+            for raw in ws:
+                try:
+                    message = json.loads(raw)
+                except ValueError:
+                    continue
+                if isinstance(message, dict):
+                    self.inbox.put((generation, message, None))
+        except ConnectionClosed:
+            pass
+        code = ws.close_code
+        self.inbox.put((generation, None, code if code is not None else 1006))
+
+    def _reconnect(self, code: int | None) -> None:
+        if code in FATAL_CLOSE:
+            raise ServerError(f"{FATAL_CLOSE[code]} (close code {code})")
+        self.write(self.words("term.online.lost"))
+        with contextlib.suppress(Exception):
+            if self.ws is not None:
+                self.ws.close()
+        self._connect()
+        self.write(self.words("term.online.back"))
+
+    def _send(self, message: dict[str, Any]) -> None:
+        assert self.ws is not None
+        # a close is reported by the reader; an action is then re-sent with its seq
+        with contextlib.suppress(ConnectionClosed):
+            self.ws.send(json.dumps(message))
+
+    def _receive(self, timeout: float | None = None) -> dict[str, Any] | None:
+        """The next message of the live connection (reconnecting as needed); None on
+        ``timeout``."""
+        while True:
+            try:
+                generation, message, code = self.inbox.get(timeout=timeout)
+            except queue.Empty:
+                return None
+            if generation != self.generation:
+                continue
+            if message is None:
+                if self.closed:
+                    return None
+                self._reconnect(code)
+                continue
+            self._handle(message)
+            return message
+
+    def _handle(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "welcome":
+            self.welcome = message
+            if message.get("seat") is not None:
+                self.me = message["seat"]
+            last = message.get("last_seq")
+            if isinstance(last, int):
+                self.seq = max(self.seq, last)
+            if self.unacked is not None:  # lost with the connection: same seq again
+                self._send(self.unacked)
+        elif kind == "update":
+            version = message.get("version", 0)
+            if version < self.version:
+                return
+            self.version = version
+            legal = message.get("legal") or []
+            if version <= self.acted_version:
+                message = {**message, "legal": []}
+            session = message.get("session")
+            if session:
+                self.session_id = session.get("id")
+                if legal:
+                    self.template = legal[0]["action"]
+            self.updates.append(message)
+
+    # ----------------------------------------------------------------- the Table protocol
+    def next(self) -> dict[str, Any] | None:
+        """The next update to tell (the newest first decides; older ones lose their
+        decision); None once the connection is closed for good."""
+        if not self.updates and self.redo is not None:
+            update, self.redo = self.redo, None  # refused: the same decision again
+            return update
+        while not self.updates:
+            if self.closed:
+                return None
+            self._receive()
+        update = self.updates.popleft()
+        version = update.get("version", 0)
+        if version <= self.acted_version or any(u.get("version", 0) > version
+                                                for u in self.updates):
+            update = {**update, "legal": []}  # decided already, or a newer position waits
+        self.last = update
+        return update
+
+    def _await(self, match: Callable[[dict[str, Any]], bool],
+               timeout: float = 30.0) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise Refused("the server did not answer in time")
+            message = self._receive(timeout=left)
+            if message is not None and match(message):
+                return message
+
+    def act(self, action: dict[str, Any]) -> None:
+        """Send ``action`` with a new ``seq`` and wait for its ``ack`` (re-sent with the same
+        ``seq`` after a reconnection); :class:`Refused` (or :class:`Stale`) on an error."""
+        if self.me is None:
+            raise Refused(self.words("term.online.spectator"))
+        self.seq += 1
+        seq = self.seq
+        self.unacked = {"type": "action", "seq": seq, "action": action}
+        self._send(self.unacked)
+        answer = self._await(lambda m: m.get("type") in ("ack", "error") and m.get("seq") == seq)
+        self.unacked = None
+        if answer["type"] == "error":
+            if answer.get("code") in STALE_ERRORS:
+                raise Stale(answer.get("message", ""))
+            self.redo = self.last
+            raise Refused(answer.get("message", ""))
+        self.acted_version = max(self.acted_version, answer.get("version", 0) - 1)
+
+    def step(self, item: Any) -> dict[str, Any]:
+        """One session input: ``session_input``, answered by ``session_progress``."""
+        self._send({"type": "session_input", "session": self.session_id, "input": item})
+        answer = self._await(lambda m: m.get("type") in ("session_progress", "error"))
+        if answer["type"] == "error":
+            raise Refused(answer.get("message", ""))
+        return answer.get("progress") or {}
+
+    def finish_session(self, inputs: list[Any] | None, skill: float | None = None) -> None:
+        """End this seat's part: the session's action template with the inputs checked so
+        far (a bot cannot play for a seat from the client: ``skill`` plays those inputs)."""
+        template = dict(self.template or {"type": "minigame", "inputs": []})
+        template["inputs"] = list(inputs or [])
+        with contextlib.suppress(Stale):
+            self.act(template)
+
+    def close(self) -> None:
+        """Leave the table (the seat is played by the server's stand-in while away)."""
+        self.closed = True
+        if self.ws is not None:
+            with contextlib.suppress(Exception):
+                self.ws.close()
+
+
+def play_online(
+    server: str,
+    game_id: str | None = None,
+    *,
+    create: str | None = None,
+    players: list[str] | None = None,
+    seats: int | None = None,
+    preset: str | None = None,
+    options: dict[str, Any] | None = None,
+    seat: int | None = None,
+    name: str = "",
+    lang: str = "en",
+    watch: bool = False,
+    read: Callable[[str], str] = input,
+    write: Callable[[str], None] = print,
+    clock: Callable[[], float] = time.monotonic,
+) -> dict[str, Any] | None:
+    """Sit at game ``game_id`` of ``server`` (or ``create`` a game of that kind first) and
+    play it in the terminal; return the result (None if the person left)."""
+    from tycoon.engine import Message, get_game, render
+
+    from .screen import screen_for
+    from .ui import Terminal
+    from .words import Words, terminal_catalog
+
+    base = check_server(server)
+    def term_words(key: str, **params: Any) -> str:  # before the game is known
+        return render(Message(key, params), terminal_catalog(lang), lang)
+
+    write(term_words("term.online.connecting", url=base))
+    if create:
+        info = get_game(create)
+        seat_count = seats or info.default_seats
+        kinds = players or ["human", *(["random"] * (seat_count - 1))]
+        summary = create_game(base, create, kinds, preset, options or {}, name)
+        game_id = summary["id"] if "id" in summary else summary["game_id"]
+        write(term_words("term.online.created", game_id=game_id))
+    if not game_id:
+        raise ValueError("--server needs --game ID (a game to join) or --create GAME")
+    summary = game_summary(base, game_id)
+    info = get_game(summary["game"])
+    token: str | None = None
+    if not watch:
+        joined = join_game(base, game_id, name, None if seat is None else seat)
+        token, seat = joined["token"], joined["seat"]
+        write(term_words("term.online.joined", number=seat + 1, game_id=game_id))
+    words = Words(info, lang)
+    table = OnlineTable(base, game_id, token, seat, write, words)
+    term = Terminal(table, screen_for(info), words, read=read, write=write, clock=clock)
+    term.set_players(summary.get("players") or [])
+    term.welcome(words("game.title") if words.has("game.title") else info.title)
+    return term.run()

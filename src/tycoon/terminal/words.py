@@ -1,0 +1,66 @@
+"""Words for the terminal: the game's catalog for the game, the terminal's own for its keys.
+
+Every line the terminal prints about the game (actions, events, the table) is a message of the
+game's catalog (``GameInfo.catalog(lang)``) rendered with :func:`tycoon.engine.render`; the
+words of the terminal itself (prompts, key help, connection news) are the ``term.*`` keys of
+``tycoon/terminal/messages/{lang}.json``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from tycoon.engine import LANGUAGES, GameInfo, Message, render
+
+
+@cache
+def terminal_catalog(lang: str) -> dict[str, Any]:
+    """The terminal's own catalog of ``lang`` (English for an unknown language)."""
+    root = resources.files("tycoon.terminal.messages")
+    path = root / f"{lang if lang in LANGUAGES else 'en'}.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+class Words:
+    """Renders messages of one game in one language, seats by the players' names."""
+
+    def __init__(self, info: GameInfo, lang: str = "en",
+                 names: Sequence[str | None] | None = None) -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}; expected one of: "
+                             f"{', '.join(LANGUAGES)}")
+        self.info = info
+        self.lang = lang
+        self.catalog: dict[str, Any] = {**terminal_catalog(lang), **info.catalog(lang)}
+        self.names: list[str] = [str(n) if n else "" for n in names or []]
+
+    def __call__(self, message: Message | Mapping[str, Any] | str, **params: Any) -> str:
+        """``message`` (a Message, its JSON, or a key with ``params``) in words."""
+        if isinstance(message, str):
+            message = Message(message, params)
+        return render(message, self.catalog, self.lang, self.names)
+
+    def has(self, key: str) -> bool:
+        """Whether the catalog has ``key``."""
+        return key in self.catalog
+
+    def seat(self, seat: int | None) -> str:
+        """The words naming ``seat`` (the player's name and colour)."""
+        if seat is None:
+            return ""
+        if 0 <= seat < len(self.names) and self.names[seat]:
+            return self.names[seat]
+        return self("seat.name", number=seat + 1)
+
+    def join(self, items: Sequence[str]) -> str:
+        """``items`` joined by the catalog's list separator."""
+        return str(self.catalog.get("list.sep", ", ")).join(items)
+
+
+def count(what: str, n: int) -> dict[str, Any]:
+    """A counted noun (``3 cards``: ``term.count.<what>``) as a nested message parameter."""
+    return {"key": f"term.count.{what}", "params": {"n": n}}

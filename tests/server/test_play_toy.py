@@ -1,0 +1,128 @@
+"""Whole games through the real server with the Toy game of tests/plugins (mechanics only)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from conftest import Client, player_loop, run, watch_until_over
+from tycoon.engine import Record, replay
+
+
+def first(legal, _update):
+    return legal[0]
+
+
+def test_two_players_and_spectator_play_to_the_end(live):
+    """Two seats play a whole game; every action acked is in the record, which replays."""
+    game = live.create(game="toy", players=["human", "human"], options={"turn_limit": 8},
+                       seed=5)
+    assert game["status"] == "open" and game["free_seats"] == [0, 1] and game["seeded"]
+    a = live.join(game["id"], "Ann")
+    b = live.join(game["id"], "Bob")
+    assert (a["seat"], b["seat"]) == (0, 1) and a["token"] != b["token"]
+    assert live.get(f"/api/games/{game['id']}").json()["status"] == "playing"
+
+    async def main():
+        ca = await Client.open(live.ws, game["id"], a["token"], "a")
+        cb = await Client.open(live.ws, game["id"], b["token"], "b")
+        spec = await Client.open(live.ws, game["id"], None, "spec")
+        errors: list = []
+        await asyncio.gather(player_loop(ca, first, errors), player_loop(cb, first, errors),
+                             watch_until_over(spec))
+        return ca, cb, spec, errors
+
+    ca, cb, spec, errors = run(main())
+    assert errors == []
+    acks = [m for c in (ca, cb) for m in c.messages if m["type"] == "ack"]
+    final = spec.update
+    assert final["status"] == "finished" and final["result"]["finished"]
+    record = live.get(f"/api/games/{game['id']}/record").json()
+    assert record["complete"] and record["seed"] == 5
+    assert len(record["actions"]) == final["version"] == len(acks)
+    state = replay(Record.from_json(record))
+    assert state.is_over and state.result().to_json() == final["result"]
+    assert ca.welcome["seat"] == 0 and spec.welcome["seat"] is None
+
+
+def test_private_events_and_hands_reach_only_their_seat(live):
+    """Private events (a drawn card) go only to their seat; views are exactly the engine's;
+    no message holds another seat's hand, the deck order or the RNG state; the record served
+    before the end is redacted (no seed, action types only)."""
+    from conftest import check_updates, expected_by_version, scan_secrets
+
+    game = live.create(game="toy", players=["human", "human"],
+                       options={"turn_limit": 12, "round_every": 5}, seed=9)
+    tokens = [live.join(game["id"], n)["token"] for n in ("a", "b")]
+
+    def draw_first(legal, _update):
+        return next((x for x in legal if x["action"]["type"] == "draw"), legal[0])
+
+    async def main():
+        ca = await Client.open(live.ws, game["id"], tokens[0], "a")
+        cb = await Client.open(live.ws, game["id"], tokens[1], "b")
+        spec = await Client.open(live.ws, game["id"], None, "spec")
+        # halfway: the redacted record
+        for seq in (1, 2):
+            await ca.state(lambda m: m["legal"])
+            assert (await ca.act({"type": "draw"}, seq))["type"] == "ack"
+            await cb.state(lambda m: m["legal"])
+            assert (await cb.act({"type": "draw"}, seq))["type"] == "ack"
+        redacted = live.get(f"/api/games/{game['id']}/record").json()
+        errors: list = []
+        await asyncio.gather(player_loop(ca, draw_first, errors),
+                             player_loop(cb, draw_first, errors), watch_until_over(spec))
+        return ca, cb, spec, redacted
+
+    ca, cb, spec, redacted = run(main())
+    assert redacted["seed"] is None and not redacted["complete"]
+    assert all(set(a["action"]) == {"type"} for a in redacted["actions"])
+    record = live.get(f"/api/games/{game['id']}/record").json()
+    replayed = expected_by_version(record, [0, 1, None])
+    for seat, client in ((0, ca), (1, cb), (None, spec)):
+        check_updates(client, seat, replayed)
+        scan_secrets(client, seat, replayed)
+        drew = [e for m in client.messages if m["type"] == "update" for e in m["events"]
+                if e["type"] == "drew"]
+        assert drew and all(e["seat"] == seat for e in drew) if seat is not None else not drew
+
+
+def test_lobby_lists_open_playing_and_finished_games(live):
+    """GET /api/games?status=...: open games to join, games in play, finished ones; `/`
+    serves the web client."""
+    open_game = live.create(game="toy", players=["human", "human"])
+    playing = live.create(game="toy", players=["human", "random"])
+    live.join(playing["id"], "a")
+    ids = lambda status: {g["id"] for g in live.get(f"/api/games?status={status}").json()}  # noqa: E731
+    assert open_game["id"] in ids("open") and playing["id"] not in ids("open")
+    assert playing["id"] in ids("playing")
+    page = live.get("/")
+    assert page.status_code == 200 and "Tycoon" in page.text
+
+
+def test_replay_steps_of_a_finished_game(live):
+    """GET /api/games/{id}/replay/{step}: the position after each step as a seat saw it (the
+    replay viewer); refused before the end."""
+    import time
+
+    waiting = live.create(game="toy", players=["human", "random"])
+    assert live.get(f"/api/games/{waiting['id']}/replay/0").status_code == 409
+    game = live.create(game="toy", players=["random", "random"],
+                       options={"turn_limit": 6, "round_every": 2}, seed=2)
+    for _ in range(200):
+        if live.get(f"/api/games/{game['id']}").json()["status"] == "finished":
+            break
+        time.sleep(0.05)
+    record = live.get(f"/api/games/{game['id']}/record").json()
+    total = len(record["actions"])
+    assert record["complete"] and total > 6
+    rec = Record.from_json(record)
+    for step in (0, 1, total // 2, total - 1, total):
+        for seat in (None, 0, 1):
+            query = "" if seat is None else f"?seat={seat}"
+            data = live.get(f"/api/games/{game['id']}/replay/{step}{query}").json()
+            assert data["step"] == step and data["total"] == total
+            assert data["view"] == replay(rec, step).view(seat)
+            drew = [e for e in data["events"] if e["type"] == "drew"]
+            assert all(e["seat"] == seat for e in drew)
+    assert live.get(f"/api/games/{game['id']}/replay/{total + 1}").status_code == 422
+    assert live.get(f"/api/games/{game['id']}/replay/1?seat=5").status_code == 422

@@ -1,0 +1,229 @@
+"""The ``tycoon tournament`` and ``tycoon stats`` commands on tiny inputs."""
+
+import json
+
+from typer.testing import CliRunner
+
+from tycoon.cli import app
+from tycoon.study.stats import GameStats, run_stats, split_options, summarize
+
+runner = CliRunner()
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def test_tournament_json_and_plots(tmp_path):
+    args = [
+        "tournament",
+        "deal",
+        "--bots",
+        "heuristic,random",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--workers",
+        "2",
+        "--json",
+        "--plot",
+        str(tmp_path),
+    ]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["games"] == 4 and data["bots"] == ["heuristic", "random"]
+    rows = {r["bot"]: r for r in data["table"]}
+    assert rows["heuristic"]["seat_games"] == 4
+    assert rows["heuristic"]["wins"] + rows["random"]["wins"] == data["finished"]
+    assert [r["lineup"][0] for r in data["results"]] == ["heuristic", "random"] * 2
+    # stderr is not a terminal here: progress comes as plain lines, the last one complete
+    assert "deal tournament: 4/4" in result.stderr
+    for name in ("winrates.png", "lengths.png"):
+        assert (tmp_path / name).read_bytes()[:8] == PNG
+
+
+def test_tournament_table_for_capital_reports_unfinished_games():
+    args = [
+        "tournament",
+        "capital",
+        "--bots",
+        "random,random,random,heuristic",
+        "--games",
+        "4",
+        "--option",
+        "turn_limit=20",
+    ]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "win rate" in result.stdout and "Elo" in result.stdout
+    assert "unfinished" in result.stdout
+
+
+def test_tournament_bad_bot_is_a_clear_error():
+    result = runner.invoke(app, ["tournament", "deal", "--bots", "random,wizard", "--games", "1"])
+    assert result.exit_code == 2
+    assert "unknown bot 'wizard'" in result.output
+
+
+def test_stats_json_and_plots(tmp_path):
+    args = ["stats", "deal", "--games", "3", "--seed", "2", "--json", "--plot", str(tmp_path)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["games"] == 3 and data["finished"] + data["unfinished"] == 3
+    assert sum(data["wins_by_seat"]) == data["finished"]
+    assert data["first_player"]["games"] == data["finished"]
+    # Deal's statistics extension: cards played and banked, colours of the winners' sets
+    assert data["per_game"]["cards_played"] and data["per_game"]["banked"]
+    assert data["bots"] == ["heuristic"]
+    if data["finished"]:
+        assert sum(data["tags"]["win_set_colors"].values()) >= 3 * data["finished"]
+    for name in ("lengths", "wins", "cards", "money"):
+        assert (tmp_path / f"{name}.png").read_bytes()[:8] == PNG
+
+
+def test_stats_capital_text_with_options():
+    args = [
+        "stats",
+        "capital",
+        "--games",
+        "2",
+        "--option",
+        "turn_limit=25",
+        "--option",
+        "card_supply=lap",
+        "--option",
+        "bots=random",
+    ]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "first player won" in result.stdout and "card_supply" in result.stdout
+    assert "wins by victory card" in result.stdout  # the words of Capital's stats extension
+
+
+def test_stats_bad_option_is_a_clear_error():
+    result = runner.invoke(app, ["stats", "capital", "--games", "1", "--option", "card_supply=x"])
+    assert result.exit_code == 2 and "card_supply" in result.output
+
+
+def test_split_options_takes_out_bots_and_seats():
+    assert split_options({"turn_limit": 9}) == ([], None, {"turn_limit": 9})
+    assert split_options({"bots": "heuristic,random", "turn_limit": 9}) == (
+        ["heuristic", "random"],
+        None,
+        {"turn_limit": 9},
+    )
+
+
+def _row(index, winner, turns, tags=None, money=(), wealth=(), counts=None):
+    finished = winner is not None
+    return GameStats(index, index, ["heuristic"] * 2, 2, 0, finished, winner,
+                     "three_sets" if finished else None, turns, tags or {}, counts or {},
+                     [list(m) for m in money], [list(w) for w in wealth])
+
+
+def test_summary_against_hand_computed_games():
+    # three 2-seat games: seat 0 moved first in all; winners 0, 1, none
+    rows = [
+        _row(1, 0, 10, {"win_set_colors": ["red"]}, money=[[1, 2], [3, 5]],
+             wealth=[[2, 2], [6, 5]], counts={"cards_played": {"sly_deal": 2}}),
+        _row(2, 1, 20, {"win_set_colors": ["red", "green"]}, money=[[0, 0]], wealth=[[1, 1]],
+             counts={"cards_played": {"sly_deal": 1, "pass_go": 3}}),
+        _row(3, None, 30, money=[[4, 4]], wealth=[[4, 8]]),
+    ]
+    data = summarize("deal", ["heuristic"], {}, rows)
+    assert data["finished"] == 2 and data["unfinished"] == 1
+    assert data["turns"]["mean"] == 20 and data["turns"]["median"] == 20
+    assert data["first_player"]["wins"] == 1 and data["first_player"]["win_rate"] == 0.5
+    assert data["wins_by_reason"] == {"three_sets": 2}
+    assert data["tags"]["win_set_colors"] == {"red": 2, "green": 1}
+    assert data["per_game"]["cards_played"] == {"sly_deal": 1.0, "pass_go": 1.0}
+    # round 1: winners had 1 (game 1, seat 0) and 0 (game 2, seat 1); all seats' mean 11/6
+    assert data["money_by_round"]["winner"][0] == 0.5
+    assert data["money_by_round"]["all"][0] == round(11 / 6, 1)
+    assert data["money_by_round"]["others"][1] == 5.0
+    assert data["wealth_by_round"]["winner"] == [1.5, 6.0]
+    assert data["games_by_round"] == [3, 1]
+    assert data["turns_per_game"] == [10, 20, 30]
+
+
+def test_run_stats_is_reproducible():
+    a = run_stats("deal", 3, 7, {"bots": "random"})
+    b = run_stats("deal", 3, 7, {"bots": "random"})
+    assert a == b
+
+
+def test_tournament_save_file_resumes_from_the_command_line(tmp_path):
+    save = tmp_path / "deal.jsonl"
+    base = ["tournament", "deal", "--bots", "heuristic,random", "--seed", "3", "--json"]
+    first = runner.invoke(app, [*base, "--games", "2", "--save", str(save)])
+    assert first.exit_code == 0, first.output
+    more = runner.invoke(app, [*base, "--games", "4", "--save", str(save)])
+    assert more.exit_code == 0, more.output
+    plain = runner.invoke(app, [*base, "--games", "4"])
+    results = [json.loads(r.stdout)["results"] for r in (more, plain)]
+    for rs in results:
+        for r in rs:
+            r.pop("think")
+    assert results[0] == results[1]
+    assert len(save.read_text().splitlines()) == 1 + 4
+    other = runner.invoke(app, [*base[:-3], "--seed", "4", "--games", "1", "--save", str(save)])
+    assert other.exit_code != 0 and "another tournament" in other.output
+
+
+def test_tournament_duplicate_flag_plays_each_deal_from_both_seats():
+    args = ["tournament", "deal", "--bots", "heuristic,random", "--games", "4", "--duplicate"]
+    result = runner.invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    seeds = [r["seed"] for r in data["results"]]
+    assert data["duplicate"] is True and seeds[0] == seeds[1] != seeds[2] == seeds[3]
+
+
+def test_every_command_has_help():
+    for command in ("play", "simulate", "serve", "tournament", "stats", "ladder", "replay"):
+        result = runner.invoke(app, [command, "--help"])
+        assert result.exit_code == 0, (command, result.output)
+        assert "Usage" in result.output
+    for command in ("simulate", "tournament", "stats", "ladder"):
+        out = runner.invoke(app, [command, "--help"]).output
+        assert "--ray" in out and "--workers" in out and "--save" in out
+
+
+def test_bare_ray_means_a_local_cluster():
+    from tycoon.cli import bare_ray
+
+    assert bare_ray(["stats", "toy", "--ray"]) == ["stats", "toy", "--ray", "local"]
+    assert bare_ray(["stats", "toy", "--ray", "--json"]) == [
+        "stats", "toy", "--ray", "local", "--json"]
+    assert bare_ray(["stats", "toy", "--ray", "10.0.0.1:6379"]) == [
+        "stats", "toy", "--ray", "10.0.0.1:6379"]
+
+
+def test_bad_flags_are_clear_errors():
+    for args, words in (
+        (["tournament", "toy", "--bots", "random,random", "--workers", "0"], "workers"),
+        (["simulate", "nogame"], "unknown game 'nogame'"),
+        (["stats", "toy", "--option", "seats=x"], "seats must be an integer"),
+        (["simulate", "toy", "--seats", "9"], "2 to 4 seats"),
+        (["ladder", "toy", "--games", "0"], "games"),
+        (["tournament", "toy", "--bots", "random,firstpick:depth=2"], "known parameters"),
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert words in result.output, (args, result.output)
+
+
+def test_simulate_and_stats_of_the_toy_game_resume_from_a_save_file(tmp_path):
+    save = tmp_path / "sim.jsonl"
+    args = ["simulate", "toy", "--games", "3", "--seed", "4", "--json", "--save", str(save)]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    again = runner.invoke(app, [*args[:3], "5", *args[4:]])
+    assert again.exit_code == 0, again.output
+    assert json.loads(again.stdout)["games"] == 5
+    assert len(save.read_text().splitlines()) == 1 + 5
+    stats = ["stats", "toy", "--games", "2", "--json", "--save", str(tmp_path / "st.jsonl")]
+    a, b = runner.invoke(app, stats), runner.invoke(app, stats)
+    assert a.exit_code == 0, a.output
+    assert json.loads(a.stdout) == json.loads(b.stdout)
+    assert json.loads(a.stdout)["bots"] == ["random"]  # Toy has no heuristic extension

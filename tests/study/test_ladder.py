@@ -1,0 +1,130 @@
+"""The ladder (issue 15): every pair, duplicate seeds with seats rotated, Bradley–Terry Elo
+with bootstrap intervals, a plot, a ratings file, resumable from a save file."""
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from tycoon.cli import app
+from tycoon.study.ladder import (
+    RATINGS_FILE,
+    ladder_tasks,
+    load_ratings,
+    plot_ladder,
+    run_ladder,
+    write_ratings,
+)
+from tycoon.study.runner import Task
+
+BOTS = ["random", "firstpick", "ismcts:iterations=8"]
+
+
+def _comparable(ladder):
+    data = ladder.to_json()
+    data.pop("seconds")
+    for r in data["results"]:
+        r.pop("think")
+    return data
+
+
+def test_every_pair_plays_the_same_seeds_from_both_seats():
+    tasks = ladder_tasks(["a", "b", "c"], 2, 4, seed=1)
+    assert len(tasks) == 3 * 4 and [t.index for t in tasks] == list(range(12))
+    assert [t.lineup for t in tasks[:4]] == [("a", "b"), ("b", "a")] * 2
+    seeds = [t.seed for t in tasks]
+    assert seeds[0] == seeds[1] != seeds[2] == seeds[3]
+    assert seeds[:4] == seeds[4:8] == seeds[8:]  # every pair plays the same seeds
+    # at a table of four the two bots alternate and the lineup rotates
+    four = ladder_tasks(["a", "b"], 4, 4, seed=1)
+    assert four[0] == Task(0, ("a", "b", "a", "b"), four[0].seed)
+    assert four[1].lineup == ("b", "a", "b", "a") and four[1].seed == four[0].seed
+
+
+def test_ratings_come_with_intervals_and_count_every_game():
+    ladder = run_ladder("toy", BOTS, games=4, seed=3, resamples=50)
+    rows = ladder.table()
+    assert len(ladder.results) == 12
+    assert {r["bot"] for r in rows} == set(BOTS)
+    assert [r["elo"] for r in rows] == sorted((r["elo"] for r in rows), reverse=True)
+    assert sum(r["games"] for r in rows) == 2 * 12
+    wins = sum(1 for g in ladder.results if g.winner is not None)
+    assert sum(r["wins"] for r in rows) == wins
+    assert abs(sum(r["elo"] for r in rows) / 3 - 1500) < 1e-6
+    for r in rows:
+        assert r["ci95"][0] <= r["ci95"][1]
+    for p in ladder.pairs():
+        assert p["games"] == 4 and p["ci95"][0] <= p["score_a"] <= p["ci95"][1]
+
+
+def test_a_saved_ladder_resumes_with_the_same_results(tmp_path):
+    whole = run_ladder("toy", BOTS, games=2, seed=5, resamples=10)
+    save = tmp_path / "ladder.jsonl"
+    with pytest.raises(KeyboardInterrupt):
+        def stop_after_three(k, seen=[]):  # noqa: B006
+            seen.append(k)
+            if sum(seen) >= 3:
+                raise KeyboardInterrupt
+        run_ladder("toy", BOTS, games=2, seed=5, save=save, progress=stop_after_three)
+    assert len(save.read_text().splitlines()) == 1 + 3
+    done = []
+    again = run_ladder("toy", BOTS, games=2, seed=5, save=save, progress=done.append,
+                       resamples=10)
+    assert done[0] == 3 and sum(done) == 6
+    assert _comparable(again) == _comparable(whole)
+    with pytest.raises(ValueError, match="another ladder"):
+        run_ladder("toy", BOTS, games=2, seed=6, save=save)
+
+
+def test_the_plot_and_the_ratings_file(tmp_path):
+    ladder = run_ladder("toy", ["random", "firstpick"], games=2, seed=1, resamples=10)
+    assert plot_ladder(ladder, tmp_path).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    path = tmp_path / "ladder.json"
+    path.write_text(json.dumps({"format": 1, "games": {"other": {"bots": {}}}}))
+    write_ratings(ladder, path, "tycoon ladder toy")
+    data = load_ratings(path)
+    assert set(data["games"]) == {"other", "toy"}
+    entry = data["games"]["toy"]
+    assert entry["command"] == "tycoon ladder toy" and entry["games_per_pair"] == 2
+    assert set(entry["bots"]) == {"random", "firstpick"}
+    assert set(entry["bots"]["random"]) == {"elo", "ci95", "games", "wins"}
+    assert load_ratings(tmp_path / "none.json") == {"format": 1, "games": {}}
+    assert RATINGS_FILE.name == "ladder.json"
+
+
+def test_bad_ladders_are_refused():
+    with pytest.raises(ValueError, match="at least 2 bots"):
+        run_ladder("toy", ["random"])
+    with pytest.raises(ValueError, match="each bot once"):
+        run_ladder("toy", ["random", "random"])
+    with pytest.raises(ValueError, match="unknown bot"):
+        run_ladder("toy", ["random", "wizard"])
+    with pytest.raises(ValueError, match="at least 1"):
+        run_ladder("toy", ["random", "firstpick"], games=0)
+    with pytest.raises(ValueError, match="seats"):
+        run_ladder("toy", ["random", "firstpick"], seats=9)
+
+
+def test_a_ladder_at_a_bigger_table_alternates_the_two_bots():
+    ladder = run_ladder("toy", ["random", "firstpick"], games=4, seed=2, seats=4, resamples=5)
+    assert [r.lineup for r in ladder.results[:2]] == [
+        ["random", "firstpick", "random", "firstpick"],
+        ["firstpick", "random", "firstpick", "random"],
+    ]
+    assert ladder.to_json()["seats"] == 4
+
+
+def test_ladder_command_prints_the_table_and_writes_files(tmp_path):
+    runner = CliRunner()
+    args = ["ladder", "toy", "--bots", "random,firstpick", "--games", "2", "--seed", "1",
+            "--plot", str(tmp_path), "--ratings", str(tmp_path / "r.json")]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "Elo" in result.stdout and "95% CI" in result.stdout and "firstpick" in result.stdout
+    assert "toy ladder: 2/2" in result.stderr
+    assert (tmp_path / "ladder.png").exists() and (tmp_path / "r.json").exists()
+    js = runner.invoke(app, [*args[:8], "--json"])
+    assert js.exit_code == 0, js.output
+    assert json.loads(js.stdout)["games"] == 2
+    bad = runner.invoke(app, ["ladder", "toy", "--bots", "random,wizard"])
+    assert bad.exit_code == 2 and "unknown bot 'wizard'" in bad.output

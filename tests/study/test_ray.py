@@ -1,0 +1,89 @@
+"""Tournaments and studies on a local Ray cluster give the results of ``--workers 2``
+for the same seed (issue 15)."""
+
+import pytest
+
+from tycoon.study.ladder import run_ladder
+from tycoon.study.runner import check_parallel
+from tycoon.study.simulate import simulate
+from tycoon.study.stats import run_stats
+from tycoon.study.tournament import run_tournament
+
+ray = pytest.importorskip("ray")
+
+
+def _plain(results):
+    out = []
+    for r in results:
+        d = dict(vars(r))
+        d.pop("think", None)
+        out.append(d)
+    return out
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield
+    ray.shutdown()
+
+
+def test_a_tournament_on_ray_equals_one_on_two_workers(cluster, tmp_path):
+    bots = ["ismcts:iterations=10", "random"]
+    on_ray = run_tournament("toy", bots, 8, seed=11, ray="local")
+    on_pool = run_tournament("toy", bots, 8, seed=11, workers=2)
+    assert _plain(on_ray.results) == _plain(on_pool.results)
+    # resumable on Ray from a save file written by worker processes
+    save = tmp_path / "t.jsonl"
+    run_tournament("toy", bots, 4, seed=11, workers=2, save=save)
+    counted = []
+    resumed = run_tournament("toy", bots, 8, seed=11, ray="local", save=save,
+                             progress=counted.append)
+    assert counted[0] == 4 and sum(counted) == 8
+    assert _plain(resumed.results) == _plain(on_pool.results)
+
+
+def test_simulate_stats_and_ladder_on_ray_equal_two_workers(cluster):
+    a = simulate("toy", 6, seed=2, ray="local")
+    b = simulate("toy", 6, seed=2, workers=2)
+    assert _plain(a.outcomes) == _plain(b.outcomes)
+    assert run_stats("toy", 4, 3, {"bots": "random"}, ray="local") == run_stats(
+        "toy", 4, 3, {"bots": "random"}, workers=2)
+    la = run_ladder("toy", ["random", "firstpick"], 2, seed=1, ray="local", resamples=10)
+    lb = run_ladder("toy", ["random", "firstpick"], 2, seed=1, workers=2, resamples=10)
+    assert _plain(la.results) == _plain(lb.results) and la.table() == lb.table()
+
+
+def test_ray_missing_is_a_clear_error(monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "ray", None)
+    with pytest.raises(ValueError, match=r"pip install 'tycoon\[ray\]'"):
+        check_parallel(1, "local")
+
+
+def test_bad_parallel_settings_are_refused():
+    with pytest.raises(ValueError, match="workers"):
+        check_parallel(0, None)
+    with pytest.raises(ValueError, match="--ray"):
+        check_parallel(1, "  ")
+
+
+def test_the_tournament_command_on_ray(cluster):
+    import json
+
+    from typer.testing import CliRunner
+
+    from tycoon.cli import app
+
+    runner = CliRunner()
+    base = ["tournament", "toy", "--bots", "random,firstpick", "--games", "4", "--json"]
+    a = runner.invoke(app, [*base, "--ray", "local"])
+    b = runner.invoke(app, [*base, "--workers", "2"])
+    assert a.exit_code == 0, a.output
+    assert "toy tournament: 4/4" in a.stderr
+    ra, rb = (json.loads(r.stdout)["results"] for r in (a, b))
+    for rs in (ra, rb):
+        for r in rs:
+            r.pop("think")
+    assert ra == rb

@@ -1,0 +1,145 @@
+"""Capital in the terminal (issue 13): a whole game in catalog words, two-step building,
+card help, and the four minigames (C-9) played without the picture."""
+
+from __future__ import annotations
+
+import pytest
+
+from tycoon.capital import from_json, landing
+from tycoon.engine import get_game
+from tycoon.terminal import play
+from tycoon.terminal.capital import CapitalScreen
+from tycoon.terminal.screen import screen_for
+
+from .helpers import scripted, terminal_for
+from .readable import check_lines
+
+OTHERS = ["Seat 2 (red)", "Seat 3 (blue)", "Seat 4 (green)"]
+
+
+def test_capital_screen_is_found_through_the_extension():
+    assert isinstance(screen_for(get_game("capital")), CapitalScreen)
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_whole_game_reads_in_third_person_without_ids(seed):
+    out: list[str] = []
+    result = play("capital", seed=seed, options={"turn_limit": 30}, read=scripted(seed=seed),
+                  write=out.append)
+    assert result is not None and result["turns"] <= 30
+    assert out[0] == "Capital, 4 players. You are Seat 1 (yellow)."
+    assert any(line.startswith("Seat 2 (red) rolls ") for line in out)
+    assert out[-1].startswith("Standings: ")
+    check_lines(out, others=OTHERS)
+
+
+def action_position():
+    return from_json({"seats": [{"hand": ["toll", "easy_money", "toll"], "square": 5}, {}],
+                      "phase": "action", "move": {"landed": 5}})
+
+
+def test_building_is_lot_then_kind_with_price_and_income():
+    st = action_position()
+    term, table, out = terminal_for("capital", st, ["h 1", "1", "b", "1", "1"])
+    update = table.next()
+    term.show(update)
+    term.maybe_decide(update)
+    assert "1. Build on lot 1: 5 kinds" in out  # lots counted from 1
+    assert "p. Pass" in out  # a fixed letter
+    sub = [line for line in out if line.startswith("1. Build a bar on block 6, lot 1")]
+    assert sub and "$50" in sub[0] and "income" in sub[0]
+    assert any(line.startswith("1. Build on lot 1: 5 kinds. Build a bar") for line in out)
+    assert "b. Back" in out
+    assert any(line.startswith("Seat 1 (yellow) builds a bar on block 6, lot 1") for line in
+               [term.words(e["message"]) for e in table.next()["events"]])
+
+
+def test_h_n_explains_a_card_and_its_targets_are_a_second_step():
+    st = action_position()
+    term, table, out = terminal_for("capital", st, ["h 5", "5", "1"])
+    update = table.next()
+    term.maybe_decide(update)
+    assert any(line.startswith("5. Toll: ") and "targets" in line for line in out)
+    assert any(line.startswith("5. Toll: ") and "$100" in line and "square" in line
+               for line in out)  # the card's help from the catalog
+    events = [term.words(e["message"]) for e in table.next()["events"]]
+    assert any("puts a toll on" in line for line in events)
+
+
+def minigame(game):
+    return from_json({
+        "seats": [{"square": 13}, {}], "phase": "minigame", "move": {"landed": 13},
+        "minigame": {"game": game, "seeds": [11, 12], "scores": [None, None]},
+    })
+
+
+def play_minigame(game, answers):
+    st = minigame(game)
+    term, _, out = terminal_for("capital", st, answers)
+    term.play_session(st.session().to_json(0))
+    return st, out
+
+
+def test_change_money_announces_the_sum_and_takes_banknotes_by_keys():
+    """C-9 Change Money without the picture: the sum in words, notes by keys 1 to 7."""
+    st = minigame("change_money")
+    first = landing.contents(st, 0)["sums"][0]
+    gap = first["c"] - first["a"]
+    notes = [1, 2, 5, 10, 20, 50, 100]
+    keys = []
+    for note in reversed(notes):  # pay the gap greedily with the keys of the notes
+        while gap >= note:
+            keys.append(str(notes.index(note) + 1))
+            gap -= note
+    st, out = play_minigame("change_money", keys)
+    assert any(line.startswith("Keys for the banknotes: 1 pays $1, 2 pays $2") for line in out)
+    assert f"Sum: {first['a']} plus what makes {first['c']}?" in out
+    assert "Right! Points 25." in out
+    check_lines(out)
+
+
+def test_memory_turns_cards_by_number_or_walking_and_says_only_what_changed():
+    """C-9 Memory without the picture: only the turned faces are announced."""
+    _, out = play_minigame("memory", ["1", "1", "2", "d", "k", "99"])
+    assert out.count("Card 1, row 1, column 1 is already face up.") == 1
+    assert any(line.startswith("Card 2, row 1, column 2: $") for line in out)
+    assert "Card 3, row 1, column 3: face down." in out  # walked onto with d
+    assert any(line.startswith("Card 3, row 1, column 3: $") for line in out)  # k turns it
+    assert not any("row 2" in line for line in out)  # nothing else is reprinted
+    assert any(line.startswith("Please type a card number from 1 to 14") for line in out)
+    check_lines(out)
+
+
+def test_find_the_key_is_told_in_words():
+    """C-9 Find the Key without the picture: the lock's and the keys' cuts in words."""
+    st = minigame("find_key")
+    answer = landing.contents(st, 0)["rounds"][0]["answer"]
+    st, out = play_minigame("find_key", [str(answer + 1)])
+    assert any(line.startswith("Lock: cuts ") for line in out)
+    assert any(line.startswith("Key 1: ") for line in out)
+    assert any(line.startswith("Right key! Points 40.") for line in out)
+    check_lines(out)
+
+
+def test_catch_coins_is_played_by_the_bot_at_the_chosen_skill_and_said_so():
+    """C-9 Catch Coins: the minigame bot plays it, at the skill the person picks."""
+    st, out = play_minigame("catch_coins", ["7"])
+    assert "The minigame bot plays it for you at skill 7 of 10." in out
+    assert 0 not in st.to_move()
+
+
+def test_exchange_asks_the_cards_by_their_numbers():
+    st = action_position()
+    term, table, out = terminal_for("capital", st)
+    update = table.next()
+    choices = [c for c in term.screen.choices(update["legal"], update["view"], 0, term.words)
+               if c.letter is None]
+    n = next(i for i, c in enumerate(choices, 1) if c.ask is not None)
+    term, table, out = terminal_for("capital", action_position(), [str(n), "9", "1 3"])
+    update = table.next()
+    term.show(update)
+    term.maybe_decide(update)
+    assert "1. Toll" in out and "2. Easy Money" in out
+    assert any(line.startswith("Please type 1 to 5 different numbers from 1 to 3") for line in out)
+    events = [term.words(e["message"]) for e in table.next()["events"]]
+    assert any(line.startswith("Seat 1 (yellow) discards 2 cards: Toll") for line in events)

@@ -1,0 +1,65 @@
+"""Monopoly Deal in the terminal (issue 13): a whole game in catalog words, a card's uses as a
+second step, fixed letters, card help, and what each decision is about."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tycoon.engine import get_game
+from tycoon.terminal import play
+from tycoon.terminal.deal import DealScreen
+from tycoon.terminal.screen import screen_for
+
+from .helpers import scripted, terminal_for
+from .readable import check_lines
+
+
+def test_deal_screen_is_found_through_the_extension():
+    assert isinstance(screen_for(get_game("deal")), DealScreen)
+
+
+@pytest.mark.parametrize("seats,seed", [(2, 3), (3, 8)])
+def test_whole_game_reads_in_third_person_without_ids(seats, seed):
+    out: list[str] = []
+    result = play("deal", seats=seats, seed=seed, options={"turn_limit": 60},
+                  read=scripted(seed=seed), write=out.append)
+    assert result is not None
+    assert out[0] == f"Monopoly Deal, {seats} players. You are Seat 1."
+    assert out[2].startswith("Turn 1: Seat ")  # who starts
+    assert any(re.fullmatch(r"Turn \d+: Seat [2-5] plays", line) for line in out)
+    assert "e. End your turn" in out
+    assert out[-1].startswith("Standings: ")
+    check_lines(out, others=[f"Seat {n}" for n in range(2, seats + 1)])
+
+
+def test_a_card_with_several_uses_is_a_second_step_and_h_explains_it():
+    st = get_game("deal").new_game(seats=2, seed=3)
+    term, table, out = terminal_for("deal", st, ["e"])
+    update = table.next()
+    term.maybe_decide(update)
+    first = out.index("Your decision:")
+    menu = [line for line in out[first:] if line[:2].rstrip(".").isdigit()]
+    grouped = [line for line in menu if "ways to play it" in line]
+    assert grouped, menu
+    n = grouped[0].split(".")[0]
+    st = get_game("deal").new_game(seats=2, seed=3)
+    term, table, out = terminal_for("deal", st, [f"h {n}", n, "b", "e"])
+    term.maybe_decide(table.next())
+    assert any(line.startswith(f"{n}. ") and "ways to play it. " in line for line in out)
+    assert "b. Back" in out
+    events = [term.words(e["message"]) for e in table.next()["events"]]
+    assert "Seat 1 ends the turn" in events
+
+
+def test_the_decision_says_how_many_plays_are_left():
+    st = get_game("deal").new_game(seats=2, seed=3)
+    term, table, out = terminal_for("deal", st, ["t", "e"])
+    update = table.next()
+    term.show(update)
+    term.maybe_decide(update)
+    assert "3 plays left this turn." in out
+    assert any(line.startswith("Your hand, ") for line in out)
+    assert any(line.startswith("Draw pile: ") for line in out)
+    check_lines(out, others=["Seat 2"])

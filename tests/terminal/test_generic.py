@@ -1,0 +1,119 @@
+"""The generic terminal screen plays a game it knows nothing about (the Toy plugin), from its
+contract alone: words from its catalog, numbered choices, the keys, and its input session."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from tycoon.engine import get_game
+from tycoon.terminal import command, play
+from tycoon.terminal.screen import Screen, screen_for
+from tycoon.terminal.words import Words, terminal_catalog
+
+from .readable import check_lines
+
+
+def scripted(answers, seed=0, limit=2000):
+    """``answers`` first, then a seeded random choice among the menu's numbers and keys."""
+    it = iter(answers)
+    rnd = random.Random(seed)
+    count = itertools.count()
+
+    def read(prompt: str) -> str:
+        assert next(count) < limit, "the game does not end"
+        answer = next(it, None)
+        if answer is not None:
+            return answer
+        if prompt.startswith("Your choice (1 to "):
+            top = int(prompt.split(" to ")[1].split(")")[0].split(",")[0])
+            return rnd.choice([str(rnd.randint(1, top)), "h 1", "t", ""])
+        return rnd.choice(["1", "2", "3", "4", ""])
+
+    return read
+
+
+def test_toy_has_no_screen_and_gets_the_generic_one():
+    info = get_game("toy")
+    assert info.extension("terminal") is None
+    assert type(screen_for(info)) is Screen
+
+
+def test_toy_whole_game_in_words_of_its_catalog():
+    out: list[str] = []
+    result = play("toy", seed=3, read=scripted([]), write=out.append)
+    assert result is not None and result["finished"]
+    assert out[0] == "Toy, 2 players. You are Seat 1."
+    assert "Your decision:" in out and "1. Play card 4" in out
+    assert any(line.startswith("Turn 2: Seat 2 plays") for line in out)  # third person
+    assert any(line.startswith("peek: you have 10 seconds") for line in out)
+    assert any(line.startswith("Standings: Seat ") for line in out)
+    assert out[-2] == "Game over after 8 turns."
+    check_lines(out, others=["Seat 2"])
+
+
+def test_keys_help_table_log_and_bad_input():
+    out: list[str] = []
+    answers = ["?", "t", "l", "h 1", "h 9", "zz", "9", "", "q"]
+    assert play("toy", seed=3, read=scripted(answers), write=out.append) is None
+    assert any(line.startswith("Keys: a number plays that choice") for line in out)
+    assert "Seat 1: hand size 2, score 0, hand 4, 14." in out  # t: no Python list
+    assert "Nothing has happened yet." in out  # l before any turn
+    assert "There is no more to say about choice 1." in out
+    assert "There is no choice 9." in out
+    assert out.count("Please type a number from 1 to 3, or ? for the keys.") == 2
+    assert out.count("1. Play card 4") == 2  # Enter repeats the same menu, same numbers
+    assert out[-1] == "You left the game."
+
+
+def test_an_action_may_be_typed_in_its_text_form():
+    out: list[str] = []
+    play("toy", seed=3, read=scripted(["draw", "q"]), write=out.append)
+    assert "Seat 1 draws card 19" in out
+
+
+def test_generic_session_steps_each_input_and_refuses_impossible_ones():
+    out: list[str] = []
+    # turn 1: draw; peek round: cell 2, again cell 2 (refused), a word (refused), cell 0
+    play("toy", seed=3, read=scripted(["3", "2", "2", "x", "0", "q"]), write=out.append)
+    assert "Type an input and Enter; Enter alone ends your part." in out
+    assert "So far: turned 2 2, points 2." in out
+    assert "Not possible: input 2: cell 3 is already turned" in out
+    assert "You are done." in out and "Your inputs are sent." in out
+    assert "Seat 1 scores 6 points" in out
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "es", "fr"])
+def test_terminal_catalogs_have_the_same_keys_and_placeholders(lang):
+    from tycoon.engine.messages import PLACEHOLDER
+
+    en, other = terminal_catalog("en"), terminal_catalog(lang)
+    assert set(en) == set(other)
+
+    def holes(v):
+        text = " ".join(v.values()) if isinstance(v, dict) else v
+        return set(PLACEHOLDER.findall(text)) - {"n", "turns", "seconds"} | (
+            {v["plural"]} if isinstance(v, dict) else set())
+
+    for key in en:
+        assert holes(en[key]) == holes(other[key]), key
+
+
+def test_terminal_speaks_the_chosen_language():
+    out: list[str] = []
+    play("toy", seed=3, lang="fr", read=scripted(["q"]), write=out.append)
+    words = Words(get_game("toy"), "fr")
+    assert out[-1] == words("term.left") != "You left the game."
+
+
+def test_bad_flags_are_named():
+    with pytest.raises(ValueError, match="--lang"):
+        command("toy", lang="xx")
+    with pytest.raises(ValueError, match="need --server"):
+        command("toy", game_id="abc")
+    with pytest.raises(ValueError, match="--seat counts from 1"):
+        command("toy", server="http://127.0.0.1:9", seat=0)
+    with pytest.raises(ValueError, match="unknown game"):
+        command("chess", server="http://127.0.0.1:9", create=True)

@@ -1,0 +1,190 @@
+"""Terminal play online (issue 13): ``tycoon play --server URL --create`` against a real
+``tycoon serve`` subprocess, with a WebSocket client standing in for a browser at the same
+table, and a server killed and restarted under a terminal that reconnects and goes on."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.sync.client import connect
+
+from .readable import check_lines
+from .terminal_process import lines_of, play_through, spawn_terminal
+
+#: The Python that runs ``tycoon serve`` and ``tycoon play`` (this one unless told).
+PYTHON = os.environ.get("TYCOON_TEST_PYTHON", sys.executable)
+SETTINGS = {"bot_delay": 0, "decision_seconds": 60, "away_seconds": 30,
+            "rate_per_second": 1000, "rate_burst": 1000}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """``tycoon serve`` on a free port with a temporary SQLite file."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.port = free_port()
+        self.db = f"sqlite:///{tmp / 'tycoon.sqlite3'}"
+        self.log = tmp / "server.log"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        env = {**os.environ, "TYCOON_SERVER_SETTINGS": json.dumps(SETTINGS)}
+        with open(self.log, "ab") as log:
+            self.proc = subprocess.Popen(
+                [PYTHON, "-m", "tycoon.cli", "serve", "--port", str(self.port), "--db", self.db],
+                env=env, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(self.url + "/api/health", timeout=2) as r:
+                    if r.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start: " + self.log.read_text()[-2000:])
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture
+def server(tmp_path: Path):
+    srv = Server(tmp_path).start()
+    yield srv
+    srv.stop()
+
+
+def rest(base: str, method: str, path: str, body: Any = None) -> Any:
+    req = urllib.request.Request(base + path, method=method,
+                                 data=None if body is None else json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.loads(r.read())
+
+
+class Browser(threading.Thread):
+    """A client like the browser's: joins a seat, plays the first legal action of each of its
+    decisions with its own seq, and its peek rounds cell by cell through session_input."""
+
+    def __init__(self, base: str, game_id: str, name: str) -> None:
+        super().__init__(daemon=True)
+        self.base, self.game_id, self.name = base, game_id, name
+        joined = rest(base, "POST", f"/api/games/{game_id}/join", {"name": name})
+        self.seat, self.token = joined["seat"], joined["token"]
+        self.messages: list[dict[str, Any]] = []
+        self.errors: list[BaseException] = []
+        self.done = threading.Event()
+
+    def run(self) -> None:
+        try:
+            self.play()
+        except BaseException as exc:  # reported by the test
+            self.errors.append(exc)
+        finally:
+            self.done.set()
+
+    def play(self) -> None:
+        ws_url = self.base.replace("http", "ws") + f"/ws/games/{self.game_id}?token={self.token}"
+        seq = 0
+        acted: set[int] = set()
+        with connect(ws_url, origin=self.base, proxy=None) as ws:  # type: ignore[arg-type]
+            while True:
+                msg = json.loads(ws.recv(timeout=60))
+                self.messages.append(msg)
+                if msg["type"] != "update":
+                    continue
+                if msg["status"] == "finished":
+                    return
+                legal, view = msg["legal"], msg["view"]
+                if not legal or self.seat not in view["to_move"] or msg["version"] in acted:
+                    continue
+                acted.add(msg["version"])
+                action = dict(legal[0]["action"])
+                session = msg.get("session")
+                if session:
+                    ws.send(json.dumps({"type": "session_input", "session": session["id"],
+                                        "input": 0}))
+                    while (answer := json.loads(ws.recv(timeout=30)))["type"] not in (
+                            "session_progress", "error"):
+                        self.messages.append(answer)
+                    assert answer["type"] == "session_progress", answer
+                    action["inputs"] = [0]
+                seq += 1
+                ws.send(json.dumps({"type": "action", "seq": seq, "action": action}))
+
+
+def test_terminal_plays_online_with_a_browser_at_the_same_table(server):
+    term = spawn_terminal("toy", "--server", server.url, "--create", "--players", "human,human",
+                          "--name", "Ana", "-o", "turn_limit=6")
+    term.expect(r"Game (\S+) created\.")
+    game_id = term.match.group(1)
+    term.expect("You sit at seat 1 of game")
+    term.expect("Waiting for 1 more player to join.")
+    browser = Browser(server.url, game_id, "Bea")
+    browser.start()
+    text = play_through(term)
+    assert browser.done.wait(30) and not browser.errors, browser.errors
+    lines = lines_of(text)
+    assert "The game starts." in lines
+    assert any(re.fullmatch(r"Turn \d+: Bea plays", line) for line in lines)  # third person
+    assert any(line.startswith("Ana plays card") or line.startswith("Ana draws card")
+               for line in lines)
+    assert any(line.startswith("peek: you have") for line in lines)  # the session, played
+    check_lines(lines, others=["Bea"])
+    # the browser got the same words, as keys: every event and choice carries its message
+    updates = [m for m in browser.messages if m["type"] == "update"]
+    assert all("message" in e for u in updates for e in u["events"])
+    assert all("message" in c for u in updates for c in u["legal"])
+    result = updates[-1]["result"]
+    winner = "Ana" if result["winner"] == 0 else "Bea"
+    assert lines[-1].startswith(f"Standings: {winner} ")
+    assert term.wait() == 0
+
+
+def test_terminal_reconnects_after_a_server_restart_and_goes_on(server):
+    term = spawn_terminal("toy", "--server", server.url, "--create", "--players", "human,random",
+                          "-o", "turn_limit=8", "-o", "round_every=0")
+    term.expect(r"Game (\S+) created\.")
+    term.expect(r"Your choice \(1 to \d+\): ")
+    term.sendline("1")
+    server.kill()  # SIGKILL: the record in SQLite survives, the connection does not
+    term.expect("The connection is lost; reconnecting.")
+    server.start()
+    term.expect("Connected again.")
+    text = play_through(term)
+    lines = lines_of(text)
+    assert lines[-2].startswith("Game over after") and lines[-1].startswith("Standings: ")
+    assert not any("already" in line or "Refused" in line for line in lines)
+    check_lines(lines, others=["Seat 2"])
+    assert term.wait() == 0
