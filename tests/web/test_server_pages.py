@@ -31,9 +31,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real server process with fast bots; its base URL."""
     port = free_port()
     db = tmp_path_factory.mktemp("db") / "tycoon.sqlite3"
-    # Short minigames: a bot may land on a minigame square before the person's first roll,
-    # and every seat then plays it (C-4.4.2); the person's screen must not wait 33 s for it.
-    settings = {"bot_delay": 0.02, "minigame_seconds": 2, "minigame_grace": 1}
+    # A bot may land on a minigame square before the person's first roll, and every seat then
+    # plays it (C-4.4.2): the person's screen sends its inputs when its 30 s run out.
+    settings = {"bot_delay": 0.02, "session_grace": 1}
     env = {**os.environ, "TYCOON_SERVER_SETTINGS": json.dumps(settings)}
     proc = subprocess.Popen(
         [sys.executable, "-m", "tycoon.cli", "serve", "--port", str(port), "--db", f"sqlite:///{db}"],
