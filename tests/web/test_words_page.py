@@ -42,7 +42,7 @@ def open_game(new_page, game: str, lang: str, seed: int) -> tuple[object, Table]
 def test_every_text_in_every_language(new_page, shot, game, lang):
     page, table = open_game(new_page, game, lang, seed=5)
     seen_menu = False
-    for step in range(30):
+    for step in range(18):
         if page.locator(".victory-screen").count() or table.state.is_over:
             break
         if page.locator(".minigame").count():
