@@ -153,6 +153,7 @@ def incomes_at_free_lots(
     ...     (lot, "bar"): income_at(bs, 1, lot, "bar", 0) for lot in (0, 2)}
     True
     """
+    kinds = tuple(kinds)
     region = board.region
     here = region[square]
     regions: dict[str, set[int]] = defaultdict(set)
@@ -170,15 +171,22 @@ def incomes_at_free_lots(
         elif s in adjacent:
             around.add(b.kind)
     reg = REGION_BONUS * (1 + home) if here == owner else 0
-    kinds = tuple(kinds)
+    # the brand and region bonuses do not depend on the lot
+    fixed = {kind: BRAND_BONUS[len(regions[kind] | {here})] + reg
+             for kind in kinds if kind in PRICE}
     out: dict[tuple[int, str], int] = {}
     for lot in lots:
-        near = around | {k for other, k in on_square.items() if other != lot}
-        for kind in kinds:
-            if kind not in PRICE:
-                out[lot, kind] = 0
-                continue
-            brand = BRAND_BONUS[len(regions[kind] | {here})]
-            hood = 0 if kind in near else NEIGHBOURHOOD_BONUS[len(near)]
-            out[lot, kind] = income(kind, 1, brand + reg + hood)
+        out.update(((lot, kind), 0) for kind in kinds if kind not in PRICE)
+        near = around.union(k for other, k in on_square.items() if other != lot)
+        hood = NEIGHBOURHOOD_BONUS[len(near)]
+        for kind, bonus in fixed.items():
+            bonus += 0 if kind in near else hood
+            got = _LEVEL_1.get((kind, bonus))
+            if got is None:
+                got = _LEVEL_1[kind, bonus] = income(kind, 1, bonus)
+            out[lot, kind] = got
     return out
+
+
+#: ``income(kind, 1, bonus)`` by (kind, bonus): a few dozen values, computed once each.
+_LEVEL_1: dict[tuple[str, int], int] = {}
