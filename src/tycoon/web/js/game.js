@@ -97,7 +97,9 @@ export class GameScreen {
     this.logList = el("ol", { class: "event-log", id: "event-log", tabindex: "0" });
     this.logList.addEventListener("scroll", () => {
       const l = this.logList;
+      if (!l.isConnected || !l.clientHeight) return;
       this.stick = l.scrollHeight - l.scrollTop - l.clientHeight < 24;
+      this.logScroll = l.scrollTop;
     });
     this.logHead = el("h2", { id: "log-h" });
     this.filterBox = el("div", { class: "log-filters", role: "radiogroup", "aria-labelledby": "log-h" });
@@ -300,6 +302,7 @@ export class GameScreen {
         say: (m) => say(game, m, this.names()),
         lastEvents: () => this.log.filter((e) => e.kind === "event").map((e) => e.ev),
         logPanel: this.logPanel,
+        logPlaced: () => this.keepLogScroll(),
         chatPanel: this.chat.node,
         endButtons: () => this.endButtons(),
       });
@@ -356,7 +359,7 @@ export class GameScreen {
   /** Draw the log: lines grouped by turn, filtered, the newest kept in view. */
   renderLog() {
     const list = this.logList;
-    const keep = list.scrollTop;
+    const keep = list.isConnected && list.clientHeight ? list.scrollTop : this.logScroll ?? 0;
     const names = this.names();
     const items = [];
     let group = null;
@@ -378,8 +381,15 @@ export class GameScreen {
     }
     if (!items.length) items.push(el("li", { class: "empty" }, t("log.empty")));
     list.replaceChildren(...items);
-    if (this.stick) list.scrollTop = list.scrollHeight;
-    else list.scrollTop = keep;
+    this.logScroll = keep;
+    this.keepLogScroll();
+  }
+
+  /** The newest line in view unless the player scrolled back (also after a table moved the
+   * log panel: a panel taken out of the page and put back loses its scroll). */
+  keepLogScroll() {
+    const list = this.logList;
+    list.scrollTop = this.stick ? list.scrollHeight : this.logScroll ?? 0;
   }
 
   /** After a redraw keyboard focus stays on a control: never on <body>. */
