@@ -212,6 +212,7 @@ class CatchCoins {
     this.H = c.field?.height ?? 1000;
     this.canvas = el("canvas", { class: "cc-canvas", width: 600, height: 600, tabindex: "0", "data-key": "cc-canvas", role: "application", "aria-label": t("minigame.catch_coins.canvas") });
     screen.area.append(this.canvas);
+    this.canvas.catcher = this; // a11y/minigames.js: sound and bot play
     this.ctx = this.canvas.getContext("2d");
     this.pointer = c.bank?.start ?? 500;
     this.bankX = this.pointer;
