@@ -17,10 +17,14 @@ export function watchMinigames() {
       memory(grid);
     }
     const lock = document.querySelector(".fk-lock");
-    if (lock && !seen.has(lock) && lock.textContent) {
+    if (lock && !seen.has(lock)) {
       seen.add(lock);
-      const keys = [...document.querySelectorAll(".fk-keys .fk-key")].map((k) => k.getAttribute("aria-label"));
-      speak([lock.textContent, ...keys].join(". "));
+      findKey(lock);
+    }
+    // Focus never gets lost: in a minigame it falls back on the minigame's first control.
+    const mg = document.querySelector(".overlay.minigame");
+    if (mg && (document.activeElement === document.body || !document.contains(document.activeElement))) {
+      mg.querySelector("button:not(:disabled), canvas, [tabindex]")?.focus();
     }
     const canvas = document.querySelector(".cc-canvas");
     if (canvas && !seen.has(canvas) && canvas.catcher) {
@@ -58,6 +62,21 @@ function memory(grid) {
     if (turned.length) speak(turned.map((i) => cells[i].getAttribute("aria-label")).join(". "));
     faces = now;
   }).observe(grid, { childList: true });
+}
+
+// ---- Find the Key -------------------------------------------------------------------------------
+/** Each new lock is spoken with every key, in words a person can match. */
+function findKey(lock) {
+  let said = "";
+  const tell = () => {
+    const text = lock.textContent;
+    if (!text || text === said) return;
+    said = text;
+    const keys = [...document.querySelectorAll(".fk-keys .fk-key")].map((k) => k.getAttribute("aria-label"));
+    speak([text, ...keys].join(". "));
+  };
+  tell();
+  new MutationObserver(tell).observe(lock, { childList: true, subtree: true, characterData: true });
 }
 
 // ---- Catch Coins --------------------------------------------------------------------------------

@@ -517,7 +517,8 @@ class FindKey {
     this.lock.replaceChildren(el("span", { class: "visually-hidden" }, t("minigame.find_key.lock_is", { cuts: r.lock.join(" ") })), keyShape(r.lock, { lock: true, scale: 140 }));
     this.keys.replaceChildren(...r.keys.map((k, i) =>
       el("button", { class: "fk-key", "data-key": `key-${i}`, "data-index": i, disabled: locked, onclick: () => this.pick(i),
-        "aria-label": t("minigame.find_key.key_n", { n: i + 1, cuts: (k.flip ? [...k.bitting].reverse() : k.bitting).join(" "), flipped: k.flip ? t("minigame.find_key.flipped") : "" }) },
+        // a11y: the cuts read the right way round, so that they match the lock's words
+        "aria-label": t(k.flip ? "a11y.find_key.key_flipped" : "a11y.find_key.key", { n: i + 1, cuts: k.bitting.join(" ") }) },
         keyShape(k.bitting, { flip: k.flip, scale: k.scale ?? 100 }))));
   }
 
