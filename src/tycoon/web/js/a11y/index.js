@@ -55,12 +55,19 @@ class Access {
     const sel = el("select", { id: "verbosity-select", "data-key": "verbosity",
       onchange: () => { setVerbosity(sel.value); speak(t("a11y.verbosity_now", { level: t(`a11y.verbosity.${sel.value}`) })); } },
     VERBOSITY.map((v) => el("option", { value: v, selected: v === verbosity() }, t(`a11y.verbosity.${v}`))));
-    box.replaceChildren(
+    const panel = el("div", { id: "a11y-panel", class: "a11y-panel", role: "group", "aria-label": t("a11y.settings"), hidden: true },
       el("label", { class: "lang-pick" }, el("span", {}, t("a11y.verbosity_label")), sel),
       el("button", { id: "contrast-toggle", type: "button", class: "ghost", "aria-pressed": theme() === "contrast" ? "true" : "false",
         "aria-keyshortcuts": "h", onclick: () => this.toggleContrast() }, t("a11y.contrast")),
       el("button", { id: "keys-button", type: "button", class: "ghost", "aria-keyshortcuts": "?", "aria-haspopup": "dialog",
         onclick: () => this.help() }, t("a11y.keys_button")));
+    const open = el("button", { id: "a11y-open", type: "button", class: "ghost", "aria-expanded": "false", "aria-controls": "a11y-panel",
+      onclick: () => {
+        const shown = panel.hidden;
+        panel.hidden = !shown;
+        open.setAttribute("aria-expanded", shown ? "true" : "false");
+      } }, t("a11y.settings"));
+    box.replaceChildren(open, panel);
   }
 
   toggleContrast() {
@@ -89,6 +96,14 @@ class Access {
 
   // ---- single keys ----------------------------------------------------------------------
   key(ev) {
+    const panel = document.getElementById("a11y-panel");
+    if (ev.key === "Escape" && panel && !panel.hidden) {
+      panel.hidden = true;
+      const open = document.getElementById("a11y-open");
+      open?.setAttribute("aria-expanded", "false");
+      open?.focus();
+      return;
+    }
     if (ev.ctrlKey || ev.altKey || ev.metaKey || typing(ev.target)) return;
     if (ev.key === "?") {
       ev.preventDefault();
