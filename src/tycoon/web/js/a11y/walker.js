@@ -37,7 +37,7 @@ export class Walker {
     this.grid.replaceChildren(...this.rows.map((row, i) => el("div", { role: "row", "aria-label": row.label },
       row.cells.map((cell, j) => el("div", {
         role: "gridcell", tabindex: i === r && j === c ? "0" : "-1", "data-row": i, "data-col": j,
-        "data-square": cell.square ?? null, onclick: () => this.go(i, j),
+        "data-walk-square": cell.square ?? null, onclick: () => this.go(i, j),
       }, cell.text)))));
     if (had) this.cell(r, c)?.focus({ preventScroll: true });
   }
@@ -86,7 +86,7 @@ export class Walker {
 
   /** Enter on a square the board offers as a target picks it, as a click on the board would. */
   pick() {
-    const sq = this.cell(...this.pos)?.dataset.square;
+    const sq = this.cell(...this.pos)?.dataset.walkSquare;
     if (sq == null) return;
     const target = document.querySelector(`svg.board g.square.target[data-square="${sq}"], svg.board .target[data-square="${sq}"]`);
     if (target) target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
@@ -95,7 +95,7 @@ export class Walker {
   outline(off = false) {
     for (const g of document.querySelectorAll("svg.board .a11y-here")) g.classList.remove("a11y-here");
     if (off) return;
-    const sq = this.cell(...this.pos)?.dataset.square;
+    const sq = this.cell(...this.pos)?.dataset.walkSquare;
     if (sq != null) document.querySelector(`svg.board g.square[data-square="${sq}"]`)?.classList.add("a11y-here");
   }
 }
