@@ -180,7 +180,7 @@ class Access {
     if (!at || s.status === "finished") return moving ? t("a11y.no_clock_who", { who: moving }) : t("a11y.no_clock");
     const left = Math.max(0, Math.ceil((at - Date.now()) / 1000));
     const mine = (s.view.to_move || []).includes(s.seat);
-    return mine ? t("a11y.clock_mine", { s: left }) : t("a11y.clock_other", { s: left, who: moving });
+    return mine ? t("a11y.clock_mine", { n: left }) : t("a11y.clock_other", { n: left, who: moving });
   }
 
   // ---- the "?" dialog ---------------------------------------------------------------------
