@@ -432,3 +432,25 @@ def test_zoom_200_nothing_cut_off(new_page, shot, screen):
     assert not cut, cut
     if screen not in ("rules",):  # the rules page's texts are the web client's own tests'
         assert_clean(page, screen)
+
+
+def test_minimal_verbosity_speaks_my_turn_only(new_page):
+    """At "minimal" the live region keeps the other player's moves out and still says my turn;
+    at "everything" it says them (the server sent both pages the same events)."""
+    spoken = {}
+    for level in ("all", "minimal"):
+        state = get_game("deal").new_game(2, 4)
+        table = Table("deal", state, {"tok0": 0}, NAMES[:2], seed=6)
+        page = new_page(init=seat_token_script(table.id, "tok0", 0)
+                        + f"localStorage.setItem('tycoon.verbosity', '{level}');")
+        install(page, table)
+        page.goto(f"{ORIGIN}/#/game/{table.id}")
+        end = page.get_by_role("button", name="End your turn")
+        expect(end).to_be_visible()
+        press_by_keyboard(page, end)
+        expect(page.get_by_role("button", name="End your turn")).to_be_visible()
+        expect(announcer(page)).to_contain_text("Ana (A)")
+        spoken[level] = announcer(page).inner_text()
+    assert "Random bot (B)" in spoken["all"]
+    assert "Random bot (B)" not in spoken["minimal"]
+    assert re.search(r"Turn \d+: Ana \(A\)", spoken["minimal"])
