@@ -374,7 +374,8 @@ def test_catch_coins_by_sound_or_by_the_bot_C_9_2(new_page):
 
 
 # ---- axe-core and zoom ---------------------------------------------------------------------------
-SCREENS = ["lobby", "rules", "capital", "deal", "minigame", "keys"]
+SCREENS = ["lobby", "rules", "capital", "deal", "keys", "find_key", "memory", "change_money",
+           "catch_coins"]
 
 
 def open_screen(new_page, screen: str, width: int = 1280, height: int = 800):
@@ -385,8 +386,8 @@ def open_screen(new_page, screen: str, width: int = 1280, height: int = 800):
         page.wait_for_function("document.body.dataset.ready === '1'")
         page.wait_for_timeout(300)
         return page
-    if screen == "minigame":
-        return open_minigame(new_page, "find_key", width, height)[0]
+    if screen in ("find_key", "memory", "change_money", "catch_coins"):
+        return open_minigame(new_page, screen, width, height)[0]
     game = "deal" if screen == "deal" else "capital"
     state = get_game(game).new_game(2 if game == "deal" else 4, 4)
     table = Table(game, state, {"tok0": 0}, NAMES[: 2 if game == "deal" else 4], seed=6)
