@@ -283,6 +283,8 @@ def test_change_money_by_keys_C_9_1(new_page):
     """C-9.1: the sum is read in words and each banknote is a key; solved sums score."""
     page, table = open_minigame(new_page, "change_money")
     dialog = page.get_by_role("dialog")
+    expect(announcer(page)).to_contain_text("Change Money, easy")  # its name, level and time
+    expect(announcer(page)).to_contain_text(re.compile(r"\$\d+ \+ \? = \$\d+"))  # the sum
     notes = {}
     group = dialog.get_by_role("group", name=re.compile("notes", re.I))
     for b in group.get_by_role("button").all():

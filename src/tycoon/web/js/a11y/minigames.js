@@ -21,8 +21,20 @@ export function watchMinigames() {
       seen.add(lock);
       findKey(lock);
     }
-    // Focus never gets lost: in a minigame it falls back on the minigame's first control.
+    // A minigame opens: its name, its level and its time, then (Change Money) the first sum.
     const mg = document.querySelector(".overlay.minigame");
+    if (mg && !seen.has(mg) && mg.querySelector("h2")) {
+      seen.add(mg);
+      const head = [mg.querySelector("h2")?.textContent, mg.querySelector(".mg-head .badge")?.textContent,
+        mg.querySelector(".mg-clock")?.textContent].filter(Boolean).join(", ");
+      speak(`${head}. ${mg.querySelector(".hint")?.textContent ?? ""}`);
+    }
+    const sum = document.querySelector(".cm-sum");
+    if (sum && !seen.has(sum) && sum.textContent) {
+      seen.add(sum);
+      speak(sum.textContent);
+    }
+    // Focus never gets lost: in a minigame it falls back on the minigame's first control.
     if (mg && (document.activeElement === document.body || !document.contains(document.activeElement))) {
       mg.querySelector("button:not(:disabled), canvas, [tabindex]")?.focus();
     }
