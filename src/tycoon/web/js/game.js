@@ -14,6 +14,7 @@ import { GenericTable } from "./generic.js";
 import { ChatPanel } from "./chat.js";
 import { notices } from "./notices.js";
 import { endScreen } from "./end.js";
+import { a11y } from "./a11y/index.js";
 
 /** The tables the client draws; any other game gets the generic table. */
 export const TABLES = { capital: CapitalTable, deal: DealTable };
@@ -314,7 +315,7 @@ export class GameScreen {
       if (ev.type === "turn_started") this.turn = ev.turn ?? this.turn;
       if (!ev.message) continue;
       this.log.push({ kind: "event", ev, turn: this.turn ?? state.view.turn, filters: filtersOf(ev, this.seat) });
-      announce(say(game, ev.message, state.names));
+      a11y.event(ev, say(game, ev.message, state.names), this.seat);
     }
     if (msg.notice) {
       this.log.push({ kind: "note", notice: msg.notice, turn: this.turn ?? state.view.turn, filters: new Set(["all"]) });
@@ -328,6 +329,7 @@ export class GameScreen {
     }
     if (this.log.length > 600) this.log.splice(0, this.log.length - 600);
     this.table.update(state);
+    a11y.update(this, state);
     this.renderLog();
     this.startClock(state);
     notices.update(state, this.seat);
@@ -519,6 +521,7 @@ export class GameScreen {
     clearInterval(this.timer);
     this.socket?.close();
     this.table?.close?.();
+    a11y.close();
     notices.reset();
   }
 }
