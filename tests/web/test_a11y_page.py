@@ -247,9 +247,12 @@ def test_lobby_offers_the_minigame_time_C_9(new_page):
     page.goto(f"{ORIGIN}/")
     page.get_by_role("combobox", name="Game").select_option("capital")
     page.get_by_text("Options").click()
-    box = page.get_by_role("combobox", name=re.compile("minigame", re.I))
-    expect(box).to_be_visible()
-    assert [o.split()[0] for o in box.locator("option").all_inner_texts()] == ["30", "60", "90"]
+    group = page.get_by_role("group", name=re.compile("minigame", re.I))  # a few choices: radios
+    expect(group).to_be_visible()
+    radios = group.get_by_role("radio")
+    expect(radios).to_have_count(3)
+    names = [group.locator("label").nth(i).inner_text().split()[0] for i in range(3)]
+    assert names == ["30", "60", "90"]
 
 
 # ---- the minigames without the picture --------------------------------------------------------
