@@ -117,3 +117,20 @@ def test_game_desktop(new_page, shot, game):
     page.wait_for_timeout(300)
     no_horizontal_scroll(page)
     shot(page, f"{game}-desktop")
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_every_hand_card_help_button_can_be_clicked(new_page, size):
+    """Issue 12: a "?" on every card of the hand, on top of its card, at both sizes."""
+    page, _ = game_page(new_page, "deal", 3, size)
+    page.wait_for_selector(".dhand .dcard")
+    page.wait_for_timeout(700)  # the cards' flight into the hand (450 ms) is over
+    buttons = page.locator(".dhand button.help")
+    assert buttons.count() >= 5
+    for i in range(buttons.count()):
+        buttons.nth(i).scroll_into_view_if_needed()
+        box = buttons.nth(i).bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.closest("
+                            "'button.help') !== null", [x, y])
+        assert hit, f"help button {i + 1} of the hand is covered ({size})"

@@ -18,7 +18,8 @@ export function flyCard(root, before) {
     const dy = old.top - now.top;
     if (Math.abs(dx) + Math.abs(dy) < 40) return;
     n += 1;
-    node.animate([{ transform: `translate(${dx}px, ${dy}px)`, zIndex: 50 }, { transform: "translate(0, 0)", zIndex: 50 }],
+    // the card flies with its "?" (a card alone would cover its own help button while it flies)
+    (node.closest(".dcard-wrap") ?? node).animate([{ transform: `translate(${dx}px, ${dy}px)`, zIndex: 50 }, { transform: "translate(0, 0)", zIndex: 50 }],
       { duration: 450, easing: "cubic-bezier(.2,.7,.2,1)" });
   });
 }
