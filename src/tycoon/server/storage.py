@@ -38,6 +38,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.pool import StaticPool
 
+from . import migrate
+
 _STOP = object()
 
 
@@ -143,7 +145,7 @@ class Storage:
             sa.Column("name", sa.String(80), nullable=False),
             sa.Column("created", sa.Float, nullable=False),
             sa.Column("result", sa.Text, nullable=True),
-            # added later (older databases get them at start-up: ``_add_missing_columns``)
+            # added later (older databases get them by migration 0002)
             sa.Column("spectator_chat", sa.Boolean, nullable=True),
             sa.Column("creator", sa.String(64), nullable=True),
             sa.Column("rematch_of", sa.String(32), nullable=True),
@@ -168,7 +170,7 @@ class Storage:
             sa.Column("by", sa.String(16), nullable=False),
             sa.Column("reason", sa.String(32), nullable=True),
             sa.Column("at", sa.Float, nullable=False),
-            # added later: see ``_add_missing_columns`` (older databases get it at start-up)
+            # added later (older databases get it by migration 0002)
             sa.Column("client_seq", sa.BigInteger, nullable=True),
         )
         #: Chat of each table (``game_id``) and of the lobby (``game_id`` = "").
@@ -183,6 +185,16 @@ class Storage:
             sa.Column("reaction", sa.String(16), nullable=True),
             sa.Column("at", sa.Float, nullable=False),
         )
+        #: Which server process owns each game, by lease with a fenced epoch
+        #: (:mod:`.lease`; several processes on one database).
+        self.leases = sa.Table(
+            f"{prefix}leases",
+            meta,
+            sa.Column("game_id", sa.String(32), primary_key=True),
+            sa.Column("owner", sa.String(64), nullable=False),
+            sa.Column("epoch", sa.BigInteger, nullable=False),
+            sa.Column("expires", sa.Float, nullable=False, index=True),
+        )
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._writer: threading.Thread | None = None
         self._checkpointer: threading.Thread | None = None
@@ -190,9 +202,9 @@ class Storage:
 
     # -- life cycle -------------------------------------------------------------------------
     async def open(self) -> None:
-        """Create the tables if needed and start the writer thread."""
-        await asyncio.to_thread(self.meta.create_all, self.engine)
-        await asyncio.to_thread(self._add_missing_columns)
+        """Bring the tables to the latest schema (Alembic, :mod:`.migrate`: once, under a lock
+        shared by every process on the database) and start the writer thread."""
+        await asyncio.to_thread(migrate.upgrade, self.engine, self.prefix)
         self._writer = threading.Thread(
             target=self._write_loop, name="tycoon-db-writer", daemon=True
         )
@@ -202,31 +214,6 @@ class Storage:
                 target=self._checkpoint_loop, name="tycoon-db-checkpoint", daemon=True
             )
             self._checkpointer.start()
-
-    def _add_missing_columns(self) -> None:
-        """Migrate a database made by an older server: add the nullable columns it lacks
-        (``ALTER TABLE ... ADD COLUMN``, additive only; old rows get NULL).
-
-        Columns added so far: ``actions.client_seq`` (idempotent actions);
-        ``games.spectator_chat``, ``games.creator``, ``games.rematch_of`` (table features).
-        """
-        inspector = sa.inspect(self.engine)
-        preparer = self.engine.dialect.identifier_preparer
-        for table in (self.games, self.actions):
-            have = {c["name"] for c in inspector.get_columns(table.name)}
-            for column in [c for c in table.columns if c.name not in have]:
-                kind = column.type.compile(dialect=self.engine.dialect)
-                try:
-                    with self.engine.begin() as conn:
-                        conn.exec_driver_sql(
-                            f"ALTER TABLE {preparer.format_table(table)} "
-                            f"ADD COLUMN {preparer.format_column(column)} {kind}"
-                        )
-                except sa.exc.DBAPIError:
-                    # another server process starting on the same database added it first
-                    now = {c["name"] for c in sa.inspect(self.engine).get_columns(table.name)}
-                    if column.name not in now:
-                        raise
 
     def _checkpoint_loop(self) -> None:
         """Move the SQLite WAL into the database every second, off the event loop (commits
@@ -260,8 +247,9 @@ class Storage:
         self.engine.dispose()
 
     def drop_all(self) -> None:
-        """Drop this prefix's tables (tests)."""
+        """Drop this prefix's tables, migration version included (tests)."""
         self.meta.drop_all(self.engine)
+        sa.Table(f"{self.prefix}alembic_version", sa.MetaData()).drop(self.engine, checkfirst=True)
 
     # -- writes -----------------------------------------------------------------------------
     async def append(
