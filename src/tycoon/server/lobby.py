@@ -59,6 +59,8 @@ class Lobby:
         self.executor = ThreadPoolExecutor(settings.bot_threads, thread_name_prefix="tycoon-bot")
         self._processes: Executor | None = None
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
+        #: Several processes: this process's :class:`~.cluster.Cluster` (None: on its own).
+        self.cluster: Any = None
 
     def processes(self) -> Executor | None:
         """The worker processes of thinking bots (started on first use), or None."""
@@ -233,6 +235,8 @@ class Lobby:
         )
         await self.storage.create_game(row, seats)
         room = self._room(row, seats, state, [])
+        if self.cluster is not None:
+            await self.cluster.claim_new(room)
         self.rooms[row.id] = room
         room.start()
         return room

@@ -26,6 +26,7 @@ from tycoon.engine import Action, Event, Message, Record, State, get_game, seat_
 from . import updates
 from .botrunner import SILENT, BotRunner
 from .clocks import Clocks
+from .lease import StaleLease
 from .protocol import ProtocolError
 from .sessions import SessionInputs
 from .storage import GameRow, SeatRow
@@ -104,6 +105,11 @@ class Room:
         self.connections: dict[int | None, int] = {}
         self.closed = False
         self.last_join = row.created
+        #: Several processes: the ``(owner, epoch)`` of this process's lease on the game;
+        #: every append is fenced by it (:mod:`.lease`). ``on_stale`` is called when the
+        #: database refused an append because the lease moved on (the room must be dropped).
+        self.fence: tuple[str, int] | None = None
+        self.on_stale: Callable[[Room], None] | None = None
         #: Per seat, the client ``seq`` of each applied action -> its version, and the highest.
         self.applied_seqs: dict[int, dict[int, int]] = {}
         self.last_seq: dict[int, int] = {}
@@ -352,7 +358,14 @@ class Room:
             idx = self.version
             try:
                 await self.storage.append(self.id, idx, seat, entry.action, by, reason,
-                                          client_seq)
+                                          client_seq, fence=self.fence)
+            except StaleLease:
+                log.warning("game %s: lease lost, action %d refused by the database",
+                            self.id, idx)
+                if self.on_stale is not None:
+                    self.on_stale(self)
+                raise ProtocolError("this game moved to another server process: reconnect",
+                                    "server_error") from None
             except Exception:
                 log.exception("game %s: could not store action %d", self.id, idx)
                 raise ProtocolError(

@@ -39,6 +39,7 @@ import sqlalchemy as sa
 from sqlalchemy.pool import StaticPool
 
 from . import migrate
+from .lease import check_fences
 
 _STOP = object()
 
@@ -97,6 +98,8 @@ class _Append:
     rows: list[dict[str, Any]]
     future: asyncio.Future[Any]
     loop: asyncio.AbstractEventLoop = field(repr=False)
+    #: game id -> (owner, epoch) its lease must still have (:mod:`.lease`), or empty.
+    fences: dict[str, tuple[str, int]] = field(default_factory=dict)
 
 
 @dataclass
@@ -191,7 +194,7 @@ class Storage:
             f"{prefix}leases",
             meta,
             sa.Column("game_id", sa.String(32), primary_key=True),
-            sa.Column("owner", sa.String(64), nullable=False),
+            sa.Column("owner", sa.String(200), nullable=False),
             sa.Column("epoch", sa.BigInteger, nullable=False),
             sa.Column("expires", sa.Float, nullable=False, index=True),
         )
@@ -255,28 +258,34 @@ class Storage:
     async def append(
         self, game_id: str, idx: int, seat: int, action: dict[str, Any], by: str,
         reason: str | None = None, client_seq: int | None = None,
+        fence: tuple[str, int] | None = None,
     ) -> None:
         """Append action ``idx`` of a game; returns once it is committed.
 
         ``client_seq`` is the player's message ``seq`` (None for bots and stand-ins): with it
         a restarted server still knows which of a seat's messages it has applied.
+        ``fence`` (several processes): the ``(owner, epoch)`` of the game's lease; in the same
+        transaction the lease must still be that, or :class:`~.lease.StaleLease` is raised
+        and nothing is written.
         """
         row = {
             "game_id": game_id, "idx": idx, "seat": seat, "action": _dumps(action),
             "by": by, "reason": reason, "at": time.time(), "client_seq": client_seq,
         }
-        await self._submit([row])
+        await self._submit([row], {game_id: fence} if fence is not None else {})
 
-    async def _submit(self, rows: list[dict[str, Any]]) -> None:
+    async def _submit(self, rows: list[dict[str, Any]],
+                      fences: dict[str, tuple[str, int]] | None = None) -> None:
         if self._writer is None:
             raise RuntimeError("storage is not open")
         if self.inline:
             with self.engine.begin() as conn:
+                check_fences(conn, self.leases, fences or {})
                 conn.execute(self.actions.insert(), rows)
             return
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-        self._queue.put(_Append(rows, future, loop))
+        self._queue.put(_Append(rows, future, loop, fences or {}))
         await future
 
     async def _write(self, fn: Callable[[sa.Connection], Any]) -> Any:
@@ -334,12 +343,15 @@ class Storage:
     def _write_appends(self, batch: list[_Append]) -> None:
         try:
             with self.engine.begin() as conn:
+                check_fences(conn, self.leases,
+                             {k: v for item in batch for k, v in item.fences.items()})
                 conn.execute(self.actions.insert(), [r for item in batch for r in item.rows])
         except Exception:
             # One bad row must not fail the others: retry each on its own.
             for item in batch:
                 try:
                     with self.engine.begin() as conn:
+                        check_fences(conn, self.leases, item.fences)
                         conn.execute(self.actions.insert(), item.rows)
                 except Exception as exc:
                     _resolve(item, exc)

@@ -24,7 +24,7 @@ def upgrade() -> None:
     op.create_table(
         f"{p}leases",
         sa.Column("game_id", sa.String(32), primary_key=True),
-        sa.Column("owner", sa.String(64), nullable=False),
+        sa.Column("owner", sa.String(200), nullable=False),
         sa.Column("epoch", sa.BigInteger, nullable=False),
         sa.Column("expires", sa.Float, nullable=False),
     )
