@@ -149,7 +149,8 @@ class Cluster:
         room = self.lobby.rooms.get(game_id)
         if room is not None and room.fence is not None:
             return True
-        epoch = await self.leases.acquire(game_id, self.settings.lease_seconds)
+        epoch = await self.leases.acquire(game_id, self.settings.lease_seconds,
+                                          predecessor=f"{self.address}#")
         if epoch is None:
             return False
         found = await self.lobby.storage.load_game(game_id)
@@ -162,6 +163,10 @@ class Cluster:
         if old is not None:
             await old.close()
         self.lobby.rooms[game_id] = room
+        if room.status == "open" and not room.free_seats():
+            # the last join was stored but its owner died before marking the game started
+            async with room.lock:
+                await room._start_if_full()
         room.start()
         self.taken_over += 1
         log.info("game %s: taken over at epoch %d (%d actions replayed)", game_id, epoch,
@@ -176,7 +181,8 @@ class Cluster:
             return None
         for _ in range(3):
             lease = await self.leases.get(game_id)
-            if lease is not None and lease.live() and lease.owner != self.owner:
+            if (lease is not None and lease.live() and lease.owner != self.owner
+                    and owner_address(lease.owner) != self.address):
                 return owner_address(lease.owner)
             found = await self.lobby.storage.load_game(game_id)
             if found is None or found[0].status == "finished":
@@ -302,13 +308,8 @@ class Cluster:
             "?" + scope["query_string"].decode() if scope.get("query_string") else "")
         try:
             res = await self._http.request(scope["method"], url, content=body, headers=headers)
-        except Exception as exc:
-            payload = json.dumps({"detail": f"the game's server process did not answer "
-                                            f"({type(exc).__name__}); try again"}).encode()
-            await send({"type": "http.response.start", "status": 503,
-                        "headers": [(b"content-type", b"application/json"),
-                                    (b"retry-after", b"1")]})
-            await send({"type": "http.response.body", "body": payload})
+        except Exception:
+            await _retry_later(send)
             return
         keep = [(k.encode(), v.encode()) for k, v in res.headers.items()
                 if k.lower() in ("content-type", "retry-after", "cache-control", "etag")]
@@ -326,6 +327,7 @@ class Cluster:
             ws_url += "?" + websocket.url.query
         try:
             upstream = await connect(ws_url, origin=target,  # type: ignore[arg-type]
+                                     additional_headers={FORWARDED: "1"},
                                      max_size=self.settings.max_message_bytes * 4,
                                      open_timeout=5, compression=None)
         except Exception:
@@ -369,6 +371,14 @@ class Cluster:
             await _close(websocket, code, reason)
 
 
+async def _retry_later(send: Any) -> None:
+    payload = json.dumps({"detail": "the game is moving between server processes; "
+                                    "try again"}).encode()
+    await send({"type": "http.response.start", "status": 503,
+                "headers": [(b"content-type", b"application/json"), (b"retry-after", b"1")]})
+    await send({"type": "http.response.body", "body": payload})
+
+
 async def _close(ws: WebSocket, code: int, reason: str) -> None:
     with contextlib.suppress(Exception):
         if ws.application_state != WebSocketState.DISCONNECTED:
@@ -389,8 +399,13 @@ class ForwardRequests:
             cluster = getattr(lobby, "cluster", None)
         match = _GAME_PATH.match(scope.get("path", "")) if cluster is not None else None
         headers = dict(scope.get("headers", ())) if match else {}
-        if cluster is not None and match and FORWARDED.encode() not in headers:
+        if cluster is not None and match:
             target = await cluster.route(match.group(1))
+            if target is not None and FORWARDED.encode() in headers:
+                # sent here by a process that thought this one the owner: it is not (any
+                # more); the client tries again (through the balancer)
+                await _retry_later(send)
+                return
             if target is not None:
                 client = scope.get("client") or ("", 0)
                 forwarded = headers.get(b"x-forwarded-for", b"").decode("latin-1")
@@ -424,4 +439,7 @@ async def game_socket_anywhere(websocket: WebSocket, game_id: str) -> None:
         await websocket.close(1008, "origin not allowed")
         return
     await websocket.accept()
+    if FORWARDED in websocket.headers:  # relayed here by mistake: never relay twice
+        await _close(websocket, CLOSE_RESTART, "the game is moving between server processes")
+        return
     await cluster.relay(websocket, target)

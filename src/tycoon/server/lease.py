@@ -84,9 +84,13 @@ class Leases:
         self.owner = owner
         self.table = storage.leases
 
-    async def acquire(self, game_id: str, ttl: float) -> int | None:
+    async def acquire(self, game_id: str, ttl: float, *, predecessor: str = "") -> int | None:
         """Take the game's lease if it is free, expired or already ours; return the new
-        epoch (None: another process holds it, or won a race for it)."""
+        epoch (None: another process holds it, or won a race for it).
+
+        ``predecessor``: an owner-name prefix (``URL#``) of a process known to be dead (the
+        one that had this process's address before it; only one process can listen there),
+        whose live leases may be taken at once."""
         t = self.table
         me = self.owner
 
@@ -98,7 +102,8 @@ class Leases:
                 conn.execute(t.insert().values(game_id=game_id, owner=me, epoch=1,
                                                expires=now + ttl))
                 return 1
-            if row.owner != me and row.expires > now:
+            mine = row.owner == me or (bool(predecessor) and row.owner.startswith(predecessor))
+            if not mine and row.expires > now:
                 return None
             res = conn.execute(t.update().where(t.c.game_id == game_id,
                                                 t.c.epoch == row.epoch)
