@@ -62,8 +62,8 @@ def run(seats: int, games: int, use_bot: bool = False) -> dict[str, float]:
     }
 
 
-def bench_copies(n: int = 2000) -> tuple[float, float]:
-    """Clones per second and JSON round trips per second on a mid-game position."""
+def bench_copies(n: int = 2000) -> tuple[float, float, float]:
+    """Clones, JSON round trips and ``key()`` fingerprints per second on a mid-game position."""
     state = new_game(seats=4, seed=3)
     rnd = random.Random(3)
     for _ in range(150):
@@ -79,7 +79,11 @@ def bench_copies(n: int = 2000) -> tuple[float, float]:
     for _ in range(n // 4):
         from_json(state.to_json())
     trips = (n // 4) / (time.perf_counter() - start)
-    return clones, trips
+    start = time.perf_counter()
+    for _ in range(n):
+        state.key()
+    keys = n / (time.perf_counter() - start)
+    return clones, trips, keys
 
 
 def main() -> None:
@@ -101,8 +105,8 @@ def main() -> None:
         )
     r = run(2, max(1, args.games // 3), use_bot=True)
     print(f"deal 2 seats with tycoon RandomBot: {r['decisions_per_second']:,.0f} decisions/s")
-    clones, trips = bench_copies()
-    print(f"clone: {clones:,.0f}/s; to_json+from_json: {trips:,.0f}/s")
+    clones, trips, keys = bench_copies()
+    print(f"clone: {clones:,.0f}/s; to_json+from_json: {trips:,.0f}/s; key(): {keys:,.0f}/s")
 
 
 if __name__ == "__main__":

@@ -117,3 +117,52 @@ def test_deal_fast_step_truncates_and_copies_forget_the_caches():
     assert not match.mask().any() and match.indices() == []
     with pytest.raises(ValueError, match="over"):
         match.step(0)
+
+
+def _capital_from_view(match: Match, seat: int) -> np.ndarray:
+    from tycoon.rl.capital_codec import CODEC as CAPITAL
+
+    out = np.zeros(CAPITAL.layout.size, dtype=np.float32)
+    selection = match.selection if seat == match.seat else ()
+    CAPITAL.observe(match.state.view(seat), selection, out)
+    return out
+
+
+@pytest.mark.parametrize(("seats", "seed", "options"), [
+    (4, 1, {}),
+    (2, 2, {"preset": "kapital"}),
+    (3, 3, {"card_supply": "lap"}),
+])
+def test_capital_state_observation_equals_the_view_observation(seats, seed, options):
+    """C-8 (hidden hands): at every step of random games (compound exchanges and waives
+    half-chosen included), for every seat, the vector Capital's codec reads from the state
+    equals the one built from ``state.view(seat)``."""
+    import tycoon.capital as capital
+    from tycoon.rl.capital_codec import CODEC as CAPITAL
+
+    match = Match(CAPITAL, capital.new_game(seats=seats, seed=seed, turn_limit=60, **options),
+                  seed=seed)
+    rng = random.Random(seed)
+    selections = 0
+    while True:
+        for s in range(seats):
+            assert np.array_equal(match.observe(s), _capital_from_view(match, s)), (
+                match.steps, s)
+        if match.over:
+            break
+        selections += bool(match.selection)
+        match.step(rng.choice(match.indices()))
+    assert selections > 0 and match.state.is_over
+
+
+def test_capital_state_observation_in_the_waive_phase():
+    """C-4.3.1: the owed charges and a half-chosen waive read from the state as in the view."""
+    from .test_actions import CAPITAL, _waive_position
+
+    match = _waive_position(5)
+    seat = match.seat
+    assert np.array_equal(match.observe(seat), _capital_from_view(match, seat))
+    assert match.observe(seat)[CAPITAL.layout.slice("charges")].any()
+    match.step(sorted(match.options())[0])
+    assert match.selection
+    assert np.array_equal(match.observe(seat), _capital_from_view(match, seat))

@@ -82,11 +82,33 @@ def test_capital_turn_limit_ends_with_zero_rewards():
     assert seen_end and env.agents == []
 
 
-def test_deal_env_truncates_at_turn_limit():
-    """The env option turn_limit truncates a Monopoly Deal match (rewards 0)."""
+def test_deal_turn_limit_is_the_rules_option():
+    """Monopoly Deal's turn_limit rules option: the env passes its turn_limit to the game,
+    which stops unfinished (reason turn_limit, no winner): a termination, rewards 0."""
     env = deal_env(seats=2, turn_limit=3)
+    env.reset(seed=5)
+    assert env.match.turn_limit is None  # no truncation cap: the game ends itself
     totals = _play(env, 5)
     assert set(totals.values()) == {0.0}
+    assert env.match.state.is_over and env.match.result().reason == "turn_limit"
+
+
+def test_a_game_without_turn_limit_option_is_truncated():
+    """A game with no turn_limit option is truncated by the match once its turn counter
+    passes the limit (a decision cap, rewards 0)."""
+    import dataclasses
+
+    from tycoon.engine import get_game
+    from tycoon.rl.core import split_turn_limit
+
+    toy = get_game("toy")
+    bare = dataclasses.replace(
+        toy, options=tuple(o for o in toy.options if o.name != "turn_limit"))
+    rules, cap = split_turn_limit(bare, 5, {"round_every": 0})
+    assert rules == {"round_every": 0} and cap == 5
+    assert split_turn_limit(toy, 5, {}) == ({"turn_limit": 5}, None)
+    with pytest.raises(ValueError, match="positive integer"):
+        split_turn_limit(toy, 0, {})
 
 
 def test_only_the_acting_seat_has_a_mask():

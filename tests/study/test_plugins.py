@@ -40,7 +40,15 @@ def test_the_entry_point_bot_is_on_the_ladder_by_default():
     assert {r["bot"] for r in ladder.table()} == {"firstpick", "random"}
 
 
-def test_a_bot_registered_at_run_time_and_an_alias():
+@pytest.fixture
+def scratch(monkeypatch):
+    """Run-time registrations that end with the test."""
+    from tycoon.bots import base
+
+    monkeypatch.setattr(base, "_REGISTERED", {})
+
+
+def test_a_bot_registered_at_run_time_and_an_alias(scratch):
     register_bot("careful", Alias("firstpick:pick=2"))
     assert "careful" in known_bots()
     assert make_bot("careful", "toy").pick == 2
@@ -59,3 +67,22 @@ def test_every_ladder_bot_of_every_registered_game_can_be_built_and_choose(game)
             name += ":iterations=5"
         bot = make_bot(name, game, 1)
         assert bot.choose(state, seat) in state.legal_actions(seat)
+
+
+def test_a_plugin_that_cannot_play_a_game_is_a_clear_error_and_stays_off_its_ladder(scratch):
+    class OnlyChess:
+        def __init__(self, game, seed=0):
+            if game != "chess":
+                raise RuntimeError(f"no model for {game}")
+            self.name = "onlychess"
+
+        def choose(self, state, seat):  # pragma: no cover - never built here
+            return state.legal_actions(seat)[0]
+
+    register_bot("onlychess", OnlyChess)
+    with pytest.raises(ValueError, match="bot onlychess: no model for toy"):
+        make_bot("onlychess", "toy")
+    assert "onlychess" not in ladder_bots("toy")
+    register_bot("nochoose", lambda seed=0: object())
+    with pytest.raises(ValueError, match="did not make a bot"):
+        make_bot("nochoose", "toy")

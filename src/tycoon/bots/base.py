@@ -306,8 +306,9 @@ def _make_plugin(name: str, factory: Any, game: str, seed: int, params: dict[str
             )
     try:
         bot = call_with_accepted(factory, name, game=game, seed=seed, **params)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"bot {name}: {exc}") from None
+    except Exception as exc:  # a plugin that cannot play this game, or a broken one: say so
+        text = str(exc)
+        raise ValueError(text if text.startswith(f"{name}:") else f"bot {name}: {text}") from None
     if not callable(getattr(bot, "choose", None)):
         raise ValueError(f"bot {name}: {factory!r} did not make a bot (no choose method)")
     return bot

@@ -174,6 +174,8 @@ def describe_action(state: DealState, a: DealAction, seat: int | None) -> Messag
             if c in s.cards:
                 return Message("action.pay_property", {"card": card(c), "color": color(s.color),
                                                        "money": money(VALUE[c])})
+        if CARDS[c].kind == "money":
+            return Message("action.pay_card", {"card": card(c)})
         return Message("action.pay", {"card": card(c), "money": money(VALUE[c])})
     if t == "discard":
         return Message("action.discard", {"card": card(a.card)})  # type: ignore[attr-defined]
@@ -314,5 +316,5 @@ def set_text(col: int, cards: list[int], house: int | None, hotel: int | None) -
     return text + ": " + "; ".join(card_text(c) for c in cards)
 
 
-__all__ = ["COLORS", "describe", "describe_action", "describe_event", "prompt",
+__all__ = ["describe", "describe_action", "describe_event", "prompt",
            "prompt_message", "set_message", "set_text"]

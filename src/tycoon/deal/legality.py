@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tycoon.engine import render
+
 from .action_cards import others
 from .actions import (
     ACCEPT,
@@ -189,7 +191,8 @@ def legal_play(state: DealState, seat: int) -> list[DealAction]:
 
 
 def why_illegal(state: DealState, seat: object, action: object) -> str:
-    """Why ``action`` is not legal for ``seat`` now, in words a player understands."""
+    """Why ``action`` is not legal for ``seat`` now, in words a player understands (seats
+    counted from 1, the action in English words, no card ids)."""
     if not isinstance(action, DealAction):
         return f"not a Monopoly Deal action: {action!r}"
     if state.phase == OVER:
@@ -199,9 +202,14 @@ def why_illegal(state: DealState, seat: object, action: object) -> str:
         shown = seat + 1 if isinstance(seat, int) and not isinstance(seat, bool) else seat
         return f"seat {shown} is not to move (waiting for seat {movers[0] + 1})"
     assert isinstance(seat, int)
-    kinds = sorted({a.type for a in legal(state, seat)})
-    if state.phase == PLAY and state.plays_left <= 0 and action.type not in kinds:
-        return (f"{action.type} is not legal now: no plays are left this turn (MD-3.2); "
-                f"legal kinds of action: {', '.join(kinds)}")
-    return (f"{action} is not legal now (phase {state.phase}); legal kinds of action: "
-            + ", ".join(kinds))
+    from .describe import describe_action
+    from .game import GAME
+
+    words = render(describe_action(state, action, seat), GAME.catalog("en"), "en")
+    if state.phase == PLAY and state.plays_left <= 0 and action.type not in (
+            "move_wild", "end_turn"):
+        return f"{words!r} is not possible: no plays are left this turn (MD-3.2)"
+    what = {PLAY: "your turn", "respond": "an answer to an action card",
+            PAY_PHASE: "a payment", DISCARD_PHASE: "discarding down to 7 cards"}[state.phase]
+    kinds = ", ".join(sorted({a.type for a in legal(state, seat)}))
+    return f"{words!r} is not possible now ({what}); possible kinds of action: {kinds}"

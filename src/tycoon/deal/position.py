@@ -75,7 +75,9 @@ def load(cls: type, data: Any) -> Any:
     where: dict[int, str] = {}
 
     def put(card: Any, place: str) -> int:
-        c = integer(card, f"a card in {place}", 0, N_CARDS - 1)
+        c = card
+        if type(c) is not int or not 0 <= c < N_CARDS:  # the message is built only when bad
+            c = integer(card, f"a card in {place}", 0, N_CARDS - 1)
         if c in where:
             raise fail(f"{_card_name(c)} is twice: in {where[c]} and in {place}")
         where[c] = place

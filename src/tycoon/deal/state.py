@@ -29,7 +29,7 @@ from .answers import PAYMENT_KINDS, PENDING_KINDS, Pending, may_say_no
 from .cards import COLOR_INDEX, IS_JSN, N_CARDS
 from .events import Played
 from .legality import legal, why_illegal
-from .sets import PSet, full_colors, has_won, is_full, rents, set_rent, table_value
+from .sets import PSet, full_colors, is_full, rents, set_rent, table_value
 from .turns import (
     DISCARD_PHASE,
     HAND_LIMIT,
@@ -44,6 +44,7 @@ from .turns import (
 
 _MASK = (1 << 64) - 1
 
+# Names the layers around the rules (bots, RL codec) import from here.
 __all__ = [
     "DISCARD_PHASE",
     "HAND_LIMIT",
@@ -372,6 +373,3 @@ _DISPATCH: dict[str, Callable[[DealState, int, Any, list[Event]], None]] = {
     "discard": turns.do_discard,
     "end_turn": turns.do_end_turn,
 }
-
-# Aliases kept for the layers around the rules (bots, RL codec) that imported them from here.
-_ = (has_won, is_full, set_rent)

@@ -13,7 +13,8 @@ Indices, in order (see ``docs/rl.md``):
   lot 0-3 of the block landed on, the toll on square 0-55, Mafia Collection 0-3, Lion's Sight
   0-3; picked in that order), then ``waive done``.
 
-Minigames are never the agent's: the environment plays them with the minigame bots.
+Minigames are input sessions: never the agent's, the environment plays them with the
+session bots (``tycoon.rl.core``).
 
 >>> CODEC.n_actions
 777
@@ -23,22 +24,20 @@ Minigames are never the agent's: the environment plays them with the minigame bo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from tycoon.capital.actions import Branch, Build, Exchange, Minigame, Pass, Play, Roll, Waive
 from tycoon.capital.board import BOARD, WAYS
-from tycoon.capital.businesses import KINDS, LOTS
+from tycoon.capital.businesses import KINDS, LOTS, round_half_up
 from tycoon.capital.card_rules import MAX_DICE
 from tycoon.capital.cards import CARDS, ORDER, TARGET
+from tycoon.capital.payments import charges
 from tycoon.capital.state import EFFECTS, PHASES
 from tycoon.engine import Action, State
 
 from .core import Layout, Path
-
-if TYPE_CHECKING:
-    from .core import Match
 
 SEATS = 4
 SQUARES = BOARD.size
@@ -161,24 +160,6 @@ class CapitalCodec:
             out[p] = a
         return out
 
-    def autoplay(self, match: Match) -> None:
-        """Play a running minigame that the state does not open as an input session (the
-        rules before Capital's minigames became sessions) with the minigame bots, seats in
-        increasing order, at ``match.session_skill``. A minigame that is a session is played
-        by the match itself (``tycoon.rl.core``), and then this does nothing."""
-        st: Any = match.state
-        if st.is_over or st.phase != "minigame" or st.session() is not None:
-            return
-        from tycoon.bots.minigames import minigame_action
-
-        while not st.is_over and st.phase == "minigame":
-            for seat in sorted(st.to_move()):
-                seed = (match.seed * 1_000_003 + st.turn * 8 + seat) & ((1 << 63) - 1)
-                action = minigame_action(st, seat, match.session_skill[seat], seed)
-                if action is None:  # pragma: no cover - a minigame always offers inputs
-                    action = st.legal_actions(seat)[0]
-                st.apply(seat, action)
-
     # ------------------------------------------------------------------ observations
     def observe(self, view: dict[str, Any], selection: Path, out: np.ndarray) -> None:
         """Fill ``out`` from the seat's view (see ``docs/rl.md`` for each field)."""
@@ -247,6 +228,76 @@ class CapitalCodec:
             elif self.waive <= i < self.waive_done:
                 out[sel + len(CARDS) + i - self.waive] = 1
 
+    def observe_state(self, state: State, seat: int, out: np.ndarray,
+                      selection: Path = ()) -> None:
+        """Fill ``out`` (zeros) with the observation of ``seat``, read from ``state``.
+
+        The same vector as :meth:`observe` of ``state.view(seat)`` (a test checks it at every
+        step of random games), without what the view computes and the vector does not use
+        (the build offers and their incomes): it reads only what that view shows.
+        """
+        st: Any = state
+        o = self.layout.offset
+        n = len(st.seats)
+        worths = [st.net_worth(s) for s in range(n)]
+        total = sum(worths)
+        out[o["me"] + seat] = 1
+        out[o["seats_present"] : o["seats_present"] + n] = 1
+        out[o["current"] + st.current] = 1
+        out[o["phase"] + PHASES.index(st.phase)] = 1
+        out[o["turn"]] = st.turn
+        out[o["turn_limit"]] = st.options.get("turn_limit") or 0
+        if st.winner_seat is not None:
+            out[o["winner"] + st.winner_seat] = 1
+        per, sq = o["seat_info"], o["square"]
+        for s, p in enumerate(st.seats):
+            b = per + s * _SEAT_SIZE
+            out[b] = p.balance
+            out[b + 1] = worths[s]
+            out[b + 2] = round_half_up(100 * worths[s], total) if total > 0 else 0
+            out[b + 3] = p.laps
+            out[b + 4] = p.dice
+            out[b + 5] = len(p.hand)
+            for i, e in enumerate(EFFECTS):
+                out[b + 6 + i] = p.uses(e)
+            out[sq + s * SQUARES + p.square] = 1
+        hand = o["hand"]
+        for card in st.seats[seat].hand:
+            out[hand + ORDER[card]] += 1
+        bus = o["businesses"]
+        incomes = st.incomes()
+        for (square, lot), x in st.businesses.items():
+            b = bus + (square * LOTS + lot) * _LOT_SIZE
+            out[b + _KIND_INDEX[x.kind]] = 1
+            out[b + len(KINDS) + x.owner] = 1
+            out[b + len(KINDS) + SEATS] = x.level
+            out[b + len(KINDS) + SEATS + 1] = incomes[square, lot]
+        con = o["constructions"]
+        for square, (kind, owner) in st.constructions.items():
+            b = con + square * _CON_SIZE
+            out[b + CONSTRUCTIONS.index(kind)] = 1
+            out[b + 2 + owner] = 1
+        out[o["deck_size"]] = len(st.deck)
+        disc = o["discard"]
+        for card in st.discard:
+            out[disc + ORDER[card]] += 1
+        for i, die in enumerate(list(st.roll)[:MAX_DICE]):
+            out[o["roll"] + i] = die
+        if st.landed is not None:
+            out[o["landed"] + st.landed] = 1
+        if st.phase == "waive" and seat == st.current:
+            ch = o["charges"]
+            for c in charges(st, st.current):
+                slot = charge_slot(c.id)
+                out[ch + slot] = 1
+                out[ch + N_CHARGES + slot] = -1 if c.amount is None else c.amount
+        sel = o["selection"]
+        for i in selection:
+            if self.exchange <= i < self.exchange_done:
+                out[sel + i - self.exchange] += 1
+            elif self.waive <= i < self.waive_done:
+                out[sel + len(CARDS) + i - self.waive] = 1
+
 
 def _me(view: dict[str, Any]) -> int:
     for d in view["seats"]:
@@ -255,6 +306,7 @@ def _me(view: dict[str, Any]) -> int:
     raise ValueError("the view has no hand: observations are built from a seat's view")
 
 
+_KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 _SEAT_SIZE = 6 + len(EFFECTS)
 _LOT_SIZE = len(KINDS) + SEATS + 2
 _CON_SIZE = len(CONSTRUCTIONS) + SEATS

@@ -168,17 +168,6 @@ def outcome_rewards(outcome: Outcome) -> list[float]:
     return [1.0 if s == outcome.winner else -1.0 for s in range(n)]
 
 
-def outcome_of(state: State) -> Outcome:
-    """``state.result()`` as an ``Outcome`` (a game still returning the JSON form of one is
-    read with ``Outcome.from_json``)."""
-    got: Any = state.result()
-    if isinstance(got, Outcome):
-        return got
-    data = {k: v for k, v in got.items() if k != "game"}
-    data["scores"] = [s if isinstance(s, int | float) else tuple(s) for s in data["scores"]]
-    return Outcome.from_json(data)
-
-
 def skills(value: float | tuple[float, ...] | list[float], n: int) -> tuple[float, ...]:
     """One session skill per seat from one number or one per seat (each 0 to 1).
 
@@ -223,7 +212,7 @@ class Match:
         self.seed = seed
         self.max_steps = max_steps
         self.turn_limit = turn_limit
-        n = len(outcome_of(state).scores)
+        n = len(state.result().scores)
         self.n = n
         if minigame_skill is not None:
             session_skill = minigame_skill
@@ -257,7 +246,7 @@ class Match:
         self._sessions = getattr(codec, "sessions", True)
         self._codec_autoplay = getattr(codec, "autoplay", None)
         self._autoplays = self._sessions or self._codec_autoplay is not None
-        self._observe_state = getattr(codec, "observe_state", None) if self._flat else None
+        self._observe_state = getattr(codec, "observe_state", None)
         self._n_actions = codec.n_actions
         self._legal_indices = getattr(codec, "legal_indices", None)
 
@@ -311,7 +300,7 @@ class Match:
 
     def result(self) -> Outcome:
         """The engine's ``Outcome`` of the game (unfinished while it runs or if truncated)."""
-        return outcome_of(self.state)
+        return self.state.result()
 
     # ------------------------------------------------------------------ actions
     def paths(self) -> dict[Path, Action]:
@@ -491,14 +480,18 @@ class Match:
     def observe(self, seat: int) -> np.ndarray:
         """The observation vector of ``seat`` (float32): what ``state.view(seat)`` shows.
 
-        Built from the view, or by the codec's ``observe_state`` (Monopoly Deal), which reads
-        the same facts from the state directly and is tested to give the same vector."""
+        Built from the view, or by the codec's ``observe_state`` (Capital, Monopoly Deal),
+        which reads the same facts from the state directly and is tested to give the same
+        vector (a codec with compound actions takes the selection as a fourth argument)."""
         out = np.zeros(self.codec.layout.size, dtype=np.float32)
         fast = self._observe_state
-        if fast is not None:  # no compound selection; the same vector, read from the state
+        if fast is not None and self._flat:  # no compound selection: the hot path
             fast(self.state, seat, out)
             return out
         selection = self.selection if seat == self.seat else ()
+        if fast is not None:  # the same vector, read from the state
+            fast(self.state, seat, out, selection)
+            return out
         self.codec.observe(self.state.view(seat), selection, out)
         return out
 

@@ -81,7 +81,7 @@ class DealCodec:
     game = "deal"
     #: Monopoly Deal opens no input session: the match need not look for one.
     sessions = False
-    #: The adapters' default turn limit (a Deal game may not end: MD-8).
+    #: The adapters' default turn limit (the rules option ``turn_limit``).
     turn_limit = 300
 
     def __init__(self) -> None:
