@@ -11,9 +11,9 @@ import time
 import httpx
 import sqlalchemy as sa
 import websockets
-from conftest import unique_prefix
 from harness import Cluster
 
+from conftest import unique_prefix
 from tycoon.server.storage import Storage
 
 
