@@ -11,7 +11,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from .api import client_address, health_router, router
@@ -225,6 +225,14 @@ def create_app(
 
     app.include_router(router)
     app.include_router(health_router)
+
+    @app.get("/metrics", include_in_schema=False)
+    async def metrics_endpoint(request: Request) -> Response:
+        """Prometheus metrics of this process (docs/deploy.md)."""
+        from . import metrics
+
+        return Response(metrics.render(getattr(request.app.state, "lobby", None)),
+                        media_type=metrics.CONTENT_TYPE)
     app.add_api_websocket_route("/ws/games/{game_id}", game_socket_anywhere)
     i18n_dir = WEB_DIR.parent / "i18n"  # the client's texts (en, pt, es, fr), see docs/web.md
     if i18n_dir.is_dir():

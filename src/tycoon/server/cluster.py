@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 import sqlalchemy as sa
 from starlette.websockets import WebSocket, WebSocketState
 
+from . import metrics
 from .lease import Leases, owner_address
 
 if TYPE_CHECKING:
@@ -119,6 +120,7 @@ class Cluster:
         room = self.lobby.rooms.pop(game_id, None)
         if room is not None:
             self.lost += 1
+            metrics.lease_moved("lost")
             await room.close()
             log.info("game %s: lease lost, room dropped", game_id)
         for ws in list(self.sockets.pop(game_id, ())):
@@ -169,6 +171,7 @@ class Cluster:
                 await room._start_if_full()
         room.start()
         self.taken_over += 1
+        metrics.lease_moved("taken")
         log.info("game %s: taken over at epoch %d (%d actions replayed)", game_id, epoch,
                  room.version)
         return True

@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 import logging
+import os
 import re
 
 from .app import create_app, default_db_url
+from .logs import configure as configure_logs
+from .logs import uvicorn_log_config
 from .settings import ServerSettings
+
+#: Environment variable with the database URL (``--db`` wins over it).
+DB_ENV = "TYCOON_DB"
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
           flags: list[str] | None = None) -> None:
-    """Serve Tycoon at ``http://host:port/`` with the database ``db`` (default: SQLite file).
+    """Serve Tycoon at ``http://host:port/`` with the database ``db`` (default:
+    ``$TYCOON_DB``, else a SQLite file).
 
     Settings (see :class:`~tycoon.server.settings.ServerSettings`) come from
     ``$TYCOON_SERVER_SETTINGS`` (a JSON object), then ``$TYCOON_<NAME>`` per setting, then
@@ -20,8 +27,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     import uvicorn
 
     settings = ServerSettings.from_env(flags=flags)
-    url = db or default_db_url()
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    url = db or os.environ.get(DB_ENV) or default_db_url()
+    configure_logs(settings.log_format)
     for name in ("uvicorn.error", "uvicorn.access"):
         logging.getLogger(name).addFilter(RedactTokens())
     app = create_app(url, settings=settings)
@@ -37,6 +44,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
         # hanging: httptools and h11 both enforce this limit.
         h11_max_incomplete_event_size=16 * 1024,
         log_level="info",
+        log_config=uvicorn_log_config(),
     )
 
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from tycoon.engine import Action, Event, Message, Record, State, get_game, seat_ref
 
-from . import updates
+from . import metrics, updates
 from .botrunner import SILENT, BotRunner
 from .clocks import Clocks
 from .lease import StaleLease
@@ -327,6 +327,7 @@ class Room:
         ``on_duplicate(version it was applied at)`` instead of ``on_commit``.
         Raises :class:`ProtocolError` (nothing changed) if it is refused.
         """
+        started = time.perf_counter()
         async with self.lock:
             if client_seq is not None:
                 done = self._already_applied(seat, client_seq, data)
@@ -378,6 +379,7 @@ class Room:
                 self._note_seq(seat, client_seq, idx + 1)
             if on_commit is not None:
                 on_commit(idx + 1)
+            metrics.action_applied(by, time.perf_counter() - started)
             finished = new.is_over
             if finished:
                 self.row.status = "finished"
