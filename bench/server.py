@@ -61,7 +61,10 @@ def start_server(
 ) -> subprocess.Popen:
     env = dict(os.environ)
     env["TYCOON_SERVER_SETTINGS"] = json.dumps(
-        {"bot_delay": 0.0, "decision_seconds": 600.0, "ws_impl": ws_impl})
+        {"bot_delay": 0.0, "decision_seconds": 600.0, "ws_impl": ws_impl,
+         # one client address makes every game: no per-address limits in the bench
+         "create_limit": "1000000/minute", "join_limit": "1000000/minute",
+         "rest_limit": "1000000/minute", "max_open_per_address": 1000000})
     code = (
         "import logging; from tycoon.server.main import serve; "
         f"serve('127.0.0.1', {port}, {db!r})"
@@ -157,17 +160,29 @@ async def bench(args: argparse.Namespace) -> dict:
         async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as http:
             sem = asyncio.Semaphore(50)
 
+            async def post(path: str, body: dict) -> httpx.Response:
+                # a pooled connection the server closed as idle (keep-alive timeout, under
+                # load) fails at once without being processed: try again
+                for attempt in range(5):
+                    try:
+                        return await http.post(path, json=body)
+                    except (httpx.ReadError, httpx.RemoteProtocolError):
+                        if attempt == 4:
+                            raise
+                        await asyncio.sleep(0.1)
+                raise AssertionError("unreachable")
+
             async def setup(i: int) -> list[Seat]:
                 async with sem:
-                    r = await http.post("/api/games", json={
+                    r = await post("/api/games", {
                         "game": args.game, "players": ["human"] * args.seats,
                         "seed": i, "options": json.loads(args.options)})
                     r.raise_for_status()
                     gid = r.json()["id"]
                     seats = []
                     for s in range(args.seats):
-                        token = (await http.post(f"/api/games/{gid}/join",
-                                                 json={"name": f"b{s}"})).json()["token"]
+                        token = (await post(f"/api/games/{gid}/join",
+                                            {"name": f"b{s}"})).json()["token"]
                         ws = await websockets.connect(
                             f"ws://127.0.0.1:{port}/ws/games/{gid}?token={token}",
                             max_size=None, open_timeout=60, ping_interval=None,

@@ -26,6 +26,7 @@ import websockets
 
 from tycoon.server import create_app
 from tycoon.server.protocol import SCHEMAS, schema_for
+from tycoon.server.transport import ws_protocol
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -68,6 +69,7 @@ class LiveServer:
         config = uvicorn.Config(
             self.app, host="127.0.0.1", port=self.port, log_level="warning",
             ws_max_size=max_size * 4, lifespan="on",
+            ws=ws_protocol(self.app.state.settings.ws_impl),
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

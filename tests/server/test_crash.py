@@ -82,7 +82,8 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_action(tmp_path):
                             await c.until(lambda m: m["type"] == "update", timeout=30)
                     await c.close()
                     return
-                except (websockets.ConnectionClosed, OSError, TimeoutError):
+                except (websockets.ConnectionClosed, websockets.InvalidHandshake, OSError,
+                        TimeoutError):
                     reconnects[seat] += 1
                     await asyncio.sleep(0.05)
 
@@ -109,4 +110,4 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_action(tmp_path):
         assert record["actions"][version - 1]["action"] == action
     assert len({v for v, _s, _a in acks}) == len(acks)
     state = replay(Record.from_json(record))
-    assert state.is_over and state.result() == record["result"]
+    assert state.is_over and state.result().to_json() == record["result"]

@@ -48,11 +48,13 @@ def test_schemas_are_valid_json_schemas(name):
         ('{"type": "session_input", "session": "s1", "input": 2, "seq": 4}',
          {"type": "session_input", "session": "s1", "input": 2, "seq": 4}),
         ('{"type": "chat", "text": " <b>hi</b> "}',
-         {"type": "chat", "text": "<b>hi</b>", "reaction": None}),
+         {"type": "chat", "text": "<b>hi</b>", "reaction": None, "seq": None}),
         ('{"type": "chat", "reaction": "👍"}',
-         {"type": "chat", "text": None, "reaction": "👍"}),
-        ('{"type": "resign"}', {"type": "resign"}),
-        ('{"type": "rematch"}', {"type": "rematch"}),
+         {"type": "chat", "text": None, "reaction": "👍", "seq": None}),
+        ('{"type": "chat", "text": "a", "seq": 7}',
+         {"type": "chat", "text": "a", "reaction": None, "seq": 7}),
+        ('{"type": "resign"}', {"type": "resign", "seq": None}),
+        ('{"type": "rematch", "seq": 3}', {"type": "rematch", "seq": 3}),
     ],
 )
 def test_parse_client_accepts_protocol_messages(text, expected):

@@ -50,7 +50,7 @@ def action_types(game: str, seats: int) -> list[str]:
     return sorted(types)
 
 
-@pytest.mark.parametrize(("game", "seats"), [("capital", 3), ("deal", 3)])
+@pytest.mark.parametrize(("game", "seats"), [("capital", 3), ("deal", 3), ("toy", 3)])
 def test_random_actions_are_applied_or_change_nothing(game, seats):
     types = action_types(game, seats)
 

@@ -21,9 +21,11 @@ def spawn_terminal(*args: str) -> pexpect.spawn:
     return term
 
 
-def play_through(term: pexpect.spawn, on_lost: Any = None, limit: int = 400) -> str:
-    """Answer every prompt (the first choice; Enter alone in a session) until the standings;
-    return everything the terminal wrote."""
+def play_through(term: pexpect.spawn, on_lost: Any = None, limit: int = 400,
+                 inputs: list[str] | None = None) -> str:
+    """Answer every prompt (the first choice or a fixed letter; in a session the next of
+    ``inputs``, else Enter alone) until the standings; return everything the terminal
+    wrote."""
     seen: list[str] = []
     for turn in range(limit):
         i = term.expect([r"Your choice \([^)]*\): ", r"\r\n> ", r"Standings: [^\r\n]*\r\n",
@@ -37,7 +39,7 @@ def play_through(term: pexpect.spawn, on_lost: Any = None, limit: int = 400) -> 
             else:
                 term.sendline("1")
         elif i == 1:
-            term.sendline("")
+            term.sendline(inputs.pop(0) if inputs else "")
         elif i == 2:
             break
         elif i == 4:

@@ -63,3 +63,15 @@ def test_the_decision_says_how_many_plays_are_left():
     assert any(line.startswith("Your hand, ") for line in out)
     assert any(line.startswith("Draw pile: ") for line in out)
     check_lines(out, others=["Seat 2"])
+
+
+def test_each_kind_of_decision_says_what_it_is_about():
+    """MD-5.2 payments, MD-6.9 Just Say No answers, MD-3.3 discards: the prompt says which."""
+    out: list[str] = []
+    play("deal", seats=3, seed=20, options={"turn_limit": 40}, read=scripted(seed=20),
+         write=out.append)
+    assert any(line.startswith("Pay ") and "choose a card from your bank" in line for line in out)
+    assert any(" against you: say no with a Just Say No, or accept." in line for line in out)
+    assert any(line.startswith("Too many cards in hand: discard ") for line in out)
+    assert any(line.startswith("a. Accept ") for line in out)  # a fixed letter
+    check_lines(out, others=["Seat 2", "Seat 3"])

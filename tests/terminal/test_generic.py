@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 
 import pytest
 
@@ -117,3 +118,38 @@ def test_bad_flags_are_named():
         command("toy", server="http://127.0.0.1:9", seat=0)
     with pytest.raises(ValueError, match="unknown game"):
         command("chess", server="http://127.0.0.1:9", create=True)
+
+
+def test_every_terminal_key_the_code_uses_is_in_the_catalogs():
+    import re
+    from pathlib import Path
+
+    import tycoon.terminal
+
+    root = Path(tycoon.terminal.__file__).parent
+    used = set()
+    for path in root.glob("*.py"):
+        used |= set(re.findall(r"\"(term\.[a-z_.]+[a-z])\"", path.read_text()))
+    used |= {f"term.count.{w}" for w in ("cards", "laps", "dice", "full_sets")}
+    assert used, "no keys found"
+    for lang in ("en", "pt", "es", "fr"):
+        missing = used - set(terminal_catalog(lang))
+        assert not missing, (lang, missing)
+
+
+@pytest.mark.parametrize("lang", ["pt", "es", "fr"])
+@pytest.mark.parametrize("game", ["toy", "capital", "deal"])
+def test_a_game_in_each_language_leaves_no_key_or_placeholder(game, lang):
+    out: list[str] = []
+    answers = itertools.cycle(["1", "h 1", "t", "1", "e", "p", "r", "a", ""])  # any language
+    calls = itertools.count()
+
+    def read(prompt: str) -> str:
+        assert next(calls) < 5000, "the game does not end"
+        return next(answers)
+
+    assert play(game, seed=4, lang=lang, options={"turn_limit": 6}, read=read,
+                write=out.append) is not None
+    key = re.compile(r"\b(event|action|card|term|phase|count|played|business|square)\.[a-z_]")
+    for line in out:
+        assert "{" not in line and not key.search(line), line

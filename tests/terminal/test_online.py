@@ -23,6 +23,9 @@ from websockets.sync.client import connect
 from .readable import check_lines
 from .terminal_process import lines_of, play_through, spawn_terminal
 
+# the server's generic input sessions (session_input) are what the terminal speaks
+pytest.importorskip("tycoon.server.sessions", reason="a server without input sessions")
+
 #: The Python that runs ``tycoon serve`` and ``tycoon play`` (this one unless told).
 PYTHON = os.environ.get("TYCOON_TEST_PYTHON", sys.executable)
 SETTINGS = {"bot_delay": 0, "decision_seconds": 60, "away_seconds": 30,
@@ -138,7 +141,9 @@ class Browser(threading.Thread):
                     while (answer := json.loads(ws.recv(timeout=30)))["type"] not in (
                             "session_progress", "error"):
                         self.messages.append(answer)
-                    assert answer["type"] == "session_progress", answer
+                    if answer["type"] == "error":  # a stale update: the session is over
+                        assert answer["code"] in ("no_session", "not_your_turn"), answer
+                        continue
                     action["inputs"] = [0]
                 seq += 1
                 ws.send(json.dumps({"type": "action", "seq": seq, "action": action}))
@@ -151,9 +156,16 @@ def test_terminal_plays_online_with_a_browser_at_the_same_table(server):
     game_id = term.match.group(1)
     term.expect("You sit at seat 1 of game")
     term.expect("Waiting for 1 more player to join.")
+    watcher = spawn_terminal("--server", server.url, "--game", game_id, "--watch")
+    watcher.expect("You are watching.")
+    watcher.expect("Waiting for 1 more player to join.")
     browser = Browser(server.url, game_id, "Bea")
     browser.start()
-    text = play_through(term)
+    text = play_through(term, inputs=["1", "1", "2"])  # cell 2, again (refused), cell 3
+    watched = lines_of(play_through(watcher))
+    assert watched[0] == "The game starts." and watched[-1].startswith("Standings: ")
+    assert any(re.fullmatch(r"Turn \d+: Ana plays", line) for line in watched), watched
+    check_lines(watched, others=["Ana", "Bea"])
     assert browser.done.wait(30) and not browser.errors, browser.errors
     lines = lines_of(text)
     assert "The game starts." in lines
@@ -161,6 +173,8 @@ def test_terminal_plays_online_with_a_browser_at_the_same_table(server):
     assert any(line.startswith("Ana plays card") or line.startswith("Ana draws card")
                for line in lines)
     assert any(line.startswith("peek: you have") for line in lines)  # the session, played
+    assert any(line.startswith("So far: turned 1 ") for line in lines)  # via session_input
+    assert any(line.startswith("Not possible: ") for line in lines)  # checked by the server
     check_lines(lines, others=["Bea"])
     # the browser got the same words, as keys: every event and choice carries its message
     updates = [m for m in browser.messages if m["type"] == "update"]

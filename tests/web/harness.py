@@ -128,6 +128,10 @@ class Table:
         snapshot = self.session_snapshot(seat)
         if snapshot is not None:
             self.send(ws, seat, snapshot)
+        if not self.state.is_over and not set(self.state.to_move()) & set(self.humans.values()):
+            events = self.play_bots()  # a new game may start with a bot's turn
+            if events:
+                self.broadcast(events)
 
     def session(self) -> Any:
         """The open input session of the state, if the game has one."""
@@ -268,15 +272,18 @@ class Table:
         else:
             line["reaction"] = msg.get("reaction")
         self.chat.append(line)
-        self.send(ws, seat, {"type": "ack", "seq": msg.get("seq"), "version": self.version})
         for sockets in self.sockets.values():
             for other in sockets:
                 other.send(json.dumps(line))
 
     def on_resign(self, ws: Any, seat: int | None, msg: dict[str, Any]) -> None:
-        """The seat is played by a bot from now on."""
+        """The seat is played by a bot from now on; the page watches (as the server)."""
         self.humans = {k: v for k, v in self.humans.items() if v != seat}
-        self.send(ws, seat, {"type": "ack", "seq": msg.get("seq"), "version": self.version})
+        self.sockets[seat].remove(ws)
+        self.sockets.setdefault(None, []).append(ws)
+        ws.send(json.dumps({"type": "welcome", "game_id": self.id, "game": self.game,
+                            "seat": None, "status": "playing", "players": self.players(),
+                            "last_seq": None, "chat": self.chat[-100:]}))
         self.broadcast(self.play_bots())
 
     def on_rematch(self, ws: Any, seat: int | None, msg: dict[str, Any]) -> None:
@@ -287,7 +294,6 @@ class Table:
             self.rematch_tables[new_id] = Table(self.game, state, dict(self.humans), self.names,
                                                 game_id=new_id)
         token = next(k for k, v in self.humans.items() if v == seat)
-        self.send(ws, seat, {"type": "ack", "seq": msg.get("seq"), "version": self.version})
         for sockets in self.sockets.values():
             for other in sockets:
                 other.send(json.dumps({"type": "rematch", "game_id": new_id, "accepted": [seat]}))

@@ -3,7 +3,8 @@
 The page plays with the contents of the seat's view, records the inputs with their times and
 sends them after 30 s (the test moves the page's clock forward). The engine scores what the
 page sent (docs/minigames.md); the screen must have shown exactly that score. Memory's view has
-no face: the page asks the server for each card as it is clicked (docs/protocol.md).
+no face: the page sends each click as a ``session_input`` of the minigame's input session and
+the server answers what is face up (docs/protocol.md).
 """
 
 from __future__ import annotations
@@ -92,7 +93,7 @@ def test_minigame_screen_C_9(new_page, shot, game):
         expect(page.locator("button.mem-cell.matched")).to_have_count(2)
         expected = 60
         clicks = [m["input"]["cell"] for m in table.received
-                  if m.get("type") == "minigame_input"]
+                  if m.get("type") == "session_input"]
         assert clicks == [first[0], other, first[0], first[1]]
         page_had_no_face(table, clicked={first[0], first[1], other})
         for i in never_clicked:
@@ -115,7 +116,7 @@ def test_minigame_screen_C_9(new_page, shot, game):
     shot(page, f"minigame_{game}_2")
     inputs, shown = finish(page, table)
     if game == "memory":  # the final action carries exactly the clicks the server revealed
-        revealed = [m["input"] for m in table.received if m.get("type") == "minigame_input"]
+        revealed = [m["input"] for m in table.received if m.get("type") == "session_input"]
         assert inputs == revealed and len(inputs) == 4
     engine = score(game, "easy", c, inputs)
     assert shown == engine, "the screen shows the score the engine computes from its inputs"
@@ -127,7 +128,7 @@ def test_minigame_screen_C_9(new_page, shot, game):
 
 def page_had_no_face(table: Table, clicked: set[int]) -> None:
     """C-9.3: every message the page got kept Memory's faces hidden, except the cards it
-    clicked: the view's contents hold no list (no board), and each ``minigame_progress``
+    clicked: the view's contents hold no list (no board), and each ``session_progress``
     shows faces of clicked cells only."""
     for seat, msg in table.sent:
         assert seat == 0
@@ -137,7 +138,7 @@ def page_had_no_face(table: Table, clicked: set[int]) -> None:
             assert all(not isinstance(v, list | dict) for v in layout.values())
             if msg["view"]["phase"] == "minigame":
                 assert [x["action"] for x in msg["legal"]] == [{"type": "minigame", "inputs": []}]
-        if msg["type"] == "minigame_progress":
+        if msg["type"] == "session_progress":
             up = {i for i, f in enumerate(msg["progress"]["cells"]) if f is not None}
             assert up <= clicked, (up, clicked)
     boards = landing.contents(table.state, 0)["boards"]
@@ -168,14 +169,15 @@ def test_hard_level_for_the_other_players_C_4_4_2(new_page, shot, game):
 
 def test_memory_page_resumes_from_the_servers_clicks_C_9_3(new_page):
     """C-9.3: a page (re)loaded mid-Memory gets its clicks so far from the server
-    (``minigame_progress`` with ``inputs``), shows the pair already found and goes on from them;
+    (``session_progress`` with ``inputs``), shows the pair already found and goes on from them;
     its final action carries the old clicks and the new ones."""
     table = minigame_table("memory")
     c = contents(table)
     faces = c["boards"][0]
     mate = faces.index(faces[0], 1)
-    for t, cell in ((5000, 0), (6000, mate)):  # played before the reload
-        table.reveals.click(table.state, 0, {"t": t, "cell": cell}, None)
+    # played before the reload: the clicks the server has checked for this seat
+    table.inputs[(table.state.session().id, 0)] = [{"t": 5000, "cell": 0},
+                                                    {"t": 6000, "cell": mate}]
     page = open_minigame(new_page, table)
     expect(page.locator("button.mem-cell.matched")).to_have_count(2)
     expect(page.locator(".mg-score")).to_contain_text("60")

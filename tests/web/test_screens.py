@@ -68,3 +68,48 @@ def test_unknown_game_screen(new_page, shot, size):
     assert_clean(page, "unknown")
     no_horizontal_scroll(page)
     shot(page, f"unknown-game-{size}")
+
+
+def game_page(new_page, game: str, seats: int, size: str, seed: int = 5):
+    from tycoon.engine import get_game
+
+    from .harness import Table
+
+    state = get_game(game).new_game(seats, seed=seed)
+    names = ["Ana", "Bruno", "Carla", "Davi", "Eva"][:seats]
+    table = Table(game, state, {"tok0": 0}, names, seed=seed)
+    page = new_page(*SIZES[size], init=seat_token_script(table.id, "tok0", 0))
+    install(page, table)
+    page.goto(f"{ORIGIN}/#/game/{table.id}")
+    page.wait_for_selector(f".{game}-table")
+    return page, table
+
+
+def test_deal_table_fits_one_screen_at_1280x800_MD_9_2(new_page, shot):
+    """Issue 12: every opponent and the whole hand of a 5-seat table without scrolling."""
+    page, _ = game_page(new_page, "deal", 5, "desktop")
+    page.wait_for_selector(".dhand .dcard")
+    for node in page.locator(".opponents .dseat, .dhand").all():
+        box = node.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 800, box
+    no_horizontal_scroll(page)
+    assert_clean(page, "deal 5 seats")
+    shot(page, "deal-5-seats-desktop")
+
+
+@pytest.mark.parametrize("game", ["capital", "deal"])
+def test_game_on_a_phone_does_not_overflow(new_page, shot, game):
+    page, _ = game_page(new_page, game, 4 if game == "capital" else 3, "phone")
+    page.wait_for_timeout(300)
+    no_horizontal_scroll(page)
+    assert_clean(page, f"{game} phone")
+    shot(page, f"{game}-phone")
+    shot(page, f"{game}-phone-full", full_page=True)
+
+
+@pytest.mark.parametrize("game", ["capital", "deal"])
+def test_game_desktop(new_page, shot, game):
+    page, _ = game_page(new_page, game, 4 if game == "capital" else 2, "desktop")
+    page.wait_for_timeout(300)
+    no_horizontal_scroll(page)
+    shot(page, f"{game}-desktop")

@@ -41,7 +41,7 @@ class Server:
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        settings = {"bot_delay": 0.01, "minigame_seconds": 2, "minigame_grace": 1}
+        settings = {"bot_delay": 0.01, "session_grace": 1}
         env = {**os.environ, "TYCOON_SERVER_SETTINGS": json.dumps(settings)}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tycoon.cli", "serve", "--port", str(self.port),

@@ -66,3 +66,11 @@ def test_every_text_the_pages_ask_for_exists():
     assert len(used) > 120
     missing = sorted(k for k in used if k not in TEXTS["en"])
     assert not missing, missing
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_plural_forms_name_their_count(lang):
+    """A plural's "one" form says {n}: French calls 0 "one" too ("0 carte", not "1 carte")."""
+    for key, text in TEXTS[lang].items():
+        if isinstance(text, dict):
+            assert all("{n}" in v for k, v in text.items() if k != "plural"), key

@@ -188,13 +188,6 @@ class Lobby:
         live = sum(1 for r in self.rooms.values() if r.status != "finished")
         if live >= self.settings.max_games:
             raise LobbyError("the server is full: try again later", 503)
-        if creator and rematch_of is None:
-            mine = sum(1 for r in self.rooms.values()
-                       if r.status == "open" and r.row.creator == creator)
-            if mine >= self.settings.max_open_per_address:
-                raise LobbyError(
-                    f"you already have {mine} open games waiting for players (at most "
-                    f"{self.settings.max_open_per_address}): start or finish one first", 429)
         n = len(players)
         if not info.min_seats <= n <= info.max_seats:
             raise LobbyError(
@@ -227,6 +220,13 @@ class Lobby:
                 raise LobbyError(f"seat {i + 1}: bot {kind!r} is not available: {exc}") from None
             seats.append(SeatRow(i, "bot", kind, f"{kind} bot"))
         status = "playing" if all(s.kind == "bot" for s in seats) else "open"
+        if status == "open" and creator and rematch_of is None:
+            mine = sum(1 for r in self.rooms.values()
+                       if r.status == "open" and r.row.creator == creator)
+            if mine >= self.settings.max_open_per_address:
+                raise LobbyError(
+                    f"you already have {mine} open games waiting for players (at most "
+                    f"{self.settings.max_open_per_address}): start or finish one first", 429)
         row = GameRow(
             id=secrets.token_urlsafe(9), game=game, seats=n, seed=seed, options=resolved,
             decision_seconds=float(decision_seconds or self.settings.decision_seconds),

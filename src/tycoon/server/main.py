@@ -10,6 +10,7 @@ from .app import create_app, default_db_url
 from .logs import configure as configure_logs
 from .logs import uvicorn_log_config
 from .settings import ServerSettings
+from .transport import ws_protocol
 
 #: Environment variable with the database URL (``--db`` wins over it).
 DB_ENV = "TYCOON_DB"
@@ -36,13 +37,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
         app,
         host=host,
         port=port,
-        ws=settings.ws_impl,
+        ws=ws_protocol(settings.ws_impl),
         ws_max_size=settings.max_message_bytes,
         # Views are small (a few KB); compressing each one costs more CPU than it saves.
         ws_per_message_deflate=False,
-        # An over-long request line (a huge ?token=) is refused at once (414), never left
-        # hanging: httptools and h11 both enforce this limit.
-        h11_max_incomplete_event_size=16 * 1024,
         log_level="info",
         log_config=uvicorn_log_config(),
     )

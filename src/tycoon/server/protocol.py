@@ -65,7 +65,7 @@ def parse_client(text: str | bytes) -> dict[str, Any]:
     >>> parse_client('{"type": "session_input", "session": "peek-2", "input": 3}')
     {'type': 'session_input', 'session': 'peek-2', 'input': 3, 'seq': None}
     >>> parse_client('{"type": "chat", "text": "  hi  "}')
-    {'type': 'chat', 'text': 'hi', 'reaction': None}
+    {'type': 'chat', 'text': 'hi', 'reaction': None, 'seq': None}
     """
     if isinstance(text, bytes):
         try:
@@ -117,11 +117,13 @@ def parse_client(text: str | bytes) -> dict[str, Any]:
                 f"object, at most {MAX_INPUT} characters of JSON)")
         return {"type": "session_input", "session": sid, "input": item, "seq": data.get("seq")}
     if kind == "chat":
-        _only(data, {"type", "text", "reaction"}, "chat message")
-        return parse_chat(data, "chat message")
+        _only(data, {"type", "text", "reaction", "seq"}, "chat message")
+        _seq(data, "chat message", required=False)
+        return {**parse_chat(data, "chat message"), "seq": data.get("seq")}
     if kind in ("resign", "rematch"):
-        _only(data, {"type"}, f"{kind} message")
-        return {"type": kind}
+        _only(data, {"type", "seq"}, f"{kind} message")
+        _seq(data, f"{kind} message", required=False)
+        return {"type": kind, "seq": data.get("seq")}
     raise ProtocolError(
         f"unknown message type {kind!r}; expected one of: action, auth, ping, session_input, "
         "chat, resign, rematch")
@@ -239,6 +241,7 @@ _CHAT = {
         "text": _CHAT_TEXT,
         "reaction": _REACTION,
         "at": {"type": "number"},
+        "seq": _SEQ,
     },
     "oneOf": [{"required": ["text"]}, {"required": ["reaction"]}],
     "additionalProperties": False,
@@ -297,20 +300,21 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     "client.chat": {
         "type": "object",
         "required": ["type"],
-        "properties": {"type": {"const": "chat"}, "text": _CHAT_TEXT, "reaction": _REACTION},
+        "properties": {"type": {"const": "chat"}, "text": _CHAT_TEXT, "reaction": _REACTION,
+                       "seq": _SEQ},
         "oneOf": [{"required": ["text"]}, {"required": ["reaction"]}],
         "additionalProperties": False,
     },
     "client.resign": {
         "type": "object",
         "required": ["type"],
-        "properties": {"type": {"const": "resign"}},
+        "properties": {"type": {"const": "resign"}, "seq": _SEQ},
         "additionalProperties": False,
     },
     "client.rematch": {
         "type": "object",
         "required": ["type"],
-        "properties": {"type": {"const": "rematch"}},
+        "properties": {"type": {"const": "rematch"}, "seq": _SEQ},
         "additionalProperties": False,
     },
     "server.welcome": {
@@ -410,7 +414,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "properties": {
             "type": {"const": "ack"},
             "seq": _SEQ,
-            "version": {"type": "integer", "minimum": 1},
+            "version": {"type": "integer", "minimum": 0},
             "duplicate": {"const": True},
         },
         "additionalProperties": False,
@@ -459,6 +463,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "game_id": {"type": "string"},
             "seat": _SEAT,
             "token": {"type": "string"},
+            "seq": _SEQ,
         },
         "additionalProperties": False,
     },

@@ -27,7 +27,8 @@ class Replays:
         """``{"step", "total", "view", "events", "actor", "action"}`` after ``step`` actions.
 
         ``events`` are those of action ``step`` (none at step 0), private ones only for their
-        seat; ``view`` is ``seat``'s view (None: a spectator's).
+        seat, each with its ``message`` as that seat reads it; ``view`` is ``seat``'s view
+        (None: a spectator's).
         """
         total = len(record.actions)
         if not 0 <= step <= total:
@@ -47,12 +48,10 @@ class Replays:
             events = state.apply(who, module.parse_action(data))
             if (i + 1) % EVERY == 0 and i + 1 not in points:
                 points[i + 1] = state.clone()
-        shown = [
-            e.to_json()
-            for e in events
-            if not getattr(type(e), "private", False)
-            or (seat is not None and getattr(e, "seat", None) == seat)
-        ]
+        from .updates import describe
+
+        shown = [{**e.to_json(), "message": describe(state, e, seat)}
+                 for e in events if e.visible_to(seat)]
         actor = action = None
         if step:
             who, data = record.actions[step - 1]

@@ -50,6 +50,8 @@ class ServerSettings:
     send_queue: int = 512
     #: A message the client does not take within this long drops it as too slow (1008).
     send_timeout: float = 3.0
+    #: Bytes the connection may hold unsent before the writer waits for the client to read.
+    send_buffer_bytes: int = 256 * 1024
     #: A client that does not take the close frame within this long is cut off.
     close_timeout: float = 1.0
     #: Chat messages one connection may send in any 10 seconds.
@@ -103,6 +105,11 @@ class ServerSettings:
         """A copy with ``changes``; unknown names or bad values raise ``ValueError``."""
         names = {f.name: f for f in dataclasses.fields(self)}
         clean: dict[str, Any] = {}
+        changes = dict(changes)
+        # names of an older server: the session's own duration replaced minigame_seconds
+        changes.pop("minigame_seconds", None)
+        if "minigame_grace" in changes:
+            changes.setdefault("session_grace", changes.pop("minigame_grace"))
         for key, value in changes.items():
             if key not in names:
                 raise ValueError(f"unknown server setting {key!r}; known: {', '.join(names)}")

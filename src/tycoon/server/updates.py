@@ -54,7 +54,8 @@ def shared_parts(room: Room) -> dict[str, Any]:
     return {
         "deadlines": room.clocks.to_json(),
         "players": room.players(),
-        "result": outcome_json(state) if state.is_over else None,
+        "result": outcome_json(state) if state.is_over
+        else (room.row.result if room.status == "finished" else None),
     }
 
 

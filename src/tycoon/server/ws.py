@@ -72,10 +72,13 @@ class Connection:
         self.welcomed = False
         self.limit = settings.send_queue
         self.send_timeout = settings.send_timeout
+        self.buffer_limit = settings.send_buffer_bytes
         self.close_timeout = settings.close_timeout
         #: Chat messages of this connection in the last 10 s (5 at most).
         self.chat_limit = ChatLimit(settings.chat_per_10s, 10.0)
         self.writer_task: asyncio.Task[None] | None = None
+        #: The task serving this connection (ended when the client is dropped as too slow).
+        self.serve_task: asyncio.Task[Any] | None = None
         self._closing: asyncio.Task[None] | None = None
 
     def send(self, message: dict[str, Any]) -> None:
@@ -97,9 +100,13 @@ class Connection:
         self.queue.put_nowait(None)  # the writer stops
         if self.writer_task is not None:
             self.writer_task.cancel()
-        self._closing = asyncio.get_running_loop().create_task(
-            self.close(CLOSE_POLICY, "client too slow: too many unsent messages")
-        )
+        self._closing = asyncio.get_running_loop().create_task(self._drop())
+
+    async def _drop(self) -> None:
+        await self.close(CLOSE_POLICY, "client too slow: too many unsent messages")
+        if self.serve_task is not None and not self.serve_task.done():
+            # the handler may wait for a closing handshake that never comes: end it now
+            self.serve_task.cancel()
 
     def deliver(self, item: tuple[int | None, dict[str, Any]]) -> None:
         """Broker handler: keep the messages addressed to this connection's audience."""
@@ -119,10 +126,22 @@ class Connection:
                 return
             try:
                 await asyncio.wait_for(self.websocket.send_text(item), self.send_timeout)
+                if buffered(self.websocket) > self.buffer_limit:
+                    await self._drain()
             except TimeoutError:
                 self.writer_task = None  # this task ends here
                 self.drop_slow()
                 return
+
+    async def _drain(self) -> None:
+        """Wait until the transport has sent most of what it holds (the ASGI server buffers
+        without limit); ``TimeoutError`` if the client takes nothing for ``send_timeout``."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + self.send_timeout
+        while buffered(self.websocket) > self.buffer_limit // 2:
+            if loop.time() > end:
+                raise TimeoutError
+            await asyncio.sleep(0.05)
 
     async def finish(self, code: int, reason: str) -> None:
         """Send what is queued, then close with ``code`` and ``reason``."""
@@ -146,11 +165,26 @@ class Connection:
                 return
 
 
+def _transport(websocket: WebSocket) -> Any:
+    """The connection's transport: the ASGI server's protocol object (uvicorn's, bound to the
+    ``send`` callable) holds it; None if it cannot be found."""
+    protocol = getattr(getattr(websocket, "_send", None), "__self__", None)
+    return getattr(protocol, "transport", None)
+
+
+def buffered(websocket: WebSocket) -> int:
+    """Bytes written to the connection that the client has not taken yet (0 if unknown)."""
+    transport = _transport(websocket)
+    try:
+        return int(transport.get_write_buffer_size()) if transport is not None else 0
+    except Exception:
+        return 0
+
+
 def abort_transport(websocket: WebSocket) -> None:
     """Cut a connection whose peer takes nothing (its buffers are full): the ASGI server's
     protocol object (uvicorn's, bound to the ``send`` callable) holds the transport."""
-    protocol = getattr(getattr(websocket, "_send", None), "__self__", None)
-    transport = getattr(protocol, "transport", None)
+    transport = _transport(websocket)
     if transport is not None:
         with contextlib.suppress(Exception):
             transport.abort()
@@ -195,9 +229,16 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
         conn.seat = seat
     writer = conn.writer_task = asyncio.create_task(conn.writer())
     unsubscribe = lobby.broker.subscribe(room.id, conn.deliver)
+    conn.serve_task = asyncio.current_task()
     await _enter(room, conn, conn.seat)
     try:
         await _serve(websocket, lobby, room, conn, settings)
+    except asyncio.CancelledError:
+        if not conn.too_slow:
+            raise
+        task = asyncio.current_task()
+        if task is not None:
+            task.uncancel()
     finally:
         unsubscribe()
         room.disconnect(conn.seat)
@@ -279,14 +320,21 @@ async def _serve(websocket: WebSocket, lobby: Lobby, room: Room, conn: Connectio
                 progress = await room.session_input(conn.seat, msg["session"], msg["input"])
                 conn.send({**progress, "seq": msg["seq"]})
             elif kind == "chat":
-                await _chat(lobby, room, conn, msg)
+                sent = await _chat(lobby, room, conn, msg)
+                if msg["seq"] is not None:  # the sender's own copy answers its seq
+                    conn.send({**sent, "seq": msg["seq"]})
             elif kind == "resign":
                 await _resign(lobby, room, conn)
+                if msg["seq"] is not None:
+                    conn.send({"type": "ack", "seq": msg["seq"], "version": room.version})
             elif kind == "rematch":
                 if conn.seat is None:
                     raise ProtocolError("only a seat of the game can ask for a rematch",
                                         "not_a_player")
-                conn.send(await lobby.rematch(room, conn.seat))
+                seat_msg = await lobby.rematch(room, conn.seat)
+                if msg["seq"] is not None:
+                    seat_msg["seq"] = msg["seq"]
+                conn.send(seat_msg)
             else:
                 seq = msg["seq"]
                 if conn.seat is None:
@@ -307,7 +355,8 @@ async def _serve(websocket: WebSocket, lobby: Lobby, room: Room, conn: Connectio
             conn.send(error(exc.code, str(exc), msg.get("seq")))
 
 
-async def _chat(lobby: Lobby, room: Room, conn: Connection, msg: dict[str, Any]) -> None:
+async def _chat(lobby: Lobby, room: Room, conn: Connection,
+                msg: dict[str, Any]) -> dict[str, Any]:
     """One chat message or reaction at the table: stored, then sent to every watcher."""
     if conn.seat is None and not room.row.spectator_chat:
         raise ProtocolError("spectators read this table's chat but may not write in it",
@@ -319,7 +368,7 @@ async def _chat(lobby: Lobby, room: Room, conn: Connection, msg: dict[str, Any])
         name = "spectator"
     else:
         name = room.seat_rows[conn.seat].name or f"seat {conn.seat + 1}"
-    await lobby.table_chat(room, conn.seat, name, msg["text"], msg["reaction"])
+    return await lobby.table_chat(room, conn.seat, name, msg["text"], msg["reaction"])
 
 
 async def _resign(lobby: Lobby, room: Room, conn: Connection) -> None:

@@ -102,10 +102,11 @@ def command(
         if game_id or create or players or watch or seat:
             raise ValueError("--game, --create, --players, --seat and --watch need --server")
         if game is None:
-            raise ValueError("which game? e.g. tycoon play deal")
+            raise ValueError(f"which game? one of: {', '.join(games())}")
         return play(game, seats, seed, options, lang=lang, name=name)
     if create and game is None:
-        raise ValueError("--create needs the game, e.g. tycoon play deal --server URL --create")
+        raise ValueError(f"--create needs the game (one of: {', '.join(games())}), e.g. "
+                         "tycoon play GAME --server URL --create")
     if create and game_id:
         raise ValueError("--create makes a new game: leave out --game")
     if game is not None and game not in games():

@@ -187,7 +187,7 @@ class CapitalScreen(Screen):
                                square=square(words, c["square"])))
         lines.append(words("term.capital.deck", n=count("cards", view.get("deck_size", 0)),
                            discard=count("cards", len(view.get("discard", [])))))
-        return lines
+        return [line[:1].upper() + line[1:] for line in lines]
 
     # ----------------------------------------------------------------- minigames
     def session_name(self, kind: str, words: Words) -> str:

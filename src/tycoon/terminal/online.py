@@ -23,7 +23,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
 from .local import Refused, Stale
@@ -145,7 +145,7 @@ class OnlineTable:
                 ws = connect(url, origin=self.origin,  # type: ignore[arg-type]
                              open_timeout=10, max_size=2**24, proxy=None)
                 break
-            except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
+            except (OSError, WebSocketException, TimeoutError) as exc:  # e.g. still starting
                 if first and isinstance(exc, InvalidURI):
                     raise ServerError(str(exc)) from None
                 if time.monotonic() > deadline:
@@ -165,10 +165,11 @@ class OnlineTable:
                     continue
                 if isinstance(message, dict):
                     self.inbox.put((generation, message, None))
-        except ConnectionClosed:
+        except (ConnectionClosed, OSError):
             pass
-        code = ws.close_code
-        self.inbox.put((generation, None, code if code is not None else 1006))
+        finally:  # whatever ended the connection, the player's thread hears of it
+            code = ws.close_code
+            self.inbox.put((generation, None, code if code is not None else 1006))
 
     def _reconnect(self, code: int | None) -> None:
         if code in FATAL_CLOSE:
@@ -289,8 +290,9 @@ class OnlineTable:
     def finish_session(self, inputs: list[Any] | None, skill: float | None = None) -> None:
         """End this seat's part: the session's action template with the inputs checked so
         far (a bot cannot play for a seat from the client: ``skill`` plays those inputs)."""
-        template = dict(self.template or {"type": "minigame", "inputs": []})
-        template["inputs"] = list(inputs or [])
+        if self.template is None:
+            raise Refused("the session's action is not known yet")
+        template = {**self.template, "inputs": list(inputs or [])}
         with contextlib.suppress(Stale):
             self.act(template)
 

@@ -128,7 +128,7 @@ class Terminal:
         else:
             self.write(w("term.welcome", game=title, players=w("term.players", n=n),
                          seat={"seat": self.me}))
-        self.write(w("term.keys_hint"))
+            self.write(w("term.keys_hint"))
         self.first = True
 
     def announce_turn(self, view: dict[str, Any]) -> None:
@@ -142,10 +142,6 @@ class Terminal:
         if update.get("players"):
             self.set_players(update["players"])
         self.view = update.get("view") or self.view
-        if self.first and update.get("status") != "open" and self.view:
-            self.first = False
-            if not any(e.get("type") == "turn_started" for e in update.get("events", [])):
-                self.announce_turn(self.view)
         status = update.get("status", "")
         if status == "open":
             free = sum(1 for p in self.players if p.get("kind") == "human" and not p.get("taken"))
@@ -155,6 +151,10 @@ class Terminal:
         elif status == "playing" and self._status == "open":
             self.write(self.words("term.online.started"))
         self._status = status or self._status
+        if self.first and update.get("status") not in ("open", "finished") and self.view:
+            self.first = False
+            if not any(e.get("type") == "turn_started" for e in update.get("events", [])):
+                self.announce_turn(self.view)
         actor = update.get("actor") or {}
         if actor.get("by") == "standin":
             self.write(self.words("term.online.standin", seat={"seat": actor["seat"]}))

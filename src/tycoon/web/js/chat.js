@@ -15,7 +15,8 @@ function when(at) {
 /** One chat line: "12:03 Ana (A): text" (all as text nodes). */
 export function chatLine(msg, names) {
   const from = msg.from || {};
-  const who = from.seat != null && names?.[from.seat] ? names[from.seat] : from.name || t("chat.spectator");
+  const who = from.seat == null ? (from.name && from.name !== "spectator" ? from.name : t("chat.spectator"))
+    : names?.[from.seat] || from.name;
   return el("li", { class: `chat-line${msg.reaction ? " reaction" : ""}`, "data-chat": String(msg.id ?? "") },
     el("time", { class: "muted" }, when(msg.at)), " ",
     el("strong", { class: "chat-from" }, who), ": ",

@@ -3,11 +3,11 @@
 // after a language switch, grouped by turn, filterable, the newest line kept in view), the
 // turn timer and turn notices, chat, resign, rematch and the end-of-game screen.
 import { api, GameSocket, tokens } from "./net.js";
-import { t, lang } from "./i18n.js";
+import { t, lang, uiCatalog } from "./i18n.js";
 import { el, announce, toast } from "./util.js";
 import { settings } from "./main.js";
 import { copyInvite } from "./lobby.js";
-import { loadGame, say, word } from "./messages.js";
+import { loadGame, say, word, titleOf, render } from "./messages.js";
 import { CapitalTable } from "./capital/table.js";
 import { DealTable } from "./deal/table.js";
 import { GenericTable } from "./generic.js";
@@ -104,7 +104,7 @@ export class GameScreen {
     this.logPanel = el("section", { class: "log-panel", "aria-labelledby": "log-h" },
       el("div", { class: "row-between" }, this.logHead, this.filterBox), this.logList);
     this.chat = new ChatPanel({
-      send: (m) => this.socket?.sendMessage(m),
+      send: (m) => (this.socket?.post(m) ? { type: "ack" } : { type: "error", message: t("game.reconnecting") }),
       canWrite: () => this.seat != null || !!this.spectatorChat,
     });
     this.tableBox = el("div", { class: "table-box" });
@@ -185,7 +185,7 @@ export class GameScreen {
       return;
     }
     const name = el("input", { id: "join-name", value: settings.name, maxlength: "40" });
-    const title = info.game ? word(info.game, "game.title") : "";
+    const title = info.game ? titleOf(info.game) : "";
     const box = el("div", { class: "card-panel join-box", role: "dialog", "aria-labelledby": "join-h" },
       el("h2", { id: "join-h" }, t("game.join_title", { game: title })),
       el("label", {}, el("span", {}, t("lobby.your_name")), name),
@@ -253,7 +253,16 @@ export class GameScreen {
     if (msg.type === "rematch" || msg.type === "rematch_seat") return this.onRematch(msg);
     if (msg.type === "welcome") {
       if (msg.game) await this.useGame(msg.game);
-      if (msg.seat !== undefined && msg.seat !== this.seat) this.seat = msg.seat;
+      if (msg.seat !== undefined && msg.seat !== this.seat) {
+        if (msg.seat === null && this.resigning) {
+          // resigned: a bot plays the seat for good, this page watches (docs/protocol.md)
+          this.resigning = false;
+          tokens.set(this.id, null);
+          toast(t("game.resigned"));
+        }
+        this.seat = msg.seat;
+      }
+      if (msg.rematch?.game_id) this.rematchGame = msg.rematch.game_id;
       this.players = msg.players || this.players;
       this.settings = msg.settings || this.settings;
       if (msg.spectator_chat !== undefined) this.spectatorChat = msg.spectator_chat;
@@ -279,6 +288,7 @@ export class GameScreen {
     state.names = this.names();
     state.game = game;
     const wasOver = this.state?.status === "finished";
+    const firstUpdate = !this.state;
     this.state = state;
     if (!this.table || this.table.game !== game) {
       const Table = tableFor(game);
@@ -303,6 +313,12 @@ export class GameScreen {
       this.log.push({ kind: "event", ev, turn: this.turn ?? state.view.turn, filters: filtersOf(ev, this.seat) });
       announce(say(game, ev.message, state.names));
     }
+    if (msg.notice) {
+      this.log.push({ kind: "note", notice: msg.notice, turn: this.turn ?? state.view.turn, filters: new Set(["all"]) });
+      const text = this.serverText(msg.notice);
+      toast(text);
+      announce(text);
+    }
     const actor = state.actor;
     if (actor && actor.by !== "player" && (actor.message || actor.reason)) {
       this.log.push({ kind: "note", actor, turn: this.turn ?? state.view.turn, filters: new Set(["all"]) });
@@ -313,8 +329,7 @@ export class GameScreen {
     this.startClock(state);
     notices.update(state, this.seat);
     this.chat.names = state.names;
-    if (!wasOver && state.status === "finished") this.drawHeader();
-    if (state.status === "finished" && !wasOver && this.players) this.drawHeader();
+    if (firstUpdate || (!wasOver && state.status === "finished")) this.drawHeader();
     this.keepFocus();
   }
 
@@ -324,9 +339,16 @@ export class GameScreen {
     return m ? say(this.game, m, this.state.names) : word(this.game, `action.${action.type}`);
   }
 
-  noteText(actor) {
+  /** A server message (keys server.*): the page's own words, seats by their names. */
+  serverText(message) {
+    return render(message, uiCatalog(), lang(), this.names());
+  }
+
+  noteText(entry) {
+    if (entry.notice) return this.serverText(entry.notice);
+    const actor = entry.actor;
     const names = this.names();
-    if (actor.message) return say(this.game, actor.message, names);
+    if (actor.message) return this.serverText(actor.message);
     const who = names[actor.seat] || word(this.game, "seat.name", { number: (actor.seat ?? 0) + 1 });
     return t(`game.actor.${actor.reason}`, { player: who });
   }
@@ -351,7 +373,7 @@ export class GameScreen {
         items.push(group);
         if (isTurn) continue;
       }
-      const text = entry.kind === "event" ? say(this.game, entry.ev.message, names) : this.noteText(entry.actor);
+      const text = entry.kind === "event" ? say(this.game, entry.ev.message, names) : this.noteText(entry);
       group.lines.append(el("li", { class: entry.kind === "note" ? "note" : "", "data-event": entry.ev?.type }, text));
     }
     if (!items.length) items.push(el("li", { class: "empty" }, t("log.empty")));
@@ -364,8 +386,14 @@ export class GameScreen {
   keepFocus() {
     const a = document.activeElement;
     if (a && a !== document.body && document.contains(a)) return;
-    const target = this.tableBox.querySelector("[role=dialog] button, [role=dialog] a, button.primary:not(:disabled), .actions button:not(:disabled), button:not(:disabled)")
-      || this.tableBox.querySelector("#prompt") || this.main;
+    const order = ["[role=dialog] button, [role=dialog] a", "button.primary:not(:disabled)", ".actions button:not(:disabled)",
+      ".dcentre button:not(:disabled)", "#prompt"];
+    let target = null;
+    for (const sel of order) {
+      target = this.tableBox.querySelector(sel);
+      if (target) break;
+    }
+    target = target || this.main;
     if (target && !target.hasAttribute("tabindex") && !target.matches("button, a, input, select, textarea")) target.setAttribute("tabindex", "-1");
     target?.focus({ preventScroll: true });
   }
@@ -373,7 +401,7 @@ export class GameScreen {
   showWaiting(msg) {
     const players = msg.players || [];
     const names = seatNames(players);
-    const title = this.game ? word(this.game, "game.title") : "";
+    const title = this.game ? titleOf(this.game) : "";
     this.tableBox.replaceChildren(el("div", { class: "card-panel waiting" },
       el("h2", {}, t("game.waiting_title", { game: title })),
       el("p", {}, t("game.waiting_text")),
@@ -408,15 +436,24 @@ export class GameScreen {
     return reply.type !== "error";
   }
 
-  async resign() {
-    if (!confirm(t("game.resign_confirm"))) return;
-    const reply = await this.socket.sendMessage({ type: "resign" });
-    if (reply.type !== "error") {
-      toast(t("game.resigned"));
-      tokens.set(this.id, null);
-      this.seat = null;
-      this.drawHeader();
-    }
+  /** Ask first (in the page: no browser dialog), then leave the seat to a bot. */
+  resign() {
+    const back = document.activeElement;
+    const close = () => {
+      box.remove();
+      back?.focus?.();
+    };
+    const yes = el("button", { class: "danger", "data-key": "resign-yes", onclick: () => {
+      if (this.socket?.post({ type: "resign" })) this.resigning = true;
+      close();
+    } }, t("game.resign"));
+    const box = el("div", { class: "overlay", role: "dialog", "aria-modal": "true", "aria-labelledby": "resign-h",
+      onkeydown: (e) => e.key === "Escape" && close() },
+    el("div", { class: "overlay-box" },
+      el("h2", { id: "resign-h" }, t("game.resign_confirm")),
+      el("div", { class: "button-row" }, yes, el("button", { "data-key": "resign-no", onclick: close }, t("ui.cancel")))));
+    document.body.append(box);
+    yes.focus();
   }
 
   // ---- the end and the rematch ------------------------------------------------------------
@@ -424,8 +461,7 @@ export class GameScreen {
     const rematch = el("button", { class: "primary", "data-key": "end-rematch", id: "rematch-button",
       onclick: async () => {
         rematch.disabled = true;
-        const reply = await this.socket.sendMessage({ type: "rematch" });
-        if (reply.type === "error") rematch.disabled = false;
+        if (!this.socket?.post({ type: "rematch" })) rematch.disabled = false;
         else rematch.textContent = t("game.rematch_waiting");
       } }, this.rematchGame ? t("game.rematch_join") : t("game.rematch"));
     if (this.seat == null) rematch.disabled = true;

@@ -4,7 +4,7 @@
 // the messages and the catalog.
 import { t } from "./i18n.js";
 import { el } from "./util.js";
-import { word, hasWord } from "./messages.js";
+import { word, hasWord, titleOf } from "./messages.js";
 import { endScreen } from "./end.js";
 
 /** A field of the view in words: the catalog's "view.FIELD" if it has one, else the name in plain words. */
@@ -46,7 +46,7 @@ export class GenericTable {
     const active = document.activeElement?.dataset?.key;
     const rows = [];
     const over = this.state.status === "finished";
-    rows.push(el("h2", { id: "prompt", tabindex: "-1" }, word(this.game, "game.title")));
+    rows.push(el("h2", { id: "prompt", tabindex: "-1" }, titleOf(this.game)));
     if (session && seat != null && session.seats.includes(seat)) {
       rows.push(el("p", { class: "hint" }, t("game.session", { seconds: Math.round(session.duration_ms / 1000) })));
     }

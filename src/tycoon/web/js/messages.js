@@ -111,7 +111,7 @@ export async function loadData(game) {
 
 /** Everything a game's screen needs before it draws: its catalog (current language) and data. */
 export async function loadGame(game, lang = currentLang) {
-  const [, d] = await Promise.all([loadCatalog(game, lang), loadData(game)]);
+  const [, d] = await Promise.all([loadCatalog(game, lang), loadData(game), loadTitles()]);
   return d;
 }
 
@@ -172,4 +172,25 @@ export function helpOf(game, prefix, id, entry = null) {
   if (entry && typeof entry.help_key === "string") return word(game, entry.help_key);
   const key = `${prefix}.${id}.help`;
   return catalog(game)[key] !== undefined ? word(game, key) : null;
+}
+
+let titles = null;
+
+/** Fetch (once) the games' titles of GET /api/kinds. */
+export async function loadTitles() {
+  if (!titles) {
+    try {
+      const kinds = await getJson("/api/kinds");
+      titles = Object.fromEntries((kinds || []).map((k) => [k.name, k.title]));
+    } catch (e) {
+      titles = {};
+    }
+  }
+  return titles;
+}
+
+/** A game's name: its catalog's "game.title", else its title in GET /api/kinds. */
+export function titleOf(game) {
+  if (hasWord(game, "game.title")) return word(game, "game.title");
+  return titles?.[game] || game;
 }

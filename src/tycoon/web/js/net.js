@@ -184,6 +184,14 @@ export class GameSocket {
     });
   }
 
+  /** Send a message of the protocol that carries no `seq` (chat, resign, rematch): the
+   * server's answer comes as its own message. False when not connected. */
+  post(msg) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(msg));
+    return true;
+  }
+
   close() {
     this.closed = true;
     this.ws?.close();

@@ -4,13 +4,15 @@
 // engine.
 import { t, has, uiCatalog, lang } from "./i18n.js";
 import { el } from "./util.js";
-import { loadGame, gameData, nameOf, helpOf, word, hasWord } from "./messages.js";
+import { loadGame, gameData, nameOf, helpOf, word, hasWord, titleOf } from "./messages.js";
 
 const PREFIX = { cards: "card", kinds: "kind", businesses: "business", effects: "effect", colors: "color", sets: "color" };
 const MONEY_FIELDS = new Set(["price", "cost", "value", "income", "base_income", "rent", "rents"]);
 
-function rowsOf(v) {
-  if (Array.isArray(v)) return v.filter((x) => x && typeof x === "object").map((x) => [x.card ?? x.id ?? x.kind ?? x.name, x]);
+function rowsOf(v, name) {
+  // Deal lists every copy of a card (its own id): one row per kind of card (`card`).
+  const key = (x) => (name === "cards" ? x.card ?? x.id : x.id ?? x.kind ?? x.card ?? x.name);
+  if (Array.isArray(v)) return v.filter((x) => x && typeof x === "object").map((x) => [key(x), x]);
   if (v && typeof v === "object") return Object.entries(v).filter(([, x]) => x && typeof x === "object" && !Array.isArray(x));
   return [];
 }
@@ -38,7 +40,7 @@ function dataTables(game) {
   for (const [name, value] of Object.entries(d)) {
     const prefix = PREFIX[name];
     if (!prefix) continue;
-    let rows = rowsOf(value);
+    let rows = rowsOf(value, name);
     if (name === "effects" && Array.isArray(value) && value.every((x) => typeof x === "string")) rows = value.map((x) => [x, {}]);
     if (!rows.length) continue;
     // one row per kind of card (Deal lists every copy)
@@ -47,19 +49,23 @@ function dataTables(game) {
       if (seen.has(id)) seen.get(id).count += 1;
       else seen.set(id, { id, x, count: 1 });
     }
+    // Columns: the numbers a player compares, when every row has a plain value (or a list).
     const fields = [...new Set(rows.flatMap(([, x]) => Object.keys(x)))].filter((f) =>
-      ["price", "cost", "value", "income", "base_income", "size", "set_size", "uses", "rents", "target", "colors"].includes(f));
+      ["price", "cost", "value", "income", "base_income", "size", "set_size", "uses", "rents", "target", "colors"].includes(f)
+      && rows.every(([, x]) => x[f] === undefined || x[f] === null || typeof x[f] !== "object" || Array.isArray(x[f])));
+    const helps = [...seen.values()].map(({ id, x }) => helpOf(game, prefix, id, x));
+    const anyHelp = helps.some(Boolean);
     const many = [...seen.values()].some((r) => r.count > 1);
     out.push(el("section", { class: "rules-table", "aria-labelledby": `rt-${name}` },
       el("h2", { id: `rt-${name}` }, t(`rules.table.${name}`)),
       el("table", {},
         el("thead", {}, el("tr", {}, el("th", {}, t("rules.col.name")), many ? el("th", {}, t("rules.col.count")) : null,
-          fields.map((f) => el("th", {}, t(`rules.col.${f}`))), el("th", {}, t("rules.col.help")))),
+          fields.map((f) => el("th", {}, t(`rules.col.${f}`))), anyHelp ? el("th", {}, t("rules.col.help")) : null)),
         el("tbody", {}, [...seen.values()].map(({ id, x, count }) => el("tr", { "data-id": String(id) },
           el("th", {}, nameOf(game, prefix, id, x) ?? String(id)),
           many ? el("td", {}, String(count)) : null,
           fields.map((f) => el("td", {}, f === "target" ? targetWord(x[f]) : cell(game, f, x[f]))),
-          el("td", {}, helpOf(game, prefix, id, x) ?? "")))))));
+          anyHelp ? el("td", {}, helpOf(game, prefix, id, x) ?? "") : null))))));
   }
   return out;
 }
@@ -72,7 +78,7 @@ export async function renderRules(main, game) {
     const text = t(k);
     return k.endsWith("_h") ? el("h2", {}, text) : el("p", {}, text);
   });
-  const title = word(game, "game.title");
+  const title = titleOf(game);
   main.replaceChildren(el("article", { class: "rules card-panel", "aria-labelledby": "rules-h" },
     el("a", { class: "button ghost", href: "#/" }, "← ", t("ui.lobby")),
     el("h1", { id: "rules-h", tabindex: "-1" }, t("rules.title", { game: title })),

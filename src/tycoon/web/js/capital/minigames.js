@@ -14,11 +14,11 @@ export const DURATION_MS = 30000;
  */
 export function minigameOf(view, seat, session = null) {
   if (session) {
-    const contents = session.view || null;
+    const contents = session.view?.contents ?? session.view ?? null;
     const plays = seat != null && session.seats.includes(seat);
     const submitted = !plays || !(view.to_move || []).includes(seat);
     return { game: session.kind, level: contents?.level ?? view.minigame?.level, contents: contents ? { game: session.kind, ...contents } : null,
-      submitted, raw: session, id: session.id, duration: session.duration_ms };
+      submitted, raw: session, id: session.id, duration: session.duration_ms, gameMs: session.view?.game_ms };
   }
   const mg = view.minigame;
   if (!mg) return null;
@@ -37,6 +37,7 @@ export class MinigameScreen {
     this.ctx = ctx;
     this.info = minigameOf(state.view, state.seat, state.session);
     this.duration = this.info.duration || DURATION_MS;
+    this.gameMs = this.info.gameMs || this.duration;
     this.inputs = [];
     this.points = 0;
     this.sent = false;
@@ -70,6 +71,12 @@ export class MinigameScreen {
 
   now() {
     return Math.min(this.duration, Math.round(performance.now() - this.start));
+  }
+
+  /** The game's own clock: Catch Coins runs in slow motion on a longer table clock
+   * (docs/minigames.md: game time = real time × 30000 // duration). */
+  gameNow() {
+    return Math.floor((this.now() * this.gameMs) / this.duration);
   }
 
   record(input) {
@@ -115,8 +122,17 @@ export class MinigameScreen {
 
   setPoints(n) {
     this.points = n;
-    this.score.textContent = t("minigame.points", { n });
-    this.score.classList.toggle("neg", n < 0);
+    const shown = this.shown(n);
+    this.score.textContent = t("minigame.points", { n: shown });
+    this.score.classList.toggle("neg", shown < 0);
+  }
+
+  /** Points as the engine counts them: Change Money and Find the Key are scaled by 30 s over
+   * the table's clock, rounded half up (Memory's progress and Catch Coins are already so). */
+  shown(n) {
+    if (!["change_money", "find_key"].includes(this.info.game) || this.duration === DURATION_MS) return n;
+    const num = n * DURATION_MS;
+    return Math.floor((2 * num + this.duration) / (2 * this.duration));
   }
 
   finish(send) {
@@ -126,7 +142,7 @@ export class MinigameScreen {
     this.game?.stop?.();
     const done = () => {
       if (send && this.plays) this.send(this.inputs);
-      this.area.replaceChildren(el("p", { class: "lead", "data-key": "mg-done", tabindex: "-1" }, t("minigame.done", { n: this.points })), el("p", {}, t("minigame.waiting_others")));
+      this.area.replaceChildren(el("p", { class: "lead", "data-key": "mg-done", tabindex: "-1" }, t("minigame.done", { n: this.shown(this.points) })), el("p", {}, t("minigame.waiting_others")));
     };
     const pending = this.game?.flush?.(); // Memory: a click still waiting for its answer
     if (pending) pending.then(done);
@@ -248,7 +264,7 @@ class CatchCoins {
 
   setPointer(x) {
     x = Math.max(0, Math.min(this.W, Math.round(x)));
-    const now = this.s.now();
+    const now = this.s.gameNow();
     this.pointer = x;
     if (now - this.lastSent < 10 || now >= 30000) return;
     // Objects reaching the bank before this input are judged with the old target (the engine
@@ -281,7 +297,7 @@ class CatchCoins {
   }
 
   step() {
-    const now = this.s.now();
+    const now = this.s.gameNow();
     if (this.keys.left || this.keys.right) {
       const v = this.keys.left ? -30 : 30;
       this.setPointer(this.pointer + v);

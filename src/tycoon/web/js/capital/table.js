@@ -426,7 +426,9 @@ export class CapitalTable {
     const earners = seats.map((_, i) => i).sort((a, b) => (this.earned[b] || 0) - (this.earned[a] || 0));
     const summary = el("div", { class: "end-summary" },
       chart ? el("figure", {}, chart, el("figcaption", {}, t("end.chart"))) : null,
-      el("p", {}, t("capital.biggest_earners"), " ", earners.slice(0, 3).map((i) => `${names[i]} ${money(this.earned[i] || 0)}`).join(" · ")));
+      earners.some((i) => this.earned[i] > 0)
+        ? el("p", {}, t("capital.biggest_earners"), " ", earners.filter((i) => this.earned[i] > 0).slice(0, 3).map((i) => `${names[i]} ${money(this.earned[i])}`).join(" · "))
+        : null);
     const mark = (i) => {
       const sw = el("span", { class: "swatch" }, seatLetter(i));
       sw.style.background = seatFill(view, i);

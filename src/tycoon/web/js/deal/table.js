@@ -153,7 +153,7 @@ export class DealTable {
     const body = [
       bandNode,
       el("span", { class: "dcard-name" }, cardName(id)),
-      c.value ? el("span", { class: "dcard-value" }, millions(c.value)) : null,
+      c.value && c.kind !== "money" ? el("span", { class: "dcard-value" }, millions(c.value)) : null,
     ];
     const cls = `dcard kind-${c.kind}${opts.chosen ? " chosen" : ""}${actions.length ? " actionable" : ""}`;
     let face;

@@ -1,0 +1,107 @@
+"""Issue 11 point 6: the room applies an action to a copy, commits it, then swaps the copy
+in with its one log row; the record is whole at every moment (it was once a 500: "zip()
+argument 2 is shorter", when read between the append and the bookkeeping)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import httpx
+
+from conftest import run
+from tycoon.server.broker import LocalBroker
+from tycoon.server.lobby import Lobby
+from tycoon.server.protocol import ProtocolError
+from tycoon.server.settings import ServerSettings
+from tycoon.server.storage import Storage
+
+
+async def _room():
+    storage = Storage("sqlite://")
+    await storage.open()
+    lobby = Lobby(storage, LocalBroker(), ServerSettings(bot_processes=0))
+    room = await lobby.create("toy", ["human", "human"], {"round_every": 0}, None, 3, "")
+    room.row.status = "playing"  # as if both seats were joined
+    return storage, lobby, room
+
+
+def test_the_record_is_whole_while_an_action_is_being_stored():
+    """Read while the database commits an action: the old position and the old log, whole;
+    after the commit: the new ones, one row per version."""
+
+    async def main():
+        storage, lobby, room = await _room()
+        gate = asyncio.Event()
+        append = storage.append
+
+        async def slow_append(*args, **kwargs):
+            await gate.wait()
+            await append(*args, **kwargs)
+
+        storage.append = slow_append
+        before = room.state
+        task = asyncio.create_task(room.submit(0, {"type": "draw"}))
+        await asyncio.sleep(0.05)
+        during = room.record_json(full=True), room.version, room.state
+        gate.set()
+        assert await task == 1
+        after = room.record_json(full=True)
+        await lobby.close()
+        await storage.close()
+        return before, during, after, room
+
+    before, (rec, version, state), after, room = run(main())
+    assert rec["actions"] == [] and version == 0 and state is before
+    assert [a["action"] for a in after["actions"]] == [{"type": "draw"}] and room.version == 1
+    assert room.state is not before and before.to_move() == [0]  # the copy was swapped in
+
+
+def test_a_failed_commit_changes_nothing():
+    """The database refuses the append: `server_error`, the position in play untouched."""
+
+    async def main():
+        storage, lobby, room = await _room()
+
+        async def broken(*_args, **_kwargs):
+            raise OSError("disk full")
+
+        storage.append = broken
+        before = room.state.to_json()
+        try:
+            await room.submit(0, {"type": "draw"})
+        except ProtocolError as exc:
+            code = exc.code
+        same = room.state.to_json() == before and room.version == 0 and room.log == []
+        await lobby.close()
+        await storage.close()
+        return code, same
+
+    assert run(main()) == ("server_error", True)
+
+
+def test_the_record_never_fails_during_play(live):
+    """GET /record hammered while a game of bots plays as fast as it can: always 200, and
+    the number of actions only grows."""
+    g = live.create(game="toy", players=["random"] * 4,
+                    options={"turn_limit": 300, "round_every": 2})
+    seen, codes, stop = [], [], threading.Event()
+
+    def reader():
+        with httpx.Client(base_url=live.http, timeout=20) as client:
+            while not stop.is_set():
+                r = client.get(f"/api/games/{g['id']}/record")
+                codes.append(r.status_code)
+                if r.status_code == 200:
+                    seen.append(len(r.json()["actions"]))
+                    if r.json()["status"] == "finished":
+                        return
+
+    threads = [threading.Thread(target=reader) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    stop.set()
+    assert codes and set(codes) == {200}
+    assert max(seen) > 100

@@ -1,0 +1,68 @@
+"""Chat, resign and rematch at the table (issue 12), with the protocol stand of ``harness``
+(the same messages as docs/protocol.md; the real server's are in test_server_table.py), on the
+Toy game: the page names no game for any of them."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from .harness import ORIGIN, install, seat_token_script
+from .test_generic_page import toy_table
+
+HOSTILE = '<img src=x onerror="window.pwned=1"><b>hi</b>'
+
+
+def open_toy(new_page, table, width: int = 1280, height: int = 800):
+    page = new_page(width, height, init=seat_token_script(table.id, "tokA", 0))
+    install(page, table)
+    page.goto(f"{ORIGIN}/#/game/{table.id}")
+    page.wait_for_selector(".generic-table .actions button")
+    return page
+
+
+def test_chat_shows_a_hostile_message_as_text(new_page):
+    table = toy_table()
+    table.names[0] = '<script>window.pwned=2</script>Ana'
+    page = open_toy(new_page, table)
+    page.fill("#chat-input", HOSTILE)
+    page.press("#chat-input", "Enter")
+    expect(page.locator(".chat-line .chat-text")).to_have_text(HOSTILE)
+    page.click("[data-key=chat-react-4]")
+    expect(page.locator(".chat-line.reaction")).to_have_count(1)
+    assert page.evaluate("window.pwned === undefined")
+    assert page.locator(".chat-panel img, .chat-panel b, .chat-panel script").count() == 0
+    expect(page.locator("#chat-input")).to_have_value("")
+    assert {m.get("text") or m.get("reaction") for m in table.received if m["type"] == "chat"} \
+        == {HOSTILE, "🎉"}
+    assert all("seq" not in m for m in table.received if m["type"] == "chat")
+
+
+def test_resign_asks_first_then_watches(new_page):
+    table = toy_table()
+    page = open_toy(new_page, table)
+    page.click("[data-key=resign]")
+    page.click("[data-key=resign-no]")  # changed their mind: nothing sent
+    expect(page.locator("[data-key=resign]")).to_be_focused()
+    assert not [m for m in table.received if m["type"] == "resign"]
+    page.click("[data-key=resign]")
+    page.click("[data-key=resign-yes]")
+    expect(page.locator(".topbar-slot")).to_contain_text("watching")
+    expect(page.locator("[data-key=resign]")).to_have_count(0)
+    assert page.evaluate("localStorage.getItem('tycoon.seat.TOY1')") is None
+
+
+def test_rematch_opens_the_new_game_with_the_same_seat(new_page, shot):
+    table = toy_table()
+    page = open_toy(new_page, table)
+    for _ in range(40):
+        if page.locator(".victory-screen").count():
+            break
+        page.locator(".generic-table .actions button").first.click()
+        page.wait_for_timeout(40)
+    expect(page.locator("[data-key=end-rematch]")).to_be_visible()
+    expect(page.locator("[data-key=end-replay]")).to_have_attribute("href", "#/replay/TOY1")
+    page.click("[data-key=end-rematch]")
+    page.wait_for_url("**/#/game/TOY1R")
+    page.wait_for_selector(".generic-table")
+    expect(page.locator(".topbar-slot")).to_contain_text("seat A")
+    assert page.evaluate("JSON.parse(localStorage.getItem('tycoon.seat.TOY1R')).seat") == 0
