@@ -16,8 +16,7 @@ from typing import Any
 
 import httpx
 import websockets
-
-from conftest import ServerProcess, free_port
+from clusterlib import ServerProcess, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 HAPROXY_CFG = ROOT / "deploy" / "haproxy.cfg"

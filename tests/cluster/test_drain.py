@@ -9,13 +9,15 @@ import signal
 import time
 
 import httpx
+import pytest
 import sqlalchemy as sa
 import websockets
+from clusterlib import pg_url_fixture, redis_url_fixture, unique_prefix  # noqa: F401 (fixtures)
 from harness import Cluster
 
-from conftest import unique_prefix
 from tycoon.server.storage import Storage
 
+pytestmark = pytest.mark.cluster
 
 def lease_owner(pg_url: str, prefix: str, game_id: str) -> tuple[str, int]:
     engine = sa.create_engine(pg_url)

@@ -14,14 +14,14 @@ import time
 
 import httpx
 import pytest
+from clusterlib import pg_url_fixture, redis_url_fixture, unique_prefix  # noqa: F401 (fixtures)
 from harness import Cluster, Player, create, join
 
-from conftest import unique_prefix
 from tycoon.server.storage import Storage
 
-pytestmark = pytest.mark.skipif(
+pytestmark = [pytest.mark.cluster, pytest.mark.skipif(
     shutil.which("haproxy") is None and not os.path.exists("/usr/sbin/haproxy"),
-    reason="HAProxy is not installed (.ci/setup-haproxy)")
+    reason="HAProxy is not installed (.ci/setup-haproxy)")]
 
 GAMES = [
     {"game": "toy", "options": {"turn_limit": 30, "round_every": 0}},
@@ -47,7 +47,7 @@ async def play_game(cluster: Cluster, body: dict, seed: int, deadline: float) ->
 
 async def killer(cluster: Cluster, stop: asyncio.Event, rng: random.Random) -> None:
     while cluster.kills < KILLS and not stop.is_set():
-        await asyncio.sleep(rng.uniform(2.5, 4.5))
+        await asyncio.sleep(rng.uniform(1.5, 3.0))
         victim = rng.randrange(len(cluster.servers))
         await asyncio.to_thread(cluster.kill, victim)
         await asyncio.to_thread(cluster.servers[victim].wait_ready, 30)
@@ -56,13 +56,13 @@ async def killer(cluster: Cluster, stop: asyncio.Event, rng: random.Random) -> N
 
 async def run_all(cluster: Cluster) -> list[dict]:
     rng = random.Random(14)
-    deadline = time.monotonic() + 90
+    deadline = time.monotonic() + 110
     stop = asyncio.Event()
     done: list[dict] = []
 
     async def worker(k: int) -> None:
         n = 0
-        while not stop.is_set() and time.monotonic() < deadline - 45:
+        while not stop.is_set() and time.monotonic() < deadline - 35:
             body = GAMES[(k + n) % len(GAMES)]
             done.append(await play_game(cluster, body, k * 100 + n, deadline))
             n += 1

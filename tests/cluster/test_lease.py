@@ -8,8 +8,8 @@ import time
 
 import pytest
 import sqlalchemy as sa
+from clusterlib import pg_url_fixture, unique_prefix  # noqa: F401 (fixtures)
 
-from conftest import unique_prefix
 from tycoon.server.lease import Leases, StaleLease
 from tycoon.server.storage import GameRow, SeatRow, Storage
 
@@ -42,6 +42,8 @@ async def exercise(store: Storage) -> None:
     finally:
         await store.close()
 
+
+pytestmark = pytest.mark.cluster
 
 def test_stale_epoch_write_refused_sqlite(tmp_path) -> None:
     """SQLite: the fence is checked in the append's transaction (inline writes)."""

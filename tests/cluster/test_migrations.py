@@ -7,14 +7,16 @@ import asyncio
 import json
 from pathlib import Path
 
+import pytest
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from clusterlib import ServerProcess, pg_url_fixture, unique_prefix  # noqa: F401 (fixtures)
 
-from conftest import ServerProcess, unique_prefix
 from tycoon.server import migrate
 from tycoon.server.storage import Storage
 
+pytestmark = pytest.mark.cluster
 
 def old_schema(engine: sa.Engine, prefix: str, round_: str) -> None:
     """Tables as an earlier server's ``create_all`` made them, with one game in them.

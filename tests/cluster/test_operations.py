@@ -10,13 +10,15 @@ import sys
 import time
 
 import httpx
+import pytest
+from clusterlib import ServerProcess
 from fastapi.testclient import TestClient
 
-from conftest import ServerProcess
 from tycoon.server import create_app
 from tycoon.server.logs import JsonFormatter
 from tycoon.server.settings import ServerSettings
 
+pytestmark = pytest.mark.cluster
 
 def metric(text: str, name: str) -> float:
     """The sum of every sample of ``name`` (any labels)."""

@@ -1,5 +1,5 @@
-"""Cluster test harness: PostgreSQL and Redis fixtures (skip without the services unless
-CI=true), unique table prefixes, server processes started as subprocesses."""
+"""Helpers of the cluster tests (no conftest here: ``tests/server`` imports its own
+``conftest`` by name): service fixtures, unique table prefixes, server processes."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import subprocess
 import sys
 import time
 import uuid
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -19,21 +18,24 @@ PG_URL = os.environ.get("TYCOON_TEST_PG", "postgresql+psycopg://postgres@127.0.0
 REDIS_URL = os.environ.get("TYCOON_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
 
-def pytest_collection_modifyitems(items: list[Any]) -> None:
-    """Every test of this folder carries the ``cluster`` marker."""
-    here = Path(__file__).parent
-    for item in items:
-        if here in Path(str(item.fspath)).parents:
-            item.add_marker(pytest.mark.cluster)
-
-
 def _unavailable(what: str, exc: Exception) -> None:
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(f"CI=true but {what} is not available: {exc}")
     pytest.skip(f"{what} is not available: {exc}")
 
 
-@pytest.fixture
+@pytest.fixture(name="pg_url")
+def pg_url_fixture() -> str:
+    """The test PostgreSQL database (a fixture: import it into a test module)."""
+    return pg_url()
+
+
+@pytest.fixture(name="redis_url")
+def redis_url_fixture() -> str:
+    """The test Redis (a fixture: import it into a test module)."""
+    return redis_url()
+
+
 def pg_url() -> str:
     """The test PostgreSQL database."""
     import sqlalchemy as sa
@@ -48,7 +50,6 @@ def pg_url() -> str:
     return PG_URL
 
 
-@pytest.fixture
 def redis_url() -> str:
     """The test Redis."""
     try:
