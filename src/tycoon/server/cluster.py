@@ -179,11 +179,13 @@ class Cluster:
     async def route(self, game_id: str) -> str | None:
         """Where requests about a game go: None (this process: it owns the game, took it
         over just now, or the game is finished or unknown) or the owner's base URL."""
-        room = self.lobby.rooms.get(game_id)
-        if room is not None and room.fence is not None:
-            return None
         for _ in range(3):
             lease = await self.leases.get(game_id)
+            room = self.lobby.rooms.get(game_id)
+            if room is not None and room.fence is not None:
+                if lease is not None and (lease.owner, lease.epoch) == room.fence:
+                    return None
+                await self.drop(game_id)  # the lease moved on: this room is stale
             if (lease is not None and lease.live() and lease.owner != self.owner
                     and owner_address(lease.owner) != self.address):
                 return owner_address(lease.owner)

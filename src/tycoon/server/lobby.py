@@ -15,6 +15,7 @@ from tycoon.engine import Record, check_seed, get_game, new_seed, replay
 
 from .broker import Broker
 from .clocks import now
+from .lease import StaleLease
 from .protocol import ProtocolError
 from .room import Entry, Room
 from .settings import ServerSettings
@@ -263,7 +264,12 @@ class Lobby:
             raise LobbyError("this game is a rematch: its seats are for the players of the "
                              "game before", 409)
         token = secrets.token_urlsafe(24)
-        if not await room.claim(seat, name, token):
+        try:
+            claimed = await room.claim(seat, name, token)
+        except StaleLease:
+            raise LobbyError("the game is moving between server processes; try again",
+                             503) from None
+        if not claimed:
             raise LobbyError(f"seat {seat} is not free", 409)
         return Joined(game_id, seat, token)
 

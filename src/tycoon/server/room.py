@@ -194,7 +194,14 @@ class Room:
             if row.kind != "human" or row.token_hash is not None or self.status != "open":
                 return False
             digest = hash_token(token)
-            if not await self.storage.claim_seat(self.id, seat, name, digest):
+            try:
+                claimed = await self.storage.claim_seat(self.id, seat, name, digest,
+                                                        fence=self.fence)
+            except StaleLease:
+                if self.on_stale is not None:
+                    self.on_stale(self)
+                raise
+            if not claimed:
                 return False
             row.name, row.token_hash = name, digest
             self.last_join = time.time()
@@ -218,7 +225,7 @@ class Room:
                 if row.kind == "bot":
                     continue
                 name = row.name or ""
-                await self.storage.set_seat_bot(self.id, seat, spec, name)
+                await self.storage.set_seat_bot(self.id, seat, spec, name, fence=self.fence)
                 row.kind, row.bot, row.token_hash = "bot", spec, None
                 self.runner.set_bot(seat, spec)
                 self.clocks.deadlines.pop(seat, None)

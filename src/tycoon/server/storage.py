@@ -380,10 +380,14 @@ class Storage:
 
         await self._write(run)
 
-    async def claim_seat(self, game_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Give a free human seat to ``name``; False if somebody took it first."""
+    async def claim_seat(self, game_id: str, seat: int, name: str, token_hash: str,
+                         fence: tuple[str, int] | None = None) -> bool:
+        """Give a free human seat to ``name``; False if somebody took it first. ``fence``: as
+        for :meth:`append` (a stale owner's claim raises :class:`~.lease.StaleLease`)."""
 
         def run(conn: sa.Connection) -> bool:
+            if fence is not None:
+                check_fences(conn, self.leases, {game_id: fence})
             res = conn.execute(
                 self.seats.update()
                 .where(self.seats.c.game_id == game_id, self.seats.c.seat == seat,
@@ -405,11 +409,14 @@ class Storage:
 
         await self._write(run)
 
-    async def set_seat_bot(self, game_id: str, seat: int, bot: str, name: str) -> None:
+    async def set_seat_bot(self, game_id: str, seat: int, bot: str, name: str,
+                           fence: tuple[str, int] | None = None) -> None:
         """A bot plays ``seat`` from now on (a person resigned, or missed the rematch): its
-        token no longer acts."""
+        token no longer acts. ``fence``: as for :meth:`append`."""
 
         def run(conn: sa.Connection) -> None:
+            if fence is not None:
+                check_fences(conn, self.leases, {game_id: fence})
             conn.execute(self.seats.update().where(
                 self.seats.c.game_id == game_id, self.seats.c.seat == seat,
             ).values(kind="bot", bot=bot, name=name, token_hash=None))
