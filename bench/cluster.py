@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -129,8 +130,15 @@ async def run_load(cluster: Cluster, game: str, games: int, interval: float, sec
                 gid = r.json()["id"]
                 seats = []
                 for s in range(2):
-                    token = (await http.post(f"/api/games/{gid}/join",
-                                             json={"name": f"b{s}", "seat": s})).json()["token"]
+                    for _ in range(20):
+                        r = await http.post(f"/api/games/{gid}/join",
+                                            json={"name": f"b{s}", "seat": s})
+                        if r.status_code == 200:
+                            break
+                        await asyncio.sleep(0.2)
+                    else:
+                        raise SystemExit(f"join failed: {r.status_code} {r.text}")
+                    token = r.json()["token"]
                     ws = await websockets.connect(
                         f"ws://127.0.0.1:{cluster.lb}/ws/games/{gid}?token={token}",
                         max_size=None, open_timeout=60, ping_interval=None, compression=None)
@@ -149,7 +157,16 @@ async def run_load(cluster: Cluster, game: str, games: int, interval: float, sec
     start = time.perf_counter()
     stop = start + seconds
     spread = interval if interval > 0 else 0.5
-    await asyncio.gather(*(drive_game(g, interval, stop, spread * i / len(all_games))
+    dropped = 0
+
+    async def drive(g: list[Seat], offset: float) -> None:
+        nonlocal dropped
+        try:
+            await drive_game(g, interval, stop, offset)
+        except websockets.ConnectionClosed:
+            dropped += 1  # reported: a game whose socket was cut stops acting
+
+    await asyncio.gather(*(drive(g, spread * i / len(all_games))
                            for i, g in enumerate(all_games)))
     elapsed = time.perf_counter() - start
     cpu = [round(100 * (cpu_seconds(p.pid) - c) / elapsed, 1)
@@ -157,7 +174,8 @@ async def run_load(cluster: Cluster, game: str, games: int, interval: float, sec
     client_cpu = round(100 * (time.process_time() - client0) / elapsed, 1)
     for g in all_games:
         for s in g:
-            await s.ws.close()
+            with contextlib.suppress(Exception):
+                await s.ws.close()
     for t in readers:
         t.cancel()
     lat = sorted(latencies)
@@ -168,7 +186,8 @@ async def run_load(cluster: Cluster, game: str, games: int, interval: float, sec
     return {"game": game, "games": games, "processes": len(cluster.procs),
             "interval_s": interval, "seconds": round(elapsed, 1), "setup_s": round(setup_s, 1),
             "actions": counts["acks"], "actions_per_second": round(counts["acks"] / elapsed, 1),
-            "errors": counts["errors"], "ack_ms_p50": pct(0.5), "ack_ms_p99": pct(0.99),
+            "errors": counts["errors"], "games_dropped": dropped,
+            "ack_ms_p50": pct(0.5), "ack_ms_p99": pct(0.99),
             "server_cpu_percent": cpu, "client_cpu_percent": client_cpu,
             "load_average": round(os.getloadavg()[0], 2)}
 

@@ -146,7 +146,10 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(url, prefix=settings.table_prefix)
         await storage.open()
-        fanout = broker or (RedisBroker(settings.redis_url) if settings.redis_url
+        # cluster mode: every watcher's socket reaches the game's owner (relayed), so updates
+        # fan out inside the owner; Redis pub/sub is for processes that share games otherwise
+        fanout = broker or (RedisBroker(settings.redis_url)
+                            if settings.redis_url and not settings.advertise_url
                             else LocalBroker())
         await fanout.start()
         lobby = Lobby(storage, fanout, settings)
