@@ -67,7 +67,8 @@ class Cluster:
                 {**settings, "advertise_url": f"http://127.0.0.1:{port}"})}
             self.procs.append(subprocess.Popen(
                 [sys.executable, "-m", "tycoon.cli", "serve", "--port", str(port), "--db", PG],
-                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+                env=env, stdout=subprocess.DEVNULL,
+                stderr=open(f"/tmp/tycoon-bench-{port}.log", "w")))  # noqa: SIM115
         for port in self.ports:
             wait(f"http://127.0.0.1:{port}/health/ready")
         env = {**os.environ, "TYCOON_LB_BIND": f"127.0.0.1:{self.lb}",
@@ -205,7 +206,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", choices=["saturation", "latency"], default=None)
     parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--saturation-games", type=int, default=100)
+    parser.add_argument("--saturation-games", type=int, default=400)
     parser.add_argument("--deal-games", type=int, default=1000)
     parser.add_argument("--capital-games", type=int, default=500)
     parser.add_argument("--latency-processes", type=int, default=2)

@@ -27,7 +27,7 @@ async def exercise(store: Storage) -> None:
         # a's lease runs out (a paused); b takes over at epoch 2
         with store.engine.begin() as conn:
             conn.execute(store.leases.update().values(expires=time.time() - 1))
-        assert await a.orphans() == ["g1"]
+        assert await a.orphans() == ["g1"]  # created at 0.0: long ago
         assert await b.acquire("g1", ttl=3) == 2
         with pytest.raises(StaleLease):  # the stale owner's write is refused ...
             await store.append("g1", 1, 0, {"type": "stale"}, "bot", fence=("http://a#1", 1))

@@ -152,15 +152,18 @@ class Leases:
 
         return await asyncio.to_thread(run)
 
-    async def orphans(self, limit: int = 200) -> list[str]:
-        """Unfinished games whose lease expired or that have none, oldest first."""
+    async def orphans(self, limit: int = 200, grace: float = 10.0) -> list[str]:
+        """Unfinished games whose lease expired, or that have none though created more than
+        ``grace`` seconds ago (a game just created gets its lease from its creator a moment
+        after its row), oldest first."""
         t, g = self.table, self.storage.games
 
         def run() -> list[str]:
             now = time.time()
             q = (sa.select(g.c.id).select_from(g.outerjoin(t, t.c.game_id == g.c.id))
                  .where(g.c.status.in_(("open", "playing")),
-                        sa.or_(t.c.game_id.is_(None), t.c.expires <= now))
+                        sa.or_(sa.and_(t.c.game_id.is_(None), g.c.created < now - grace),
+                               t.c.expires <= now))
                  .order_by(g.c.created).limit(limit))
             with self.storage.engine.connect() as conn:
                 return [r.id for r in conn.execute(q)]
