@@ -136,6 +136,7 @@ def play_one(job: tuple[str, list[str], int, int, int, dict[str, Any]]) -> dict[
     bots = [build(lineup[who[s]], game, derive_seed(seed, "bot", deal, rot, s)) for s in range(n)]
     think = [0.0] * n
     decisions = [0] * n
+    iters = [0] * n
     for _ in range(100_000):
         if state.is_over:
             break
@@ -144,10 +145,13 @@ def play_one(job: tuple[str, list[str], int, int, int, dict[str, Any]]) -> dict[
         action = bots[seat].choose(state, seat)
         think[who[seat]] += time.perf_counter() - t
         decisions[who[seat]] += 1
+        iters[who[seat]] += getattr(getattr(bots[seat], "inner", bots[seat]),
+                                    "last_iterations", 0)
         state.apply(seat, action)
     winner = state.winner
     return {"deal": deal, "rot": rot, "winner": None if winner is None else who[winner],
-            "turns": state.turn, "think": think, "decisions": decisions}
+            "turns": state.turn, "think": think, "decisions": decisions,
+            "iterations": iters}
 
 
 def match(game: str, lineup: list[str], deals: int, seed: int, workers: int,

@@ -7,7 +7,8 @@ the contents and the bot's inputs are computed then), and with a trivial stand-i
 minigames, to show the cost of the rules engine alone. Times are CPU time of this process
 (``time.process_time``), so other work on a shared machine disturbs them less. Also printed:
 the CPU cost of one minigame round per minigame (the bot inputs of 4 seats at the three
-skills 0, 0.5 and 1, see ``minigames.plays``), of ``clone()`` and of ``key()``.
+skills 0, 0.5 and 1, see ``minigames.plays``), of ``clone()``, of ``key()`` and of the
+current seat's ``view()`` at an ``action`` phase (with its build offers).
 """
 
 from __future__ import annotations
@@ -93,6 +94,30 @@ def key_cost(samples: int = 2000) -> float:
     return (time.process_time() - start) / samples * 1e6
 
 
+def view_cost(games: int = 4) -> tuple[float, float]:
+    """Microseconds per ``view(current seat)`` and per ``view.build_options`` (the build
+    offers with their incomes), over every ``action`` phase of ``games`` random games."""
+    from tycoon.capital.view import build_options, view
+
+    states = []
+    for g in range(games):
+        state = capital.new_game(seats=4, seed=g, turn_limit=150)
+        rng = Rng(g)
+        while not state.is_over:
+            seat = state.to_move()[0]
+            if state.phase == "action":
+                states.append(state.clone())
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    start = time.process_time()
+    for state in states:
+        view(state, state.current)
+    mid = time.process_time()
+    for state in states:
+        build_options(state, state.current)
+    end = time.process_time()
+    return (mid - start) / len(states) * 1e6, (end - mid) / len(states) * 1e6
+
+
 def minigame_round_cost(rounds: int = 40) -> dict[str, float]:
     """Milliseconds of CPU per minigame round (C-4.4.2) and game, as the engine plays one in
     a 4-seat playout: for 1 easy and 3 hard seats, the bot inputs at the three skills 0, 0.5
@@ -145,6 +170,8 @@ def main() -> None:
             pstats.Stats(profiler).sort_stats("tottime").print_stats(20)
     finally:
         landing._module = real
+    per_view, per_build = view_cost()
+    print(f"view() at an action phase: {per_view:.1f} µs (build offers {per_build:.1f} µs)")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,9 @@
 
 Prints decisions per second (one decision = ``legal_actions`` + a uniform random choice +
 ``apply``), games per second and the median number of decisions per game. Also times
-``clone`` and ``to_json``/``from_json`` round trips.
+``clone`` and ``to_json``/``from_json`` round trips. Times are CPU time of this process
+(``time.process_time``, as in ``bench/capital.py``), so other work on a shared machine
+disturbs them less.
 
     .venv/bin/python bench/deal.py [--games N] [--profile]
 """
@@ -46,12 +48,12 @@ def run(seats: int, games: int, use_bot: bool = False) -> dict[str, float]:
     """Play ``games`` playouts and measure them."""
     counts = []
     unfinished = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(games):
         d, finished = playout(seats, seed, use_bot)
         counts.append(d)
         unfinished += not finished
-    seconds = time.perf_counter() - start
+    seconds = time.process_time() - start
     return {
         "seats": seats,
         "games": games,
@@ -71,18 +73,18 @@ def bench_copies(n: int = 2000) -> tuple[float, float, float]:
             break
         seat = state.to_move()[0]
         state.apply(seat, rnd.choice(state.legal_actions(seat)))
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(n):
         state.clone()
-    clones = n / (time.perf_counter() - start)
-    start = time.perf_counter()
+    clones = n / (time.process_time() - start)
+    start = time.process_time()
     for _ in range(n // 4):
         from_json(state.to_json())
-    trips = (n // 4) / (time.perf_counter() - start)
-    start = time.perf_counter()
+    trips = (n // 4) / (time.process_time() - start)
+    start = time.process_time()
     for _ in range(n):
         state.key()
-    keys = n / (time.perf_counter() - start)
+    keys = n / (time.process_time() - start)
     return clones, trips, keys
 
 

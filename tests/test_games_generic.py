@@ -20,11 +20,14 @@ from hypothesis import strategies as st
 
 from tycoon.engine import (
     LANGUAGES,
+    GameOver,
     IllegalAction,
     InvalidAction,
     Outcome,
     Record,
+    Reshuffled,
     Rng,
+    TurnStarted,
     derive_seed,
     games,
     get_game,
@@ -179,6 +182,18 @@ def test_determinize_keeps_the_seat_view(name, seed, det_seed):
         sample = state.determinize(seat, det_seed)
         assert sample.view(seat) == state.view(seat)
         assert sample.to_move() == state.to_move()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_shared_events_are_the_engines_classes(name):
+    """Events every game shares (turn_started, reshuffled, game_over) are defined once, in
+    the engine: a game lists the engine's class, never its own of the same type."""
+    shared = {cls.type: cls for cls in (TurnStarted, Reshuffled, GameOver)}
+    for cls in get_game(name).event_types:
+        if cls.type in shared:
+            assert cls is shared[cls.type], (name, cls)
+    types = [cls.type for cls in get_game(name).event_types]
+    assert len(types) == len(set(types)), name
 
 
 @pytest.mark.parametrize("name", GAMES)

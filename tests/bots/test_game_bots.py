@@ -319,14 +319,15 @@ def test_deal_search_does_not_shuffle_a_wild_card_after_its_last_play_MD_7_2():
     assert bot.last_iterations == 0  # one candidate: nothing to search
 
 
-def test_deal_search_models_opponents_as_the_heuristic_unless_told_otherwise():
+def test_search_models_opponents_as_the_heuristic_unless_told_otherwise():
+    """Both games' search bots model the other seats as the heuristic by default."""
     from tycoon.bots.deal import heuristic_opponent
 
     assert make_bot("ismcts:iterations=5", "deal").opponent is heuristic_opponent
     assert make_bot("hard", "deal").opponent is heuristic_opponent
     assert make_bot("ismcts:iterations=5:opponents=search", "deal").opponent is None
-    assert make_bot("ismcts:iterations=5", "capital").opponent is None
-    assert make_bot("ismcts:iterations=5:opponents=heuristic", "capital").opponent is not None
+    assert make_bot("ismcts:iterations=5", "capital").opponent is not None
+    assert make_bot("ismcts:iterations=5:opponents=search", "capital").opponent is None
     with pytest.raises(ValueError, match="opponents must be search or heuristic"):
         make_bot("ismcts:opponents=psychic", "deal")
     with pytest.raises(ValueError, match="no heuristic"):

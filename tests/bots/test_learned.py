@@ -125,3 +125,22 @@ def test_training_is_reproducible_from_its_seed():
     a = fit(selfplay("deal", 20, seed=7, every=6), seed=7, epochs=1)[0]
     b = fit(selfplay("deal", 20, seed=7, every=6), seed=7, epochs=1)[0]
     assert all(np.array_equal(x, y) for x, y in zip(a.weights, b.weights, strict=True))
+
+
+def test_deal_search_uses_the_learned_evaluation_unless_told_otherwise():
+    from tycoon.bots import make_bot
+    from tycoon.bots.deal import evaluate, search_kwargs
+
+    assert make_bot("hard", "deal", 1).evaluate is learned_evaluate
+    assert search_kwargs(evaluation="linear")["evaluate"] is evaluate
+    with pytest.raises(ValueError, match="evaluation must be learned or linear"):
+        search_kwargs(evaluation="oracle")
+
+
+def test_learned_bot_is_registered_by_name():
+    from tycoon.bots import make_bot
+
+    bot = make_bot("learned:samples=2", "deal", 3)
+    assert isinstance(bot, LearnedBot) and bot.samples == 2
+    with pytest.raises(ValueError, match="samples"):
+        make_bot("learned:samples=lots", "deal", 3)

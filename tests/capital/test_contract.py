@@ -13,7 +13,14 @@ import tycoon.capital as capital
 from tycoon.capital import events as ev
 from tycoon.capital.actions import Branch, Build, Exchange, Minigame, Pass, Play, Roll, Waive
 from tycoon.capital.board import BLOCKS, BOARD, WAYS
-from tycoon.capital.businesses import KINDS, LOTS, Business, income_at, incomes
+from tycoon.capital.businesses import (
+    KINDS,
+    LOTS,
+    Business,
+    income_at,
+    incomes,
+    incomes_at_free_lots,
+)
 from tycoon.capital.cards import CARDS
 from tycoon.capital.game import GAME
 from tycoon.capital.minigames import generate, plays, score
@@ -291,6 +298,19 @@ def test_c5_4_income_at_is_the_income_a_new_business_would_earn():
         after = dict(bs)
         after[sq, lot] = Business(kind, owner, 1)
         assert income_at(bs, sq, lot, kind, owner) == incomes(after)[sq, lot]
+
+
+def test_c5_4_incomes_at_free_lots_equal_income_at():
+    """C-5.4: the view's one-pass build incomes equal ``income_at`` lot by lot, kind by kind."""
+    r = random.Random(7)
+    for _ in range(300):
+        bs = {(r.choice(BLOCKS), r.randrange(4)): Business(r.choice(KINDS), r.randrange(4),
+                                                            r.randint(1, 3))
+              for _ in range(r.randint(0, 40))}
+        sq, owner = r.choice(BLOCKS), r.randrange(4)
+        lots = [lot for lot in range(4) if (sq, lot) not in bs]
+        assert incomes_at_free_lots(bs, sq, lots, KINDS, owner) == {
+            (lot, kind): income_at(bs, sq, lot, kind, owner) for lot in lots for kind in KINDS}
 
 
 def test_c4_5_view_shows_the_income_a_build_would_earn():

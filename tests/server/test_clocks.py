@@ -129,11 +129,11 @@ def test_an_away_person_in_a_session_plays_its_inputs_so_far(db_url):
             a = await Client.open(live.ws, g["id"], t0)
             b = await Client.open(live.ws, g["id"], t1)
             assert (await a.act({"type": "draw"}, 1))["type"] == "ack"
-            upd = await b.state(lambda m: m["session"] is not None)
+            upd = await b.state(lambda m: m["session"] is not None, 30)
             await b.send({"type": "session_input", "session": upd["session"]["id"], "input": 3})
-            seen = (await b.until(lambda m: m["type"] == "session_progress"))["progress"]
+            seen = (await b.until(lambda m: m["type"] == "session_progress", 30))["progress"]
             await b.close()
-            msg = await a.until(actor_is(1, "standin", "away"))
+            msg = await a.until(actor_is(1, "standin", "away"), 30)
             return seen, msg
 
         seen, msg = run(main())

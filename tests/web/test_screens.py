@@ -26,6 +26,10 @@ def test_lobby_screen(new_page, shot, size):
     install(page, None)
     page.goto(f"{ORIGIN}/")
     expect(page.locator("#create-button")).to_be_visible()
+    page.click(".options-box summary")
+    # no option's words are cut: each select is as wide as its longest choice
+    for select in page.locator(".options select").all():
+        assert select.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), select.inner_text()
     assert_clean(page, "lobby")
     no_horizontal_scroll(page)
     shot(page, f"lobby-{size}", full_page=True)

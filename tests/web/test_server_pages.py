@@ -131,8 +131,6 @@ def test_two_browsers_one_deal_game_see_only_their_hands_MD_9_2(server, new_page
     shot(b, "server_05_deal_seat_b_phone")
 
 
-@pytest.mark.xfail(reason="the server's replay steps send events without their message yet "
-                          "(docs/protocol.md: every event carries one)", strict=False)
 def test_replay_viewer_steps_through_a_finished_game(server, new_page, shot):
     created = httpx.post(f"{server}/api/games", json={
         "game": "capital", "players": ["random"] * 4, "options": {"turn_limit": 3}, "seed": 7,

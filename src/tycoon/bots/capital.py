@@ -459,11 +459,13 @@ def heuristic_opponent(state: State, seat: int, legal: Sequence[Action], rng: Rn
     return best_action(state, seat, legal, rng)
 
 
-def search_kwargs(skill: float, playout: str, opponents: str = "search") -> dict[str, Any]:
+def search_kwargs(skill: float = 0.9, playout: str = "heuristic",
+                  opponents: str | None = None) -> dict[str, Any]:
     """Settings of the search bot in Capital.
 
-    ``opponents="search"`` (the default) lets the other seats choose by UCB in the tree;
-    ``"heuristic"`` models them as the heuristic player.
+    ``opponents="heuristic"`` (the default since 1 Dec 2026, see docs/bots.md) models the
+    other seats as the heuristic player, so every iteration goes to the searching seat's
+    own choices; ``"search"`` lets them choose by UCB in the tree.
     """
     from .ismcts import random_policy
 
@@ -479,5 +481,5 @@ def search_kwargs(skill: float, playout: str, opponents: str = "search") -> dict
         "stop": stop,
         "paired": True,
         "depth": 30,
-        "opponent": heuristic_opponent if opponents == "heuristic" else None,
+        "opponent": heuristic_opponent if opponents in (None, "heuristic") else None,
     }

@@ -470,21 +470,31 @@ def heuristic_opponent(state: State, seat: int, legal: Sequence[Action], rng: Rn
     return pick(state.view(seat), seat, legal)
 
 
-def search_kwargs(playout: str, opponents: str = "heuristic") -> dict[str, Any]:
+def search_kwargs(playout: str = "heuristic", opponents: str | None = None,
+                  evaluation: str = "learned") -> dict[str, Any]:
     """Settings of the search bot in Monopoly Deal.
 
     ``opponents="heuristic"`` (the default) models the other seats as the heuristic player;
     ``"search"`` lets them choose by UCB in the tree, like the searching seat.
+    ``evaluation``: ``learned`` (the default: the value network of
+    :mod:`tycoon.bots.learned`) or ``linear`` (the hand-fitted :func:`evaluate`).
     """
     from .ismcts import random_policy
 
+    if evaluation not in ("learned", "linear"):
+        raise ValueError(f"ismcts: evaluation must be learned or linear, not {evaluation!r}")
+    leaf = evaluate
+    if evaluation == "learned":
+        from .learned import learned_evaluate
+
+        leaf = learned_evaluate
     return {
         "policy": heuristic_policy if playout == "heuristic" else random_policy,
-        "evaluate": evaluate,
+        "evaluate": leaf,
         "candidates": candidates,
         "paired": True,
         "depth": 10,
-        "opponent": heuristic_opponent if opponents == "heuristic" else None,
+        "opponent": heuristic_opponent if opponents in (None, "heuristic") else None,
     }
 
 

@@ -12,8 +12,8 @@ Two uses:
 - :func:`learned_evaluate` is a leaf evaluation for the search bot (``ismcts``);
 - :class:`LearnedBot` plays greedily on the network: for each legal action it plays the
   action on a few determinizations of its seat's information set, lets the other seats
-  answer (and play their turn) with the game's heuristic until the seat decides again,
-  and keeps the action whose positions the network rates best.
+  answer with the game's heuristic until the seat decides again or the turn ends, and
+  keeps the action whose positions the network rates best.
 
 A game takes part through the small table :data:`MODELS` (its feature function and
 shipped weights), keyed by the game's registered name.
@@ -22,6 +22,7 @@ shipped weights), keyed by the game's registered name.
 from __future__ import annotations
 
 import importlib
+import json
 import math
 from collections.abc import Callable, Sequence
 from functools import cache
@@ -34,9 +35,11 @@ from tycoon.engine import Action, Rng, State, get_game
 
 WEIGHTS_DIR = Path(__file__).with_name("weights")
 
-#: Games with a learned model: name -> (feature function "module:attr", shipped weights file).
-MODELS: dict[str, tuple[str, str]] = {
-    "deal": ("tycoon.bots.deal:value_features_all", "deal-value.npz"),
+#: Games with a learned model: name -> (feature function "module:attr", shipped weights
+#: file, the hand-made evaluation it is compared with in training reports "module:attr").
+MODELS: dict[str, tuple[str, str, str]] = {
+    "deal": ("tycoon.bots.deal:value_features_all", "deal-value.npz",
+             "tycoon.bots.deal:evaluate"),
 }
 
 #: A game's features of every seat of a position (one row per seat).
@@ -144,7 +147,7 @@ def model(game: str, path: str | None = None) -> ValueModel:
     """The value model of ``game`` (its shipped weights, or the file ``path``)."""
     if game not in MODELS:
         raise ValueError(f"no learned model for the game {game!r}; known: {', '.join(MODELS)}")
-    ref, default = MODELS[game]
+    ref, default, _ = MODELS[game]
     net = Mlp.load(path or WEIGHTS_DIR / default)
     features = _load_attr(ref)
     if net.meta.get("game", game) != game:
@@ -157,10 +160,18 @@ def learned_evaluate(state: State) -> list[float]:
     return model(state.game).rewards(state)
 
 
-def _settle(det: State, seat: int, guide: Callable[[State, int], Action], cap: int) -> None:
-    """Let the other seats act (with ``guide``) until ``seat`` must decide or the game ends."""
+def _view_key(state: State, seat: int) -> str:
+    """What ``seat`` sees, as text (to notice a position coming back)."""
+    return json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"))
+
+
+def _settle(det: State, seat: int, guide: Callable[[State, int], Action], cap: int,
+            turn: int) -> None:
+    """Let the other seats act (with ``guide``) until ``seat`` must decide, the turn ``turn``
+    is over, or the game ends: every action is judged at the same horizon, so ending the
+    turn is compared fairly with playing on."""
     for _ in range(cap):
-        if det.is_over:
+        if det.is_over or det.turn != turn:
             return
         movers = det.to_move()
         if not movers or seat in movers:
@@ -194,6 +205,8 @@ class LearnedBot:
         if heuristic is None:
             raise ValueError(f"learned: {game} has no heuristic to model the other seats with")
         self._guide = heuristic(seed)
+        self._turn = -1
+        self._seen: set[str] = set()
 
     def _guide_choose(self, state: State, seat: int) -> Action:
         return self._guide.choose(state, seat)
@@ -205,18 +218,39 @@ class LearnedBot:
             raise ValueError(f"seat {seat} has nothing to do")
         if len(legal) == 1:
             return legal[0]
+        if state.turn != self._turn:
+            self._turn, self._seen = state.turn, set()
+        self._seen.add(_view_key(state, seat))
         seeds = [self.rng.next64() >> 1 for _ in range(self.samples)]
         best, best_value = legal[0], -math.inf
         for a in legal:
-            total = 0.0
-            for sd in seeds:
-                det = state.determinize(seat, sd)
-                det.apply(seat, a)
-                _settle(det, seat, self._guide_choose, 200)
-                if det.is_over:
-                    total += 1.0 if det.winner == seat else 0.0
-                else:
-                    total += self.model.rewards(det)[seat]
-            if total > best_value:
-                best, best_value = a, total
+            value = self._value(state, seat, a, seeds)
+            if value is not None and value > best_value:
+                best, best_value = a, value
         return best
+
+    def _value(self, state: State, seat: int, a: Action, seeds: list[int]) -> float | None:
+        """The mean rating of ``a`` over the determinizations ``seeds``; None when ``a``
+        leads back to a position of this turn (a free move undone: a loop)."""
+        total = 0.0
+        for k, sd in enumerate(seeds):
+            det = state.determinize(seat, sd)
+            det.apply(seat, a)
+            if k == 0 and det.turn == state.turn and _view_key(det, seat) in self._seen:
+                return None
+            _settle(det, seat, self._guide_choose, 200, state.turn)
+            if det.is_over:
+                total += 1.0 if det.winner == seat else 0.0
+            else:
+                total += self.model.rewards(det)[seat]
+        return total / len(seeds)
+
+
+def make(game: str, seed: int = 0, label: str = "learned", skill: float | None = None,
+         samples: int = 4, weights: str | None = None, **params: Any) -> LearnedBot:
+    """The ``learned`` entry of the bot registry (``learned:samples=8``)."""
+    if params:
+        raise ValueError(f"learned: unknown parameters {sorted(params)}; known: samples, weights")
+    if isinstance(samples, bool) or not isinstance(samples, int):
+        raise ValueError(f"learned: samples must be an integer, not {samples!r}")
+    return LearnedBot(seed, game, samples=samples, weights=weights, name=label)

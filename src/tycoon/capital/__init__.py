@@ -34,16 +34,12 @@ from .position import START_BALANCE, START_DICE
 from .state import COUNTED_EFFECTS, CapitalState, Seat
 from .supply import HAND_SIZE
 
-NAME = "capital"
-MIN_SEATS = 2
-MAX_SEATS = 4
-DEFAULT_SEATS = 4
 OPTIONS: dict[str, dict[str, Any]] = GAME.describe_options()
 """Option metadata for forms: ``preset`` first, then every option of ``GAME``."""
 
 
 def new_game(
-    seats: int | None = DEFAULT_SEATS,
+    seats: int | None = None,
     seed: int | None = None,
     preset: str | None = "capital",
     **options: Any,
@@ -82,18 +78,9 @@ def from_json(data: dict[str, Any]) -> CapitalState:
     return CapitalState.from_json(data)
 
 
-def describe_options() -> dict[str, dict[str, Any]]:
-    """The option metadata for forms."""
-    return GAME.describe_options()
-
-
 __all__ = [
     "COLORS",
-    "DEFAULT_SEATS",
     "GAME",
-    "MAX_SEATS",
-    "MIN_SEATS",
-    "NAME",
     "OPTIONS",
     "PRESETS",
     "Branch",
@@ -105,7 +92,6 @@ __all__ = [
     "Play",
     "Roll",
     "Waive",
-    "describe_options",
     "from_json",
     "new_game",
     "parse_action",

@@ -11,7 +11,7 @@ Incomes are exact: ``base * (6/5)**(level-1) * (100 + bonus) / 100`` rounded hal
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 from .board import BOARD, Board
@@ -138,3 +138,55 @@ def income_at(
                 around.add(b.kind)
     hood = 0 if kind in around else NEIGHBOURHOOD_BONUS[len(around)]
     return income(kind, 1, brand + reg + hood)
+
+
+def incomes_at_free_lots(
+    businesses: Mapping[Lot, Business], square: int, lots: Iterable[int],
+    kinds: Iterable[str], owner: int, board: Board = BOARD,
+) -> dict[tuple[int, str], int]:
+    """:func:`income_at` of every (lot, kind) for free ``lots`` of ``square``, with what the
+    lots share (the owner's regions per kind, its home count, the kinds around) counted once:
+    what the build offers of a view need, one pass over the businesses.
+
+    >>> bs = {(1, 1): Business("grocery", 1, 1)}
+    >>> incomes_at_free_lots(bs, 1, [0, 2], ["bar"], 0) == {
+    ...     (lot, "bar"): income_at(bs, 1, lot, "bar", 0) for lot in (0, 2)}
+    True
+    """
+    kinds = tuple(kinds)
+    region = board.region
+    here = region[square]
+    regions: dict[str, set[int]] = defaultdict(set)
+    home = 0
+    on_square: dict[int, str] = {}
+    around: set[str] = set()
+    adjacent = set(board.adjacent[square])
+    for (s, lot), b in businesses.items():
+        if b.owner == owner:
+            regions[b.kind].add(region[s])
+            if region[s] == owner:
+                home += 1
+        if s == square:
+            on_square[lot] = b.kind
+        elif s in adjacent:
+            around.add(b.kind)
+    reg = REGION_BONUS * (1 + home) if here == owner else 0
+    # the brand and region bonuses do not depend on the lot
+    fixed = {kind: BRAND_BONUS[len(regions[kind] | {here})] + reg
+             for kind in kinds if kind in PRICE}
+    out: dict[tuple[int, str], int] = {}
+    for lot in lots:
+        out.update(((lot, kind), 0) for kind in kinds if kind not in PRICE)
+        near = around.union(k for other, k in on_square.items() if other != lot)
+        hood = NEIGHBOURHOOD_BONUS[len(near)]
+        for kind, bonus in fixed.items():
+            bonus += 0 if kind in near else hood
+            got = _LEVEL_1.get((kind, bonus))
+            if got is None:
+                got = _LEVEL_1[kind, bonus] = income(kind, 1, bonus)
+            out[lot, kind] = got
+    return out
+
+
+#: ``income(kind, 1, bonus)`` by (kind, bonus): a few dozen values, computed once each.
+_LEVEL_1: dict[tuple[str, int], int] = {}

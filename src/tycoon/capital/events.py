@@ -11,6 +11,9 @@ from typing import Any, ClassVar
 
 from tycoon.engine import Event
 
+# The events every game shares, defined once in the engine and importable from here.
+from tycoon.engine.events import GameOver, Reshuffled, TurnStarted  # noqa: F401
+
 
 @dataclass(frozen=True, slots=True)
 class Transfer(Event):
@@ -31,15 +34,6 @@ class Diverted(Event):
     seat: int
     amount: int
     reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class TurnStarted(Event):
-    """Turn ``turn`` starts; ``seat`` plays it (the same event in every game)."""
-
-    type: ClassVar[str] = "turn_started"
-    seat: int
-    turn: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,21 +220,3 @@ class Drew(Event):
     type: ClassVar[str] = "drew"
     seat: int
     count: int
-
-
-@dataclass(frozen=True, slots=True)
-class Reshuffled(Event):
-    """The discard pile was shuffled into a new deck of ``cards`` cards (the same event in
-    every game)."""
-
-    type: ClassVar[str] = "reshuffled"
-    cards: int
-
-
-@dataclass(frozen=True, slots=True)
-class GameOver(Event):
-    """The game ended: ``winner`` (None when stopped by the turn limit) and ``reason``."""
-
-    type: ClassVar[str] = "game_over"
-    winner: int | None
-    reason: str

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from tycoon.engine import GameInfo, Option
-from tycoon.engine.data import datum_classes
+from tycoon.engine.game import package_parts
 
-from . import actions, events
 from .options import PRESETS
 from .state import PHASES
 
@@ -57,13 +56,10 @@ GAME = GameInfo(
     default_seats=4,
     make=_make,
     from_json=_from_json,
-    parse_action=actions.parse_action,
-    action_types=datum_classes(actions, actions.Action),
-    event_types=datum_classes(events, events.Event),
+    **package_parts(__package__),
     options=OPTIONS,
     presets=PRESETS,
     phases=PHASES,
-    messages="tycoon.capital.messages",
     client_data=_client_data,
     extensions={
         "heuristic": "tycoon.bots.capital:CapitalHeuristic",

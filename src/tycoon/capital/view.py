@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import landing
 from .board import COLORS
-from .businesses import PRICE, income_at, round_half_up
+from .businesses import PRICE, incomes_at_free_lots, round_half_up
 from .describe import prompt
 from .position import businesses_json, constructions_json
 
@@ -76,12 +76,15 @@ def build_options(st: CapitalState, seat: int) -> list[dict[str, Any]]:
     from .action_step import _KINDS_BY_PRICE, affordable, free_lots
 
     balance = st.seats[seat].balance
-    square = st.landed
+    lots = free_lots(st)
+    if not lots:
+        return []
+    incomes = incomes_at_free_lots(st.businesses, st.landed,  # type: ignore[arg-type]
+                                   lots, _KINDS_BY_PRICE, seat)
     return [
-        {"lot": lot, "kind": kind, "price": PRICE[kind],
-         "income": income_at(st.businesses, square, lot, kind, seat),  # type: ignore[arg-type]
+        {"lot": lot, "kind": kind, "price": PRICE[kind], "income": incomes[lot, kind],
          "affordable": affordable(kind, balance)}
-        for lot in free_lots(st) for kind in _KINDS_BY_PRICE
+        for lot in lots for kind in _KINDS_BY_PRICE
     ]
 
 

@@ -24,15 +24,10 @@ from .cards import CARDS, COLORS, Card
 from .game import GAME, OPTIONS
 from .state import DealState
 
-NAME = GAME.name
-MIN_SEATS = GAME.min_seats
-MAX_SEATS = GAME.max_seats
-DEFAULT_SEATS = GAME.default_seats
 
-
-def new_game(seats: int = DEFAULT_SEATS, seed: int | None = None, **options: Any) -> DealState:
-    """A new game (MD-2): ``seats`` 2 to 5, options of MD-12 and ``turn_limit``
-    (``InvalidOption`` if unknown or bad)."""
+def new_game(seats: int | None = None, seed: int | None = None, **options: Any) -> DealState:
+    """A new game (MD-2): ``seats`` 2 to 5 (None: the default, 2), options of MD-12 and
+    ``turn_limit`` (``InvalidOption`` if unknown or bad)."""
     return GAME.new_game(seats, seed, **options)  # type: ignore[no-any-return]
 
 
@@ -41,24 +36,14 @@ def from_json(data: dict[str, Any]) -> DealState:
     return DealState.from_json(data)
 
 
-def describe_options() -> dict[str, dict[str, Any]]:
-    """Option metadata for forms (``GAME.describe_options()``)."""
-    return GAME.describe_options()
-
-
 __all__ = [
     "CARDS",
     "COLORS",
-    "DEFAULT_SEATS",
     "GAME",
-    "MAX_SEATS",
-    "MIN_SEATS",
-    "NAME",
     "OPTIONS",
     "Card",
     "DealAction",
     "DealState",
-    "describe_options",
     "from_json",
     "new_game",
     "parse_action",

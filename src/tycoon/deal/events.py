@@ -11,14 +11,8 @@ from typing import Any, ClassVar
 
 from tycoon.engine import Action, Event
 
-
-@dataclass(frozen=True, slots=True)
-class TurnStarted(Event):
-    """``seat`` starts turn number ``turn`` (from 1), as in every game."""
-
-    type: ClassVar[str] = "turn_started"
-    seat: int
-    turn: int
+# The events every game shares, defined once in the engine and importable from here.
+from tycoon.engine.events import GameOver, Reshuffled, TurnStarted  # noqa: F401
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,15 +22,6 @@ class Drew(Event):
     type: ClassVar[str] = "drew"
     seat: int
     count: int
-
-
-@dataclass(frozen=True, slots=True)
-class Reshuffled(Event):
-    """The discard pile became the new draw pile of ``cards`` cards (MD-3.4, D-1); the same
-    event, with the same field, as in every game that reshuffles."""
-
-    type: ClassVar[str] = "reshuffled"
-    cards: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,16 +71,6 @@ class Won(Event):
 
     type: ClassVar[str] = "won"
     seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class GameOver(Event):
-    """The game stopped unfinished: ``winner`` None and ``reason`` ``turn_limit`` (the
-    ``turn_limit`` option), as in every game with a turn limit."""
-
-    type: ClassVar[str] = "game_over"
-    winner: int | None
-    reason: str
 
 
 @dataclass(frozen=True, slots=True)

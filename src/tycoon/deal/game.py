@@ -13,9 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from tycoon.engine import GameInfo, Option
-from tycoon.engine.data import datum_classes
+from tycoon.engine.game import package_parts
 
-from . import actions, events
 from .cards import (
     ACTION_CARDS,
     CARDS,
@@ -114,12 +113,9 @@ GAME = GameInfo(
     default_seats=2,
     make=_make,
     from_json=_from_json,
-    parse_action=actions.parse_action,
-    action_types=datum_classes(actions, actions.Action),
-    event_types=datum_classes(events, events.Event),
+    **package_parts(__package__),
     options=OPTIONS,
     phases=("play", "respond", "pay", "discard", "over"),
-    messages="tycoon.deal.messages",
     client_data=client_data,
     extensions={
         "heuristic": "tycoon.bots.deal:DealHeuristic",

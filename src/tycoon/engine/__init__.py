@@ -3,11 +3,14 @@
 A game is a :class:`GameInfo` registered under the entry-point group ``tycoon.games``; its
 states implement :class:`State` (``to_move``, ``legal_actions``, ``apply``, ``view``,
 ``to_json``/``from_json``, ``clone``, ``key``, ``session``, ``is_over``, ``winner``,
-``result`` -> :class:`Outcome`, ``determinize``, ``describe`` -> :class:`Message`).
+``result`` -> :class:`Outcome`, ``determinize``, ``describe`` -> :class:`Message`); the
+events every game shares (:class:`TurnStarted`, :class:`Reshuffled`, :class:`GameOver`) are
+defined here once.
 """
 
 from .data import Action, Datum, Event, parse_data, parse_text
 from .errors import IllegalAction, InvalidAction, InvalidOption, InvalidPosition
+from .events import GameOver, Reshuffled, TurnStarted
 from .game import GameInfo
 from .messages import LANGUAGES, Message, render, seat_ref
 from .options import Option, resolve_options
@@ -25,6 +28,7 @@ __all__ = [
     "Datum",
     "Event",
     "GameInfo",
+    "GameOver",
     "IllegalAction",
     "InputSession",
     "InvalidAction",
@@ -35,8 +39,10 @@ __all__ = [
     "Outcome",
     "Record",
     "Recorder",
+    "Reshuffled",
     "Rng",
     "State",
+    "TurnStarted",
     "check_seed",
     "derive_seed",
     "games",

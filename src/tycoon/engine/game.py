@@ -21,7 +21,7 @@ from functools import cached_property
 from importlib import resources
 from typing import Any
 
-from .data import Action, Event, parse_text
+from .data import Action, Event, datum_classes, parse_text
 from .errors import InvalidOption
 from .messages import LANGUAGES
 from .options import Option, resolve_options
@@ -116,3 +116,21 @@ class GameInfo:
 
     def __hash__(self) -> int:
         return hash(self.name)
+
+
+def package_parts(package: str) -> dict[str, Any]:
+    """The parts of a :class:`GameInfo` that a game package laid out by the convention of
+    ``docs/games.md`` provides: ``parse_action`` and the action classes of
+    ``<package>.actions``, the event classes of ``<package>.events`` (the shared ones it
+    imports included) and the catalogs of ``<package>.messages``::
+
+        GAME = GameInfo(name="mygame", ..., **package_parts(__package__))
+    """
+    actions = importlib.import_module(f"{package}.actions")
+    events = importlib.import_module(f"{package}.events")
+    return {
+        "parse_action": actions.parse_action,
+        "action_types": datum_classes(actions, Action),
+        "event_types": datum_classes(events, Event),
+        "messages": f"{package}.messages",
+    }

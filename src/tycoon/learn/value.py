@@ -8,7 +8,7 @@
 2. **Fit**: a per-seat perceptron (``features -> hidden -> hidden -> 1``, ReLU) whose scores
    go through a softmax over the seats, trained by Adam on the cross-entropy of the winner;
    one game in ten is held out, and the held-out log-loss and accuracy are reported beside
-   those of the game's hand-fitted evaluation (its ``search`` extension's ``evaluate``).
+   those of the game's hand-made evaluation (the third entry of its ``MODELS`` row).
 3. **Export**: the weights and the standardisation of the features into an ``.npz`` file
    (:class:`tycoon.bots.learned.Mlp`), whose numpy forward pass gives the same scores as the
    PyTorch module (checked on the held-out positions before writing).
@@ -66,8 +66,7 @@ def selfplay(game: str, games: int, seed: int, seats: int = 2, epsilon: float = 
     info = get_game(game)
     features = _load_attr(MODELS[game][0])
     heuristic = info.extension("heuristic")
-    search = info.extension("search")
-    baseline = search("heuristic").get("evaluate") if search is not None else None
+    baseline = _load_attr(MODELS[game][2])
     xs: list[list[list[float]]] = []
     ys: list[int] = []
     gs: list[int] = []
@@ -85,7 +84,7 @@ def selfplay(game: str, games: int, seed: int, seats: int = 2, epsilon: float = 
             seat = state.to_move()[0]
             if d % every == 0:
                 rows.append(features(state))
-                base.append(baseline(state) if baseline is not None else [1 / seats] * seats)
+                base.append(baseline(state))
             state.apply(seat, bots[seat].choose(state, seat))
         if state.winner is not None:
             xs.extend(rows)

@@ -26,6 +26,7 @@ from tycoon.engine import (
     Action,
     Event,
     GameInfo,
+    GameOver,
     IllegalAction,
     InputSession,
     InvalidAction,
@@ -35,6 +36,7 @@ from tycoon.engine import (
     Outcome,
     Rng,
     State,
+    TurnStarted,
     parse_data,
     seat_ref,
 )
@@ -74,13 +76,6 @@ class Peek(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class TurnStarted(Event):
-    type: ClassVar[str] = "turn_started"
-    seat: int
-    turn: int
-
-
-@dataclass(frozen=True, slots=True)
 class Played(Event):
     type: ClassVar[str] = "played"
     seat: int
@@ -109,13 +104,6 @@ class Peeked(Event):
     seat: int
     faces: tuple[int, ...]
     points: int
-
-
-@dataclass(frozen=True, slots=True)
-class GameOver(Event):
-    type: ClassVar[str] = "game_over"
-    winner: int | None
-    reason: str
 
 
 ACTIONS = (Play, Draw, Pass, Peek)

@@ -284,20 +284,10 @@ def sample(rng: Rng, n: int, k: int) -> list[int]:
         plan = _PLANS[n, k] = _sample_plan(n, k)
     nxt = rng.next64
     i = 0
-    if n <= _DENSE:
-        perm = list(range(n))
-        for count, limit, radices in plan:
-            r = nxt()
-            while r >= limit:
-                r = nxt()
-            r %= count
-            for q in radices:
-                r, j = divmod(r, q)
-                j += i
-                perm[i], perm[j] = perm[j], perm[i]
-                i += 1
-        return perm[:k]
-    swaps: dict[int, int] = {}  # a partial Fisher-Yates shuffle of range(n), kept sparse
+    # A partial Fisher-Yates shuffle of range(n): step i takes the item at j >= i and puts
+    # the item at i in its place; a list for a small n, kept sparse in a dict for a large one.
+    perm = list(range(n)) if n <= _DENSE else None
+    swaps: dict[int, int] = {}
     out: list[int] = []
     for count, limit, radices in plan:
         r = nxt()
@@ -307,7 +297,11 @@ def sample(rng: Rng, n: int, k: int) -> list[int]:
         for q in radices:
             r, j = divmod(r, q)
             j += i
-            out.append(swaps.get(j, j))
-            swaps[j] = swaps.get(i, i)
+            if perm is not None:
+                out.append(perm[j])
+                perm[j] = perm[i]
+            else:
+                out.append(swaps.get(j, j))
+                swaps[j] = swaps.get(i, i)
             i += 1
     return out

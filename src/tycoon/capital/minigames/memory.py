@@ -46,6 +46,12 @@ def generate(level: str, seed: int) -> dict:
     for _ in range(BOARD_COUNT):
         faces = [FACES[i] for i in sample(rng, len(FACES), pairs)] * 2
         boards.append([faces[i] for i in sample(rng, 2 * pairs, 2 * pairs)])
+    return {**_layout(level), "boards": boards}
+
+
+def _layout(level: str) -> dict:
+    """What the contents and the visible part share: the game, level, size and points."""
+    pairs = PAIRS[level]
     return {
         "game": GAME,
         "level": level,
@@ -53,7 +59,6 @@ def generate(level: str, seed: int) -> dict:
         "columns": COLUMNS,
         "rows": 2 * pairs // COLUMNS,
         "points": PAIR_POINTS[level],
-        "boards": boards,
     }
 
 
@@ -69,18 +74,8 @@ def visible(level: str, contents: dict) -> dict:
      ('game', 'memory'), ('level', 'easy'), ('pairs', 7), ('points', 60), ('rows', 2)]
     """
     boards = check_contents(contents, GAME, level, ("boards",))["boards"]
-    pairs = PAIRS[level]
-    return {
-        "game": GAME,
-        "level": level,
-        "pairs": pairs,
-        "columns": COLUMNS,
-        "rows": 2 * pairs // COLUMNS,
-        "points": PAIR_POINTS[level],
-        "cell_count": 2 * pairs,
-        "board_count": len(boards),
-        "faces": "hidden",
-    }
+    return {**_layout(level), "cell_count": 2 * PAIRS[level], "board_count": len(boards),
+            "faces": "hidden"}
 
 
 def progress(level: str, contents: dict, inputs: list, duration_ms: int = DURATION_MS) -> dict:

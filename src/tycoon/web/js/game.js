@@ -14,6 +14,7 @@ import { GenericTable } from "./generic.js";
 import { ChatPanel } from "./chat.js";
 import { notices } from "./notices.js";
 import { endScreen } from "./end.js";
+import { a11y } from "./a11y/index.js";
 
 /** The tables the client draws; any other game gets the generic table. */
 export const TABLES = { capital: CapitalTable, deal: DealTable };
@@ -97,7 +98,9 @@ export class GameScreen {
     this.logList = el("ol", { class: "event-log", id: "event-log", tabindex: "0" });
     this.logList.addEventListener("scroll", () => {
       const l = this.logList;
+      if (!l.isConnected || !l.clientHeight) return;
       this.stick = l.scrollHeight - l.scrollTop - l.clientHeight < 24;
+      this.logScroll = l.scrollTop;
     });
     this.logHead = el("h2", { id: "log-h" });
     this.filterBox = el("div", { class: "log-filters", role: "radiogroup", "aria-labelledby": "log-h" });
@@ -300,6 +303,7 @@ export class GameScreen {
         say: (m) => say(game, m, this.names()),
         lastEvents: () => this.log.filter((e) => e.kind === "event").map((e) => e.ev),
         logPanel: this.logPanel,
+        logPlaced: () => this.keepLogScroll(),
         chatPanel: this.chat.node,
         endButtons: () => this.endButtons(),
       });
@@ -311,7 +315,7 @@ export class GameScreen {
       if (ev.type === "turn_started") this.turn = ev.turn ?? this.turn;
       if (!ev.message) continue;
       this.log.push({ kind: "event", ev, turn: this.turn ?? state.view.turn, filters: filtersOf(ev, this.seat) });
-      announce(say(game, ev.message, state.names));
+      a11y.event(ev, say(game, ev.message, state.names), this.seat);
     }
     if (msg.notice) {
       this.log.push({ kind: "note", notice: msg.notice, turn: this.turn ?? state.view.turn, filters: new Set(["all"]) });
@@ -325,6 +329,7 @@ export class GameScreen {
     }
     if (this.log.length > 600) this.log.splice(0, this.log.length - 600);
     this.table.update(state);
+    a11y.update(this, state);
     this.renderLog();
     this.startClock(state);
     notices.update(state, this.seat);
@@ -356,7 +361,7 @@ export class GameScreen {
   /** Draw the log: lines grouped by turn, filtered, the newest kept in view. */
   renderLog() {
     const list = this.logList;
-    const keep = list.scrollTop;
+    const keep = list.isConnected && list.clientHeight ? list.scrollTop : this.logScroll ?? 0;
     const names = this.names();
     const items = [];
     let group = null;
@@ -378,8 +383,15 @@ export class GameScreen {
     }
     if (!items.length) items.push(el("li", { class: "empty" }, t("log.empty")));
     list.replaceChildren(...items);
-    if (this.stick) list.scrollTop = list.scrollHeight;
-    else list.scrollTop = keep;
+    this.logScroll = keep;
+    this.keepLogScroll();
+  }
+
+  /** The newest line in view unless the player scrolled back (also after a table moved the
+   * log panel: a panel taken out of the page and put back loses its scroll). */
+  keepLogScroll() {
+    const list = this.logList;
+    list.scrollTop = this.stick ? list.scrollHeight : this.logScroll ?? 0;
   }
 
   /** After a redraw keyboard focus stays on a control: never on <body>. */
@@ -509,6 +521,7 @@ export class GameScreen {
     clearInterval(this.timer);
     this.socket?.close();
     this.table?.close?.();
+    a11y.close();
     notices.reset();
   }
 }

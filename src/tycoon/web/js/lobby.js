@@ -85,6 +85,13 @@ function seatRow(i, spec) {
 
 function optionInput(name, o) {
   const id = `opt-${name}`;
+  if (Array.isArray(o.values) && o.values.length <= 3) {
+    // A few choices: radio buttons, whose words wrap on a phone (a select would cut them).
+    return el("div", { class: "radio-col", role: "radiogroup", id, dataset: { option: name, radios: "1" } },
+      o.values.map((v, k) => el("label", { class: "radio" },
+        el("input", { type: "radio", name: id, value: String(k), checked: v === o.default, "data-key": `${id}-${k}` }),
+        el("span", {}, valueLabel(v) + (v === o.default ? ` (${t("lobby.default")})` : "")))));
+  }
   if (Array.isArray(o.values)) {
     return el("select", { id, dataset: { option: name } },
       o.values.map((v, k) => el("option", { value: String(k), selected: v === o.default }, valueLabel(v) + (v === o.default ? ` (${t("lobby.default")})` : ""))));
@@ -115,7 +122,9 @@ function createForm(onCreated) {
     const opts = entries.length
       ? el("details", { class: "options-box" }, el("summary", {}, t("lobby.options")),
           el("div", { class: "options" }, entries.map(([name, o]) =>
-            el("label", { title: o.help || "" }, el("span", {}, optionLabel(name, o)), optionInput(name, o)))))
+            (Array.isArray(o.values) && o.values.length <= 3
+              ? el("fieldset", { class: "option-set", title: o.help || "" }, el("legend", {}, optionLabel(name, o)), optionInput(name, o))
+              : el("label", { title: o.help || "" }, el("span", {}, optionLabel(name, o)), optionInput(name, o))))))
       : null;
     form.replaceChildren(
       el("h2", { id: "create-h" }, t("lobby.new_game")),
@@ -138,7 +147,8 @@ function createForm(onCreated) {
       const name = input.dataset.option;
       const o = sp.options[name];
       let v;
-      if (Array.isArray(o.values)) v = o.values[Number(input.value)];
+      if (input.dataset.radios) v = o.values[Number(input.querySelector("input:checked")?.value ?? o.values.indexOf(o.default))];
+      else if (Array.isArray(o.values)) v = o.values[Number(input.value)];
       else v = input.value === "" ? null : Number(input.value);
       if (v !== o.default) options[name] = v;
     });

@@ -5,6 +5,7 @@ import { renderLobby } from "./lobby.js";
 import { GameScreen } from "./game.js";
 import { renderReplay } from "./replay.js";
 import { renderRules } from "./rules.js";
+import { drawA11yControls } from "./a11y/index.js";
 
 export const settings = {
   get name() {
@@ -52,10 +53,12 @@ async function start() {
   const chosen = params.get("lang") || settings.lang;
   await setLang(chosen);
   select.value = lang();
+  drawA11yControls();
   select.addEventListener("change", async () => {
     settings.lang = select.value;
     await setLang(select.value);
     document.title = t("ui.title");
+    drawA11yControls();
     if (screen && screen.relabel) screen.relabel();
     else route();
   });

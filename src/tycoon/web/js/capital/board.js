@@ -85,14 +85,14 @@ export function drawBoard(view, targets = null, highlight = null, banner = null)
   // Centre: the title, the deck and the last dice.
   const middle = svg("g", { class: "centre", "aria-hidden": "true" },
     svg("rect", { x: 2 * CELL + 10, y: 2 * CELL + 10, width: 8 * CELL - 20, height: 8 * CELL - 20, rx: 24, class: "centre-bg" }),
-    svg("text", { x: 6 * CELL, y: 5 * CELL + 10, class: "title" }, t("capital.title")),
-    svg("text", { x: 6 * CELL, y: 5 * CELL + 60, class: "subtitle" }, t("capital.turn_n", { n: view.turn ?? 0 })));
+    svg("text", { x: 6 * CELL, y: 3 * CELL + 10, class: "title" }, t("capital.title")),
+    svg("text", { x: 6 * CELL, y: 3 * CELL + 50, class: "subtitle" }, t("capital.turn_n", { n: view.turn ?? 0 })));
   const roll = view.roll || [];
-  roll.forEach((d, i) => middle.append(die(6 * CELL + (i - (roll.length - 1) / 2) * 110 - 45, 6 * CELL + 20, d)));
-  if (roll.length) middle.append(svg("text", { x: 6 * CELL, y: 6 * CELL + 150, class: "subtitle" }, t("capital.roll_of", { seat: seatLetter(view.current), total: roll.reduce((a, b) => a + b, 0) })));
+  roll.forEach((d, i) => middle.append(die(6 * CELL + (i - (roll.length - 1) / 2) * 100 - 40, 3 * CELL + 75, d, 80)));
+  if (roll.length && !banner) middle.append(svg("text", { x: 6 * CELL, y: 4 * CELL + 95, class: "subtitle" }, t("capital.roll_of", { seat: seatLetter(view.current), total: roll.reduce((a, b) => a + b, 0) })));
   if (banner) {
-    middle.append(svg("rect", { x: 2.5 * CELL, y: 7 * CELL + 90, width: 7 * CELL, height: 90, rx: 20, class: `banner-bg ${banner.tone}` }));
-    middle.append(svg("text", { x: 6 * CELL, y: 7 * CELL + 148, class: "banner-text" }, banner.text));
+    middle.append(svg("rect", { x: 2.5 * CELL, y: 4 * CELL + 62, width: 7 * CELL, height: 50, rx: 16, class: `banner-bg ${banner.tone}` }));
+    middle.append(svg("text", { x: 6 * CELL, y: 4 * CELL + 98, class: "banner-text" }, banner.text));
   }
   root.append(middle);
   const squaresG = svg("g", { class: "squares" });
@@ -195,8 +195,8 @@ export function drawBoard(view, targets = null, highlight = null, banner = null)
 }
 
 /** A die face with `n` pips (a picture of the last roll; the words are in the log). */
-function die(x, y, n) {
-  const g = svg("g", { class: "die", transform: `translate(${x} ${y})` }, svg("rect", { width: 90, height: 90, rx: 16 }));
+function die(x, y, n, size = 90) {
+  const g = svg("g", { class: "die", transform: `translate(${x} ${y}) scale(${size / 90})` }, svg("rect", { width: 90, height: 90, rx: 16 }));
   const P = { 1: [[45, 45]], 2: [[25, 25], [65, 65]], 3: [[25, 25], [45, 45], [65, 65]], 4: [[25, 25], [65, 25], [25, 65], [65, 65]],
     5: [[25, 25], [65, 25], [45, 45], [25, 65], [65, 65]], 6: [[25, 22], [65, 22], [25, 45], [65, 45], [25, 68], [65, 68]] };
   for (const [cx, cy] of P[n] || []) g.append(svg("circle", { cx, cy, r: 8 }));

@@ -228,6 +228,7 @@ class CatchCoins {
     this.H = c.field?.height ?? 1000;
     this.canvas = el("canvas", { class: "cc-canvas", width: 600, height: 600, tabindex: "0", "data-key": "cc-canvas", role: "application", "aria-label": t("minigame.catch_coins.canvas") });
     screen.area.append(this.canvas);
+    this.canvas.catcher = this; // a11y/minigames.js: sound and bot play
     this.ctx = this.canvas.getContext("2d");
     this.pointer = c.bank?.start ?? 500;
     this.bankX = this.pointer;
@@ -516,7 +517,8 @@ class FindKey {
     this.lock.replaceChildren(el("span", { class: "visually-hidden" }, t("minigame.find_key.lock_is", { cuts: r.lock.join(" ") })), keyShape(r.lock, { lock: true, scale: 140 }));
     this.keys.replaceChildren(...r.keys.map((k, i) =>
       el("button", { class: "fk-key", "data-key": `key-${i}`, "data-index": i, disabled: locked, onclick: () => this.pick(i),
-        "aria-label": t("minigame.find_key.key_n", { n: i + 1, cuts: (k.flip ? [...k.bitting].reverse() : k.bitting).join(" "), flipped: k.flip ? t("minigame.find_key.flipped") : "" }) },
+        // a11y: the cuts read the right way round, so that they match the lock's words
+        "aria-label": t(k.flip ? "a11y.find_key.key_flipped" : "a11y.find_key.key", { n: i + 1, cuts: k.bitting.join(" ") }) },
         keyShape(k.bitting, { flip: k.flip, scale: k.scale ?? 100 }))));
   }
 

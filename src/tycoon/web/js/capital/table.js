@@ -87,7 +87,15 @@ export class CapitalTable {
     const key = active?.dataset?.key || active?.getAttribute?.("data-key");
     const targets = this.targets();
     const boardWrap = el("div", { class: `board-wrap${this.zoomed ? " zoomed" : ""}`, "data-scroll": "board" });
-    boardWrap.append(drawBoard(view, targets, this.highlight(), this.banner));
+    // On a wide screen the log sits in the board's empty centre, always in view; on a phone
+    // it follows the panels.
+    const centreLog = matchMedia("(min-width: 901px)").matches && !this.ctx.replay;
+    const box = el("div", { class: "board-box" }, drawBoard(view, targets, this.highlight(), this.banner));
+    if (centreLog && this.ctx.logPanel) {
+      this.ctx.logPanel.classList.add("board-log");
+      box.append(this.ctx.logPanel);
+    } else this.ctx.logPanel?.classList.remove("board-log");
+    boardWrap.append(box);
     const frame = el("div", { class: "board-frame" }, boardWrap);
     frame.append(el("button", { class: "zoom", "data-key": "zoom", "aria-pressed": this.zoomed ? "true" : "false",
       onclick: () => { this.zoomed = !this.zoomed; this.render(); } }, this.zoomed ? "−" : "+", el("span", { class: "visually-hidden" }, t("capital.zoom"))));
@@ -97,12 +105,13 @@ export class CapitalTable {
       this.playersPanel(targets),
       seat != null ? this.handPanel() : null,
       this.discardPanel(),
-      this.ctx.logPanel,
+      centreLog ? null : this.ctx.logPanel,
       this.ctx.chatPanel);
     const scroll = this.root.querySelector(".board-wrap");
     const keep = scroll ? [scroll.scrollLeft, scroll.scrollTop] : null;
     this.root.replaceChildren(frame, side);
     if (keep && this.zoomed) [boardWrap.scrollLeft, boardWrap.scrollTop] = keep;
+    this.ctx.logPlaced?.();
     this.renderMinigame();
     let dialog = null;
     if (this.results && !this.ctx.replay && !(view.minigame && !view.minigame.scores)) dialog = this.root.appendChild(this.resultsBox());

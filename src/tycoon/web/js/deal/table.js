@@ -132,6 +132,7 @@ export class DealTable {
       me ? this.seatArea(me) : null,
       me ? this.handArea(me) : null);
     this.root.replaceChildren(play, el("aside", { class: "dside" }, this.ctx.logPanel, this.ctx.chatPanel));
+    this.ctx.logPlaced?.();
     const over = view.winner != null || this.state.status === "finished";
     const dialog = over && !this.victoryClosed ? this.root.appendChild(this.victory()) : null;
     const again = key ? this.root.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
