@@ -228,18 +228,31 @@ def serve(
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
     db: Annotated[
         str | None,
-        typer.Option(help="Database URL (default: a SQLite file in your data directory)."),
+        typer.Option(help="Database URL (default: $TYCOON_DB, else a SQLite file in your data "
+                          "directory)."),
     ] = None,
     setting: Annotated[
         list[str] | None,
         typer.Option("--set", metavar="NAME=VALUE", help=f"A server setting: {settings_help()}."),
     ] = None,
+    log_format: Annotated[
+        str | None,
+        typer.Option(help="Log lines as text or json (one object per line); "
+                          "default $TYCOON_LOG_FORMAT or text."),
+    ] = None,
 ) -> None:
-    """Run the game server with the web client at http://HOST:PORT/."""
+    """Run the game server with the web client at http://HOST:PORT/.
+
+    Every setting can also be given as an environment variable (TYCOON_<NAME>, listed under
+    --set); several processes on PostgreSQL and Redis: see docs/deploy.md (advertise_url).
+    """
     from tycoon.server.main import serve as run
 
+    flags = list(setting or [])
+    if log_format is not None:
+        flags.append(f"log_format={log_format}")
     try:
-        run(host=host, port=port, db=db, flags=setting)
+        run(host=host, port=port, db=db, flags=flags)
     except ValueError as exc:
         fail(str(exc))
 

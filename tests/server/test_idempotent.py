@@ -210,6 +210,9 @@ def test_a_database_from_before_client_seq_is_upgraded_at_start(db_url):
     engine = sa.create_engine(db_url)
     with engine.begin() as conn:  # yesterday's table: no client_seq column
         conn.execute(sa.text("alter table tycoon_actions drop column client_seq"))
+        # ... and no migrations yet (no version table, no leases): Alembic upgrades it
+        conn.execute(sa.text("drop table tycoon_alembic_version"))
+        conn.execute(sa.text("drop table tycoon_leases"))
         cols = [r[1] for r in conn.execute(sa.text("pragma table_info(tycoon_actions)"))]
     engine.dispose()
     assert "client_seq" not in cols

@@ -63,6 +63,8 @@ async def ready(request: Request) -> dict[str, Any]:
     lobby: Lobby | None = getattr(request.app.state, "lobby", None)
     if lobby is None:
         raise HTTPException(503, "starting: games are being restored")
+    if lobby.cluster is not None and lobby.cluster.draining:
+        raise HTTPException(503, "stopping: games are being handed over")
     try:
         await lobby.storage.ping()
     except Exception as exc:
@@ -180,7 +182,10 @@ async def list_games(
 ) -> list[dict[str, Any]]:
     """Games to join (`open`), to watch (`playing`) or to replay (`finished`)."""
     lobby = _lobby(request)
-    games = lobby.summaries(status)
+    if lobby.cluster is not None:  # several processes: the database's list
+        games = await lobby.cluster.summaries(status, limit)
+    else:
+        games = lobby.summaries(status)
     if status in (None, "finished"):
         seen = {g["id"] for g in games}
         for row, seats in await lobby.storage.list_finished(limit):

@@ -11,17 +11,17 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from .api import client_address, health_router, router
 from .broker import Broker, LocalBroker, RedisBroker
+from .cluster import ForwardRequests, game_socket_anywhere
 from .limiter import Limiter
 from .lobby import Lobby
 from .replays import Replays
 from .settings import ServerSettings
 from .storage import Storage
-from .ws import game_socket
 
 log = logging.getLogger("tycoon.server")
 
@@ -105,6 +105,17 @@ def rate_category(method: str, path: str) -> str | None:
     return None
 
 
+async def _redis(url: str) -> Any:
+    """A Redis client for presence (None without a URL)."""
+    if not url:
+        return None
+    import redis.asyncio as aioredis
+
+    client = aioredis.from_url(url)
+    await client.ping()
+    return client
+
+
 def default_db_url() -> str:
     """A SQLite file in the user's data directory (created if needed)."""
     from platformdirs import user_data_dir
@@ -135,15 +146,28 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(url, prefix=settings.table_prefix)
         await storage.open()
-        fanout = broker or (RedisBroker(settings.redis_url) if settings.redis_url
+        # cluster mode: every watcher's socket reaches the game's owner (relayed), so updates
+        # fan out inside the owner; Redis pub/sub is for processes that share games otherwise
+        fanout = broker or (RedisBroker(settings.redis_url)
+                            if settings.redis_url and not settings.advertise_url
                             else LocalBroker())
         await fanout.start()
         lobby = Lobby(storage, fanout, settings)
         app.state.limiter = Limiter(settings)
-        restored = await lobby.restore()
+        cluster = None
+        if settings.advertise_url:
+            # several processes: games are taken by lease (the loop takes orphans), not all
+            # restored here (docs/deploy.md)
+            from .cluster import Cluster
+
+            cluster = lobby.cluster = Cluster(lobby, await _redis(settings.redis_url))
+            cluster.start()
+            log.info("tycoon server: cluster mode as %s", cluster.owner)
+        else:
+            restored = await lobby.restore()
+            log.info("tycoon server: %d unfinished game(s) restored", restored)
         lobby.start()
         app.state.lobby = lobby
-        log.info("tycoon server: %d unfinished game(s) restored", restored)
         if settings.gc_freeze:
             # Long-lived objects (modules, restored games) leave the collector's scans, and
             # collections come less often: shorter and rarer pauses under load.
@@ -153,6 +177,10 @@ def create_app(
         try:
             yield
         finally:
+            if cluster is not None:
+                await cluster.stop()
+                if cluster.redis is not None:
+                    await cluster.redis.aclose()
             await lobby.close()
             await fanout.stop()
             await storage.close()
@@ -185,6 +213,7 @@ def create_app(
                         status_code=429, headers={"Retry-After": "60"})
         return await call_next(request)
 
+    app.add_middleware(ForwardRequests)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(SecurityHeaders)
 
@@ -199,7 +228,15 @@ def create_app(
 
     app.include_router(router)
     app.include_router(health_router)
-    app.add_api_websocket_route("/ws/games/{game_id}", game_socket)
+
+    @app.get("/metrics", include_in_schema=False)
+    async def metrics_endpoint(request: Request) -> Response:
+        """Prometheus metrics of this process (docs/deploy.md)."""
+        from . import metrics
+
+        return Response(metrics.render(getattr(request.app.state, "lobby", None)),
+                        media_type=metrics.CONTENT_TYPE)
+    app.add_api_websocket_route("/ws/games/{game_id}", game_socket_anywhere)
     i18n_dir = WEB_DIR.parent / "i18n"  # the client's texts (en, pt, es, fr), see docs/web.md
     if i18n_dir.is_dir():
         app.mount("/i18n", StaticFiles(directory=i18n_dir), name="i18n")

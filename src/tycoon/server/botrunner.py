@@ -16,12 +16,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from concurrent.futures import BrokenExecutor
 from typing import TYPE_CHECKING, Any
 
 from tycoon.bots import make_bot
 from tycoon.engine import derive_seed
 
+from . import metrics
 from .protocol import ProtocolError
 
 if TYPE_CHECKING:
@@ -146,7 +148,12 @@ class BotRunner:
             if room.status != "playing" or seat not in room.state.to_move():
                 return
             version = room.version
-            data = SILENT if self._silent_here(seat, by) else await self._choose(seat)
+            if self._silent_here(seat, by):
+                data = SILENT
+            else:
+                started = time.perf_counter()
+                data = await self._choose(seat)
+                metrics.bot_thought(time.perf_counter() - started)
             try:
                 await room.submit(seat, data, by=by, reason=reason)
                 return

@@ -15,6 +15,7 @@ from tycoon.engine import Record, check_seed, get_game, new_seed, replay
 
 from .broker import Broker
 from .clocks import now
+from .lease import StaleLease
 from .protocol import ProtocolError
 from .room import Entry, Room
 from .settings import ServerSettings
@@ -59,6 +60,8 @@ class Lobby:
         self.executor = ThreadPoolExecutor(settings.bot_threads, thread_name_prefix="tycoon-bot")
         self._processes: Executor | None = None
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
+        #: Several processes: this process's :class:`~.cluster.Cluster` (None: on its own).
+        self.cluster: Any = None
 
     def processes(self) -> Executor | None:
         """The worker processes of thinking bots (started on first use), or None."""
@@ -233,6 +236,8 @@ class Lobby:
         )
         await self.storage.create_game(row, seats)
         room = self._room(row, seats, state, [])
+        if self.cluster is not None:
+            await self.cluster.claim_new(room)
         self.rooms[row.id] = room
         room.start()
         return room
@@ -259,7 +264,12 @@ class Lobby:
             raise LobbyError("this game is a rematch: its seats are for the players of the "
                              "game before", 409)
         token = secrets.token_urlsafe(24)
-        if not await room.claim(seat, name, token):
+        try:
+            claimed = await room.claim(seat, name, token)
+        except StaleLease:
+            raise LobbyError("the game is moving between server processes; try again",
+                             503) from None
+        if not claimed:
             raise LobbyError(f"seat {seat} is not free", 409)
         return Joined(game_id, seat, token)
 

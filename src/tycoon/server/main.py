@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 import logging
+import os
 import re
 
 from .app import create_app, default_db_url
+from .logs import configure as configure_logs
+from .logs import uvicorn_log_config
 from .settings import ServerSettings
 from .transport import ws_protocol
+
+#: Environment variable with the database URL (``--db`` wins over it).
+DB_ENV = "TYCOON_DB"
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
           flags: list[str] | None = None) -> None:
-    """Serve Tycoon at ``http://host:port/`` with the database ``db`` (default: SQLite file).
+    """Serve Tycoon at ``http://host:port/`` with the database ``db`` (default:
+    ``$TYCOON_DB``, else a SQLite file).
 
     Settings (see :class:`~tycoon.server.settings.ServerSettings`) come from
     ``$TYCOON_SERVER_SETTINGS`` (a JSON object), then ``$TYCOON_<NAME>`` per setting, then
@@ -21,8 +28,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     import uvicorn
 
     settings = ServerSettings.from_env(flags=flags)
-    url = db or default_db_url()
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    url = db or os.environ.get(DB_ENV) or default_db_url()
+    configure_logs(settings.log_format)
     for name in ("uvicorn.error", "uvicorn.access"):
         logging.getLogger(name).addFilter(RedactTokens())
     app = create_app(url, settings=settings)
@@ -35,6 +42,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
         # Views are small (a few KB); compressing each one costs more CPU than it saves.
         ws_per_message_deflate=False,
         log_level="info",
+        log_config=uvicorn_log_config(),
     )
 
 

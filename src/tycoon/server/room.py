@@ -23,9 +23,10 @@ from typing import TYPE_CHECKING, Any
 
 from tycoon.engine import Action, Event, Message, Record, State, get_game, seat_ref
 
-from . import updates
+from . import metrics, updates
 from .botrunner import SILENT, BotRunner
 from .clocks import Clocks
+from .lease import StaleLease
 from .protocol import ProtocolError
 from .sessions import SessionInputs
 from .storage import GameRow, SeatRow
@@ -104,6 +105,11 @@ class Room:
         self.connections: dict[int | None, int] = {}
         self.closed = False
         self.last_join = row.created
+        #: Several processes: the ``(owner, epoch)`` of this process's lease on the game;
+        #: every append is fenced by it (:mod:`.lease`). ``on_stale`` is called when the
+        #: database refused an append because the lease moved on (the room must be dropped).
+        self.fence: tuple[str, int] | None = None
+        self.on_stale: Callable[[Room], None] | None = None
         #: Per seat, the client ``seq`` of each applied action -> its version, and the highest.
         self.applied_seqs: dict[int, dict[int, int]] = {}
         self.last_seq: dict[int, int] = {}
@@ -188,7 +194,14 @@ class Room:
             if row.kind != "human" or row.token_hash is not None or self.status != "open":
                 return False
             digest = hash_token(token)
-            if not await self.storage.claim_seat(self.id, seat, name, digest):
+            try:
+                claimed = await self.storage.claim_seat(self.id, seat, name, digest,
+                                                        fence=self.fence)
+            except StaleLease:
+                if self.on_stale is not None:
+                    self.on_stale(self)
+                raise
+            if not claimed:
                 return False
             row.name, row.token_hash = name, digest
             self.last_join = time.time()
@@ -212,7 +225,7 @@ class Room:
                 if row.kind == "bot":
                     continue
                 name = row.name or ""
-                await self.storage.set_seat_bot(self.id, seat, spec, name)
+                await self.storage.set_seat_bot(self.id, seat, spec, name, fence=self.fence)
                 row.kind, row.bot, row.token_hash = "bot", spec, None
                 self.runner.set_bot(seat, spec)
                 self.clocks.deadlines.pop(seat, None)
@@ -321,6 +334,7 @@ class Room:
         ``on_duplicate(version it was applied at)`` instead of ``on_commit``.
         Raises :class:`ProtocolError` (nothing changed) if it is refused.
         """
+        started = time.perf_counter()
         async with self.lock:
             if client_seq is not None:
                 done = self._already_applied(seat, client_seq, data)
@@ -352,7 +366,14 @@ class Room:
             idx = self.version
             try:
                 await self.storage.append(self.id, idx, seat, entry.action, by, reason,
-                                          client_seq)
+                                          client_seq, fence=self.fence)
+            except StaleLease:
+                log.warning("game %s: lease lost, action %d refused by the database",
+                            self.id, idx)
+                if self.on_stale is not None:
+                    self.on_stale(self)
+                raise ProtocolError("this game moved to another server process: reconnect",
+                                    "server_error") from None
             except Exception:
                 log.exception("game %s: could not store action %d", self.id, idx)
                 raise ProtocolError(
@@ -365,6 +386,7 @@ class Room:
                 self._note_seq(seat, client_seq, idx + 1)
             if on_commit is not None:
                 on_commit(idx + 1)
+            metrics.action_applied(by, time.perf_counter() - started)
             finished = new.is_over
             if finished:
                 self.row.status = "finished"

@@ -90,6 +90,16 @@ class ServerSettings:
     redis_url: str = ""
     #: Table name prefix in the database (tests use a unique one per run).
     table_prefix: str = "tycoon_"
+    #: Several processes (docs/deploy.md): this process's own base URL as the other
+    #: processes reach it (``http://10.0.0.2:8000``). Setting it turns cluster mode on
+    #: (games owned by lease, requests routed to the owner); needs PostgreSQL and Redis.
+    advertise_url: str = ""
+    #: Cluster mode: a game's lease lasts this long unless renewed; it is renewed (and
+    #: orphaned games are looked for) every ``lease_renew_seconds``.
+    lease_seconds: float = 3.0
+    lease_renew_seconds: float = 1.0
+    #: Log lines as text or as one JSON object per line (``json``).
+    log_format: str = "text"
 
     def replace(self, **changes: Any) -> ServerSettings:
         """A copy with ``changes``; unknown names or bad values raise ``ValueError``."""
@@ -130,6 +140,13 @@ class ServerSettings:
                 parse_many(getattr(self, name))
             except ValueError as exc:
                 raise ValueError(f"server setting {name!r}: {exc}") from None
+        if self.log_format not in ("text", "json"):
+            raise ValueError("server setting 'log_format' must be text or json")
+        if self.advertise_url and not self.advertise_url.startswith(("http://", "https://")):
+            raise ValueError("server setting 'advertise_url' must be an http:// or https:// URL")
+        if self.advertise_url and self.lease_renew_seconds * 2 > self.lease_seconds:
+            raise ValueError("server setting 'lease_renew_seconds' must be at most half of "
+                             "'lease_seconds'")
         if self.standin_bot.split(":")[0].strip().lower() in ("hard", "ismcts"):
             raise ValueError("server setting 'standin_bot': a stand-in must not play better "
                              "than the lobby's medium bot (leaving must never pay)")

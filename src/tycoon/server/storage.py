@@ -38,6 +38,9 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.pool import StaticPool
 
+from . import migrate
+from .lease import check_fences
+
 _STOP = object()
 
 
@@ -95,6 +98,8 @@ class _Append:
     rows: list[dict[str, Any]]
     future: asyncio.Future[Any]
     loop: asyncio.AbstractEventLoop = field(repr=False)
+    #: game id -> (owner, epoch) its lease must still have (:mod:`.lease`), or empty.
+    fences: dict[str, tuple[str, int]] = field(default_factory=dict)
 
 
 @dataclass
@@ -143,7 +148,7 @@ class Storage:
             sa.Column("name", sa.String(80), nullable=False),
             sa.Column("created", sa.Float, nullable=False),
             sa.Column("result", sa.Text, nullable=True),
-            # added later (older databases get them at start-up: ``_add_missing_columns``)
+            # added later (older databases get them by migration 0002)
             sa.Column("spectator_chat", sa.Boolean, nullable=True),
             sa.Column("creator", sa.String(64), nullable=True),
             sa.Column("rematch_of", sa.String(32), nullable=True),
@@ -168,7 +173,7 @@ class Storage:
             sa.Column("by", sa.String(16), nullable=False),
             sa.Column("reason", sa.String(32), nullable=True),
             sa.Column("at", sa.Float, nullable=False),
-            # added later: see ``_add_missing_columns`` (older databases get it at start-up)
+            # added later (older databases get it by migration 0002)
             sa.Column("client_seq", sa.BigInteger, nullable=True),
         )
         #: Chat of each table (``game_id``) and of the lobby (``game_id`` = "").
@@ -183,6 +188,16 @@ class Storage:
             sa.Column("reaction", sa.String(16), nullable=True),
             sa.Column("at", sa.Float, nullable=False),
         )
+        #: Which server process owns each game, by lease with a fenced epoch
+        #: (:mod:`.lease`; several processes on one database).
+        self.leases = sa.Table(
+            f"{prefix}leases",
+            meta,
+            sa.Column("game_id", sa.String(32), primary_key=True),
+            sa.Column("owner", sa.String(200), nullable=False),
+            sa.Column("epoch", sa.BigInteger, nullable=False),
+            sa.Column("expires", sa.Float, nullable=False, index=True),
+        )
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._writer: threading.Thread | None = None
         self._checkpointer: threading.Thread | None = None
@@ -190,9 +205,9 @@ class Storage:
 
     # -- life cycle -------------------------------------------------------------------------
     async def open(self) -> None:
-        """Create the tables if needed and start the writer thread."""
-        await asyncio.to_thread(self.meta.create_all, self.engine)
-        await asyncio.to_thread(self._add_missing_columns)
+        """Bring the tables to the latest schema (Alembic, :mod:`.migrate`: once, under a lock
+        shared by every process on the database) and start the writer thread."""
+        await asyncio.to_thread(migrate.upgrade, self.engine, self.prefix)
         self._writer = threading.Thread(
             target=self._write_loop, name="tycoon-db-writer", daemon=True
         )
@@ -202,31 +217,6 @@ class Storage:
                 target=self._checkpoint_loop, name="tycoon-db-checkpoint", daemon=True
             )
             self._checkpointer.start()
-
-    def _add_missing_columns(self) -> None:
-        """Migrate a database made by an older server: add the nullable columns it lacks
-        (``ALTER TABLE ... ADD COLUMN``, additive only; old rows get NULL).
-
-        Columns added so far: ``actions.client_seq`` (idempotent actions);
-        ``games.spectator_chat``, ``games.creator``, ``games.rematch_of`` (table features).
-        """
-        inspector = sa.inspect(self.engine)
-        preparer = self.engine.dialect.identifier_preparer
-        for table in (self.games, self.actions):
-            have = {c["name"] for c in inspector.get_columns(table.name)}
-            for column in [c for c in table.columns if c.name not in have]:
-                kind = column.type.compile(dialect=self.engine.dialect)
-                try:
-                    with self.engine.begin() as conn:
-                        conn.exec_driver_sql(
-                            f"ALTER TABLE {preparer.format_table(table)} "
-                            f"ADD COLUMN {preparer.format_column(column)} {kind}"
-                        )
-                except sa.exc.DBAPIError:
-                    # another server process starting on the same database added it first
-                    now = {c["name"] for c in sa.inspect(self.engine).get_columns(table.name)}
-                    if column.name not in now:
-                        raise
 
     def _checkpoint_loop(self) -> None:
         """Move the SQLite WAL into the database every second, off the event loop (commits
@@ -260,35 +250,42 @@ class Storage:
         self.engine.dispose()
 
     def drop_all(self) -> None:
-        """Drop this prefix's tables (tests)."""
+        """Drop this prefix's tables, migration version included (tests)."""
         self.meta.drop_all(self.engine)
+        sa.Table(f"{self.prefix}alembic_version", sa.MetaData()).drop(self.engine, checkfirst=True)
 
     # -- writes -----------------------------------------------------------------------------
     async def append(
         self, game_id: str, idx: int, seat: int, action: dict[str, Any], by: str,
         reason: str | None = None, client_seq: int | None = None,
+        fence: tuple[str, int] | None = None,
     ) -> None:
         """Append action ``idx`` of a game; returns once it is committed.
 
         ``client_seq`` is the player's message ``seq`` (None for bots and stand-ins): with it
         a restarted server still knows which of a seat's messages it has applied.
+        ``fence`` (several processes): the ``(owner, epoch)`` of the game's lease; in the same
+        transaction the lease must still be that, or :class:`~.lease.StaleLease` is raised
+        and nothing is written.
         """
         row = {
             "game_id": game_id, "idx": idx, "seat": seat, "action": _dumps(action),
             "by": by, "reason": reason, "at": time.time(), "client_seq": client_seq,
         }
-        await self._submit([row])
+        await self._submit([row], {game_id: fence} if fence is not None else {})
 
-    async def _submit(self, rows: list[dict[str, Any]]) -> None:
+    async def _submit(self, rows: list[dict[str, Any]],
+                      fences: dict[str, tuple[str, int]] | None = None) -> None:
         if self._writer is None:
             raise RuntimeError("storage is not open")
         if self.inline:
             with self.engine.begin() as conn:
+                check_fences(conn, self.leases, fences or {})
                 conn.execute(self.actions.insert(), rows)
             return
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-        self._queue.put(_Append(rows, future, loop))
+        self._queue.put(_Append(rows, future, loop, fences or {}))
         await future
 
     async def _write(self, fn: Callable[[sa.Connection], Any]) -> Any:
@@ -346,12 +343,15 @@ class Storage:
     def _write_appends(self, batch: list[_Append]) -> None:
         try:
             with self.engine.begin() as conn:
+                check_fences(conn, self.leases,
+                             {k: v for item in batch for k, v in item.fences.items()})
                 conn.execute(self.actions.insert(), [r for item in batch for r in item.rows])
         except Exception:
             # One bad row must not fail the others: retry each on its own.
             for item in batch:
                 try:
                     with self.engine.begin() as conn:
+                        check_fences(conn, self.leases, item.fences)
                         conn.execute(self.actions.insert(), item.rows)
                 except Exception as exc:
                     _resolve(item, exc)
@@ -380,10 +380,14 @@ class Storage:
 
         await self._write(run)
 
-    async def claim_seat(self, game_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Give a free human seat to ``name``; False if somebody took it first."""
+    async def claim_seat(self, game_id: str, seat: int, name: str, token_hash: str,
+                         fence: tuple[str, int] | None = None) -> bool:
+        """Give a free human seat to ``name``; False if somebody took it first. ``fence``: as
+        for :meth:`append` (a stale owner's claim raises :class:`~.lease.StaleLease`)."""
 
         def run(conn: sa.Connection) -> bool:
+            if fence is not None:
+                check_fences(conn, self.leases, {game_id: fence})
             res = conn.execute(
                 self.seats.update()
                 .where(self.seats.c.game_id == game_id, self.seats.c.seat == seat,
@@ -405,11 +409,14 @@ class Storage:
 
         await self._write(run)
 
-    async def set_seat_bot(self, game_id: str, seat: int, bot: str, name: str) -> None:
+    async def set_seat_bot(self, game_id: str, seat: int, bot: str, name: str,
+                           fence: tuple[str, int] | None = None) -> None:
         """A bot plays ``seat`` from now on (a person resigned, or missed the rematch): its
-        token no longer acts."""
+        token no longer acts. ``fence``: as for :meth:`append`."""
 
         def run(conn: sa.Connection) -> None:
+            if fence is not None:
+                check_fences(conn, self.leases, {game_id: fence})
             conn.execute(self.seats.update().where(
                 self.seats.c.game_id == game_id, self.seats.c.seat == seat,
             ).values(kind="bot", bot=bot, name=name, token_hash=None))

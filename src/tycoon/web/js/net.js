@@ -149,7 +149,7 @@ export class GameSocket {
       }
       if (ev.code === 4401) this.token = null;
       this.handlers.onStatus?.("closed");
-      const delay = Math.min(8000, 300 * 2 ** this.retry++);
+      const delay = ev.code === 1012 ? 0 : Math.min(8000, 300 * 2 ** this.retry++); // 1012: server restart, reconnect at once
       setTimeout(() => !this.closed && this.connect(), delay);
     };
   }

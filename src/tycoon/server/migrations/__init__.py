@@ -1,0 +1,1 @@
+"""Alembic migrations of the server's tables (see :mod:`tycoon.server.migrate`)."""
