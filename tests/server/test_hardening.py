@@ -129,7 +129,7 @@ def test_clients_that_never_read_are_closed_and_freed(db_url):
     live = LiveServer(db_url).start()
     try:
         g = live.create(game="toy", players=["random"] * 4,
-                        options={"turn_limit": 500, "round_every": 1})
+                        options={"turn_limit": 100_000, "round_every": 1})
         socks = [_raw_socket(live.port, f"/ws/games/{g['id']}") for _ in range(10)]
         deadline = time.monotonic() + 15
         room = live.lobby.rooms[g["id"]]

@@ -111,7 +111,12 @@ def play_like_a_person(page: Any, limit: int = 600) -> None:
             return
         for selector in CLICKS:
             target = page.locator(selector)
-            if target.count() and target.first.is_visible() and target.first.is_enabled():
+            try:
+                ready = (target.count() and target.first.is_visible()
+                         and target.first.is_enabled(timeout=1_000))
+            except PlaywrightError:  # redrawn between two looks: look again
+                ready = False
+            if ready:
                 with contextlib.suppress(PlaywrightError):  # redrawn under the pointer
                     target.first.click(timeout=2_000)
                 # the newest line is in view after each update (issue 12)

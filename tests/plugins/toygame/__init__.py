@@ -406,7 +406,7 @@ GAME = GameInfo(
     action_types=ACTIONS,
     event_types=EVENTS,
     options=(
-        Option("turn_limit", "int", 8, minimum=1, maximum=500, help="Turns before the end."),
+        Option("turn_limit", "int", 8, minimum=1, maximum=100_000, help="Turns before the end."),
         Option("round_every", "int", 2, minimum=0, maximum=500,
                help="Turns between peek rounds (0: never)."),
         Option("round_ms", "int", 10_000, minimum=1, maximum=600_000,
