@@ -85,7 +85,16 @@ def check_records(pg_url: str, prefix: str, games: list[dict]) -> None:
         finally:
             await store.close()
 
-    for g, (found, actions) in zip(games, asyncio.run(load()), strict=True):
+    # A game's last action and its "finished" status are two writes: when the owner is killed
+    # between them, the process that takes the lease over (within ~4 s) replays the record and
+    # writes the status. Wait for that before calling a game stuck.
+    deadline = time.monotonic() + 15
+    rows = asyncio.run(load())
+    while time.monotonic() < deadline and any(
+            found is None or found[0].status != "finished" for found, _ in rows):
+        time.sleep(0.5)
+        rows = asyncio.run(load())
+    for g, (found, actions) in zip(games, rows, strict=True):
         assert found is not None and found[0].status == "finished", f"{g['game']} {g['id']} stuck"
         by_seat: dict[int, list[int]] = {}
         for a in actions:

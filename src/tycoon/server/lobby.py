@@ -100,10 +100,6 @@ class Lobby:
                 })
                 continue
             self.rooms[row.id] = room
-            if room.state.is_over and room.status != "finished":
-                room.row.status = "finished"
-                room.row.result = outcome_json(room.state)
-                await self.storage.set_status(row.id, "finished", room.row.result)
             room.start()
             count += 1
         return count
@@ -116,6 +112,11 @@ class Lobby:
         room = self._room(row, seats, state, [
             Entry(a.seat, a.action, a.by, a.reason, a.client_seq) for a in actions])
         room.chat.load(await self.storage.load_chat(row.id))
+        if room.state.is_over and room.status != "finished":
+            # its last action was stored but its process died before marking it finished
+            room.row.status = "finished"
+            room.row.result = outcome_json(room.state)
+            await self.storage.set_status(row.id, "finished", room.row.result)
         return room
 
     def start(self) -> None:
