@@ -26,14 +26,6 @@ from .screen import BotPlay, Choice, Screen, SessionIO
 from .words import Words, count
 
 
-def _word(words: Words, keys: tuple[str, ...], default: str) -> str:
-    """The first of ``keys`` the catalog has, rendered; else ``default``."""
-    for key in keys:
-        if words.has(key):
-            return words(key)
-    return default
-
-
 def money(words: Words, n: int) -> str:
     """``$50`` in the game's money words."""
     return words("money", n=n) if words.has("money") else f"${n}"
@@ -55,12 +47,12 @@ def place(words: Words, sq: int, lot: int) -> str:
 
 def card_name(words: Words, card: str) -> str:
     """A card's name from the catalog."""
-    return _word(words, (f"card.{card}.name",), card.replace("_", " "))
+    return words.first((f"card.{card}.name",), card.replace("_", " "))
 
 
 def kind_name(words: Words, kind: str) -> str:
     """A business kind's name from the catalog."""
-    return _word(words, (f"business.{kind}.name", f"kind.{kind}.name", f"kind.{kind}",
+    return words.first((f"business.{kind}.name", f"kind.{kind}.name", f"kind.{kind}",
                          f"business.{kind}"), kind.replace("_", " "))
 
 
@@ -74,7 +66,7 @@ class CapitalScreen(Screen):
         if not 0 <= seat < len(colours):
             return None
         c = colours[seat]
-        return _word(words, (f"color.{c}", f"colour.{c}", f"region.{c}"), c)
+        return words.first((f"color.{c}", f"colour.{c}", f"region.{c}"), c)
 
     # ----------------------------------------------------------------- choices
     def choices(self, legal: list[dict[str, Any]], view: dict[str, Any], me: int,
@@ -162,7 +154,7 @@ class CapitalScreen(Screen):
                        seat={"seat": view.get("current", 0)})]
         for entry in view.get("seats", []):
             seat = entry["seat"]
-            effects = [f"{_word(words, (f'effect.{e}.name',), e.replace('_', ' '))} {n}"
+            effects = [f"{words.first((f'effect.{e}.name',), e.replace('_', ' '))} {n}"
                        for e, n in (entry.get("effects") or {}).items() if n]
             lines.append(words(
                 "term.capital.seat", seat={"seat": seat},
@@ -182,7 +174,7 @@ class CapitalScreen(Screen):
                                kind=kind_name(words, b["kind"]), seat={"seat": b["owner"]},
                                level=b.get("level", 1), income=money(words, b.get("income", 0))))
         for c in view.get("constructions", []):
-            what = _word(words, (f"construction.{c['type']}.name",), c["type"])
+            what = words.first((f"construction.{c['type']}.name",), c["type"])
             lines.append(words("term.capital.construction", what=what, seat={"seat": c["owner"]},
                                square=square(words, c["square"])))
         lines.append(words("term.capital.deck", n=count("cards", view.get("deck_size", 0)),
@@ -191,7 +183,7 @@ class CapitalScreen(Screen):
 
     # ----------------------------------------------------------------- minigames
     def session_name(self, kind: str, words: Words) -> str:
-        return _word(words, (f"minigame.{kind}.name", f"session.{kind}"),
+        return words.first((f"minigame.{kind}.name", f"session.{kind}"),
                      kind.replace("_", " "))
 
     def session_screen(self, kind: str) -> Callable[[SessionIO], list[Any] | BotPlay] | None:

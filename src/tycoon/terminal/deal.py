@@ -17,13 +17,6 @@ from .screen import Choice, Screen
 from .words import Words, count
 
 
-def _word(words: Words, keys: tuple[str, ...], default: str) -> str:
-    for key in keys:
-        if words.has(key):
-            return words(key)
-    return default
-
-
 def money(words: Words, n: int) -> str:
     """``3M`` in the game's money words."""
     return words("money", n=n) if words.has("money") else f"{n}M"
@@ -43,7 +36,7 @@ def colour_name(words: Words, colour: str | int | None) -> str:
     if colour is None:
         return ""
     name = COLORS[colour] if isinstance(colour, int) else colour
-    return _word(words, (f"color.{name}", f"colour.{name}", f"color.{name}.name"),
+    return words.first((f"color.{name}", f"colour.{name}", f"color.{name}.name"),
                  name.replace("_", " "))
 
 

@@ -48,6 +48,13 @@ class Words:
         """Whether the catalog has ``key``."""
         return key in self.catalog
 
+    def first(self, keys: Sequence[str], default: str) -> str:
+        """The first of ``keys`` the catalog has, rendered; else ``default``."""
+        for key in keys:
+            if key in self.catalog:
+                return self(key)
+        return default
+
     def seat(self, seat: int | None) -> str:
         """The words naming ``seat`` (the player's name and colour)."""
         if seat is None:
