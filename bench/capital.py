@@ -68,30 +68,32 @@ def playouts(games: int, seed: int = 0, turn_limit: int = 300) -> tuple[int, int
     return decisions, turns, time.process_time() - start
 
 
-def clone_cost(samples: int = 2000) -> float:
-    """Microseconds per ``clone()`` of a mid-game position."""
+def _played_game() -> capital.CapitalState:
+    """The position of a random game played to its turn limit (the same every run)."""
     state = capital.new_game(seats=4, seed=3, turn_limit=120)
     rng = Rng(3)
     while not state.is_over:
         seat = state.to_move()[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def _per_call(call, samples: int) -> float:
+    """Microseconds of CPU time per call of ``call()``."""
     start = time.process_time()
     for _ in range(samples):
-        state.clone()
+        call()
     return (time.process_time() - start) / samples * 1e6
+
+
+def clone_cost(samples: int = 2000) -> float:
+    """Microseconds per ``clone()`` of a mid-game position."""
+    return _per_call(_played_game().clone, samples)
 
 
 def key_cost(samples: int = 2000) -> float:
     """Microseconds per ``key()`` of a mid-game position."""
-    state = capital.new_game(seats=4, seed=3, turn_limit=120)
-    rng = Rng(3)
-    while not state.is_over:
-        seat = state.to_move()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    start = time.process_time()
-    for _ in range(samples):
-        state.key()
-    return (time.process_time() - start) / samples * 1e6
+    return _per_call(_played_game().key, samples)
 
 
 def view_cost(games: int = 4) -> tuple[float, float]:
