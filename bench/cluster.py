@@ -36,7 +36,7 @@ import httpx
 import websockets
 
 sys.path.insert(0, str(Path(__file__).parent))
-from server import Seat, cpu_seconds, drive_game, free_port
+from server import Seat, cpu_seconds, drive_game, free_port, no_client_gc
 
 ROOT = Path(__file__).resolve().parents[1]
 PG = os.environ.get("TYCOON_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
@@ -104,6 +104,13 @@ class Cluster:
         engine.dispose()
 
 
+def machine_cpu() -> tuple[int, int]:
+    """Busy and total jiffies of all cores since boot (Linux ``/proc/stat``)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle + iowait
+    return sum(fields) - idle, sum(fields)
+
+
 def wait(url: str, timeout: float = 60) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -153,26 +160,32 @@ async def run_load(cluster: Cluster, game: str, games: int, interval: float, sec
     counts = {"updates": 0, "acks": 0, "errors": 0}
     readers = [asyncio.create_task(s.reader(latencies, counts)) for g in all_games for s in g]
     await asyncio.sleep(1.0)
-    cpu0 = [cpu_seconds(p.pid) for p in cluster.procs]
-    client0 = time.process_time()
-    start = time.perf_counter()
-    stop = start + seconds
-    spread = interval if interval > 0 else 0.5
-    dropped = 0
+    with no_client_gc():
+        cpu0 = [cpu_seconds(p.pid) for p in cluster.procs]
+        client0 = time.process_time()
+        machine0 = machine_cpu()
+        haproxy0 = cpu_seconds(cluster.haproxy.pid) if cluster.haproxy else 0.0
+        start = time.perf_counter()
+        stop = start + seconds
+        spread = interval if interval > 0 else 0.5
+        dropped = 0
 
-    async def drive(g: list[Seat], offset: float) -> None:
-        nonlocal dropped
-        try:
-            await drive_game(g, interval, stop, offset)
-        except websockets.ConnectionClosed:
-            dropped += 1  # reported: a game whose socket was cut stops acting
+        async def drive(g: list[Seat], offset: float) -> None:
+            nonlocal dropped
+            try:
+                await drive_game(g, interval, stop, offset)
+            except websockets.ConnectionClosed:
+                dropped += 1  # reported: a game whose socket was cut stops acting
 
-    await asyncio.gather(*(drive(g, spread * i / len(all_games))
-                           for i, g in enumerate(all_games)))
-    elapsed = time.perf_counter() - start
+        await asyncio.gather(*(drive(g, spread * i / len(all_games))
+                               for i, g in enumerate(all_games)))
+        elapsed = time.perf_counter() - start
     cpu = [round(100 * (cpu_seconds(p.pid) - c) / elapsed, 1)
            for p, c in zip(cluster.procs, cpu0, strict=True)]
     client_cpu = round(100 * (time.process_time() - client0) / elapsed, 1)
+    busy, total = (b - a for a, b in zip(machine0, machine_cpu(), strict=True))
+    haproxy_cpu = round(100 * (cpu_seconds(cluster.haproxy.pid) - haproxy0) / elapsed, 1) \
+        if cluster.haproxy else 0.0
     for g in all_games:
         for s in g:
             with contextlib.suppress(Exception):
@@ -190,6 +203,10 @@ async def run_load(cluster: Cluster, game: str, games: int, interval: float, sec
             "errors": counts["errors"], "games_dropped": dropped,
             "ack_ms_p50": pct(0.5), "ack_ms_p99": pct(0.99),
             "server_cpu_percent": cpu, "client_cpu_percent": client_cpu,
+            "haproxy_cpu_percent": haproxy_cpu,
+            # every core of the machine: the servers, this load generator, HAProxy, PostgreSQL,
+            # Redis and anything else running (100 = all cores busy)
+            "machine_cpu_percent": round(100 * busy / max(1, total), 1),
             "load_average": round(os.getloadavg()[0], 2)}
 
 
