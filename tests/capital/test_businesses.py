@@ -170,3 +170,20 @@ def test_c5_4_incomes_match_the_rule_text_for_random_boards(lots):
     st_ = position(4, businesses=[business(s, lt, k, o, lv) for (s, lt), (k, o, lv) in
                                   lots.items()])
     assert st_.incomes() == {key: reference_income(lots, key) for key in lots}
+
+
+def test_free_lot_incomes_with_every_kind_around():
+    """C-5.4: with all seven kinds next to a free lot, every kind there is already in the
+    neighbourhood, so none gets the neighbourhood bonus; the build offers (one pass over the
+    businesses) agree with ``income_at`` instead of failing."""
+    from tycoon.capital.board import BOARD
+    from tycoon.capital.businesses import PRICE, Business, income_at, incomes_at_free_lots
+
+    kinds = list(PRICE)
+    square = 1
+    (other,) = BOARD.adjacent[square]
+    lots = [(square, 1), (square, 2), (square, 3), (other, 0), (other, 1), (other, 2),
+            (other, 3)]
+    bs = {lot: Business(kind, 1, 1) for lot, kind in zip(lots, kinds, strict=True)}
+    got = incomes_at_free_lots(bs, square, [0], kinds, 0)
+    assert got == {(0, kind): income_at(bs, square, 0, kind, 0) for kind in kinds}

@@ -178,7 +178,8 @@ def incomes_at_free_lots(
     for lot in lots:
         out.update(((lot, kind), 0) for kind in kinds if kind not in PRICE)
         near = around.union(k for other, k in on_square.items() if other != lot)
-        hood = NEIGHBOURHOOD_BONUS[len(near)]
+        # seven kinds around: every kind is among them, and none gets the bonus
+        hood = NEIGHBOURHOOD_BONUS[min(len(near), len(NEIGHBOURHOOD_BONUS) - 1)]
         for kind, bonus in fixed.items():
             bonus += 0 if kind in near else hood
             got = _LEVEL_1.get((kind, bonus))
