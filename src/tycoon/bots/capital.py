@@ -54,10 +54,24 @@ def _business_map(view: dict[str, Any]) -> dict[tuple[int, int], Any]:
     }
 
 
+#: Summed income per seat by set of businesses: searches score the same boards again and
+#: again (every determinization of a position shares its businesses).
+_INCOME_CACHE: dict[frozenset[tuple[tuple[int, int], Any]], list[int]] = {}
+_INCOME_CACHE_SIZE = 20_000
+
+
 def total_income(businesses: dict[tuple[int, int], Any], seat: int) -> int:
     """The summed income (C-5.4) of ``seat``'s businesses."""
-    inc = _mods()["businesses"].incomes(businesses)
-    return sum(v for k, v in inc.items() if businesses[k].owner == seat)
+    key = frozenset(businesses.items())
+    per_seat = _INCOME_CACHE.get(key)
+    if per_seat is None:
+        per_seat = [0] * 8
+        for k, v in _mods()["businesses"].incomes(businesses).items():
+            per_seat[businesses[k].owner] += v
+        if len(_INCOME_CACHE) >= _INCOME_CACHE_SIZE:
+            _INCOME_CACHE.clear()
+        _INCOME_CACHE[key] = per_seat
+    return per_seat[seat]
 
 
 class Situation:
