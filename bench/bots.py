@@ -80,13 +80,22 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
     """The search bot with settings the spec syntax lacks: ``eval=learned|linear``,
-    ``iterations``, ``seconds``, ``depth``, ``c``, ``k`` (candidates), ``skill``."""
+    ``iterations``, ``seconds``, ``depth``, ``c``, ``z``, ``k`` (candidates), ``skill``; in Capital
+    ``eval=learned`` is its fitted evaluation and ``eval=share`` the share of strength."""
     from tycoon.bots.ismcts import ISMCTSBot
     from tycoon.bots.knowledge import search_knowledge
 
     kwargs = search_knowledge(game, float(params.pop("skill", 0.9)), None, None)
     ev = params.pop("eval", None)
-    if ev == "learned":
+    if ev == "learned" and game == "capital":
+        from tycoon.bots.capital import learned_evaluate as capital_learned
+
+        kwargs["evaluate"] = capital_learned
+    elif ev == "share" and game == "capital":
+        from tycoon.bots.capital import evaluate as share
+
+        kwargs["evaluate"] = share
+    elif ev == "learned":
         from tycoon.bots.learned import learned_evaluate
 
         kwargs["evaluate"] = learned_evaluate
@@ -98,7 +107,8 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
         base = kwargs["candidates"]
         k = int(params.pop("k"))
         kwargs["candidates"] = lambda s, seat, legal: base(s, seat, legal, k)
-    for key, kind in (("iterations", int), ("seconds", float), ("depth", int), ("c", float)):
+    for key, kind in (("iterations", int), ("seconds", float), ("depth", int), ("c", float),
+                      ("z", float)):
         if key in params:
             kwargs[key] = kind(params.pop(key))
     if params:

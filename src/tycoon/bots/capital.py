@@ -22,6 +22,7 @@ only (and, at a fork, from determinized look-ahead copies), and plays the best:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -428,6 +429,82 @@ def evaluate(state: State) -> list[float]:
         strengths.append(value**2)
     total = sum(strengths)
     return [x / total for x in strengths]
+
+
+#: Names of :func:`value_features`, in order.
+FEATURES = (
+    "net worth / 1000", "share of net worth", "balance / 1000", "income / 1000",
+    "best income / 1000", "laps ahead of the best opponent", "laps (at most 2)",
+    "richest in town", "successful entrepreneur", "private jet", "swimming in money",
+    "mega business", "richest: share / 40%", "entrepreneur: net worth / $7000",
+    "jet: laps ahead / 2", "swimming: balance / $3000", "mega: best income / $2000",
+    "a victory card playable now", "its turn", "hand size", "dice above 2",
+    "share x game progress", "net worth / 1000 x game progress",
+)
+
+#: Weights of :func:`value_features` fitted by ``bench/fit_capital_eval.py`` (conditional
+#: logit of the winner among the seats); see docs/bots.md.
+VALUE_WEIGHTS = (
+    0.239, 0.388, 0.130, 0.088, 0.024, -0.028, -0.069, -0.116, -0.045, 0.009, -0.000,
+    -0.097, 0.287, 0.120, 0.330, 0.090, 0.474, 0.455, 0.067, 0.000, -0.138, 3.320, -0.514,
+)
+
+
+def value_features(state: Any) -> list[list[float]]:
+    """Per seat, the features of :data:`FEATURES` on a (determinized) Capital state.
+
+    It reads every seat's hand, so it is only for copies made by ``determinize`` (a sample
+    of the hidden hands), never the real state of a game.
+    """
+    from tycoon.capital import card_rules
+
+    seats = state.seats
+    n = len(seats)
+    worths = [state.net_worth(s) for s in range(n)]
+    total = sum(worths) or 1
+    incomes = [0] * n
+    best = [0] * n
+    for key, v in state.incomes().items():
+        owner = state.businesses[key].owner
+        incomes[owner] += v
+        best[owner] = max(best[owner], v)
+    laps = [p.laps for p in seats]
+    progress = min(1.0, state.turn / 200)
+    out = []
+    for i, p in enumerate(seats):
+        hand = p.hand
+        share = worths[i] / total
+        lead = laps[i] - max(laps[s] for s in range(n) if s != i)
+        has = [1.0 if c in hand else 0.0 for c in _VICTORY_ORDER]
+        ready = 0.0
+        for c in _VICTORY_ORDER:
+            if c in hand and p.balance >= _mods()["cards"].COST[c] \
+                    and card_rules.victory_problem(state, i, c) is None:
+                ready = 1.0
+                break
+        out.append([
+            worths[i] / 1000, share, p.balance / 1000, incomes[i] / 1000, best[i] / 1000,
+            float(max(-3, min(3, lead))), min(2, laps[i]) / 2, *has,
+            has[0] * min(1.0, share / 0.4), has[1] * min(1.0, max(0, worths[i]) / 7000),
+            has[2] * max(0.0, min(1.0, lead / 2)), has[3] * min(1.0, max(0, p.balance) / 3000),
+            has[4] * min(1.0, best[i] / 2000), ready, 1.0 if state.current == i else 0.0,
+            len(hand) / 5, float(p.dice - 2), share * progress, worths[i] / 1000 * progress,
+        ])
+    return out
+
+
+_VICTORY_ORDER = ("richest_in_town", "successful_entrepreneur", "private_jet",
+                  "swimming_in_money", "mega_business")
+
+
+def learned_evaluate(state: State, weights: Sequence[float] | None = None) -> list[float]:
+    """Each seat's chance to win: the softmax of ``weights`` · :func:`value_features`."""
+    w = VALUE_WEIGHTS if weights is None else weights
+    scores = [sum(a * b for a, b in zip(w, f, strict=True)) for f in value_features(state)]
+    top = max(scores)
+    exps = [math.exp(x - top) for x in scores]
+    total = sum(exps)
+    return [x / total for x in exps]
 
 
 def stop(state: State) -> bool:
