@@ -43,3 +43,28 @@ def test_cached_total_income_equals_the_rules_income_C_5_4():
         expected = sum(v for k, v in rules.incomes(bmap).items() if bmap[k].owner == seat)
         assert knowledge.total_income(bmap, seat) == expected
         assert knowledge.total_income(bmap, seat) == expected  # from the cache
+
+
+def _subset(part, full):
+    if isinstance(part, dict):
+        return all(k in full and _subset(v, full[k]) for k, v in part.items())
+    if isinstance(part, list):
+        pairs = zip(part, full, strict=True)
+        return len(part) == len(full) and all(_subset(a, b) for a, b in pairs)
+    return part == full
+
+
+def test_the_heuristics_light_view_is_part_of_the_seats_view_C_8():
+    from tycoon.bots import make_bot
+    from tycoon.capital import new_game
+
+    state = new_game(seats=4, seed=9, turn_limit=40)
+    bots = [make_bot("medium", "capital", s) for s in range(4)]
+    phases = set()
+    while not state.is_over:
+        seat = state.to_move()[0]
+        for who in (seat, (seat + 1) % 4, None):
+            assert _subset(knowledge.bot_view(state, who), state.view(who))
+        phases.add(state.phase)
+        state.apply(seat, bots[seat].choose(state, seat))
+    assert {"roll", "action"} <= phases

@@ -285,13 +285,12 @@ class ISMCTSBot:
                 legal = self.candidates(det, actor, legal)
                 if not first and len(legal) == 1:
                     forced = legal[0]
-            if not first:
-                if forced is not None:
-                    det.apply(actor, forced)
-                    steps += 1
-                    if steps > 10 * self.depth:
-                        break
-                    continue
+            if forced is not None:  # never at the first decision
+                det.apply(actor, forced)
+                steps += 1
+                if steps > 10 * self.depth:
+                    break
+                continue
             first = False
             untried = []
             best = None
