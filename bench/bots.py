@@ -80,13 +80,22 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
     """The search bot with settings the spec syntax lacks: ``eval=learned|linear``,
-    ``iterations``, ``seconds``, ``depth``, ``c``, ``k`` (candidates), ``skill``."""
+    ``iterations``, ``seconds``, ``depth``, ``c``, ``z``, ``k`` (candidates), ``skill``; in Capital
+    ``eval=learned`` is its fitted evaluation and ``eval=share`` the share of strength."""
     from tycoon.bots.ismcts import ISMCTSBot
     from tycoon.bots.knowledge import search_knowledge
 
     kwargs = search_knowledge(game, float(params.pop("skill", 0.9)), None, None)
     ev = params.pop("eval", None)
-    if ev == "learned":
+    if ev == "learned" and game == "capital":
+        from tycoon.bots.capital import learned_evaluate as capital_learned
+
+        kwargs["evaluate"] = capital_learned
+    elif ev == "share" and game == "capital":
+        from tycoon.bots.capital import evaluate as share
+
+        kwargs["evaluate"] = share
+    elif ev == "learned":
         from tycoon.bots.learned import learned_evaluate
 
         kwargs["evaluate"] = learned_evaluate
@@ -98,7 +107,8 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
         base = kwargs["candidates"]
         k = int(params.pop("k"))
         kwargs["candidates"] = lambda s, seat, legal: base(s, seat, legal, k)
-    for key, kind in (("iterations", int), ("seconds", float), ("depth", int), ("c", float)):
+    for key, kind in (("iterations", int), ("seconds", float), ("depth", int), ("c", float),
+                      ("z", float)):
         if key in params:
             kwargs[key] = kind(params.pop(key))
     if params:
@@ -135,6 +145,9 @@ def play_one(job: tuple[str, list[str], int, int, int, dict[str, Any]]) -> dict[
     who = [(s + rot) % n for s in range(n)]  # lineup index of each seat
     bots = [build(lineup[who[s]], game, derive_seed(seed, "bot", deal, rot, s)) for s in range(n)]
     think = [0.0] * n
+    longest = [0.0] * n
+    searched = [0] * n
+    searched_think = [0.0] * n
     decisions = [0] * n
     iters = [0] * n
     for _ in range(100_000):
@@ -143,15 +156,19 @@ def play_one(job: tuple[str, list[str], int, int, int, dict[str, Any]]) -> dict[
         seat = state.to_move()[0]
         t = time.perf_counter()
         action = bots[seat].choose(state, seat)
-        think[who[seat]] += time.perf_counter() - t
+        spent = time.perf_counter() - t
+        think[who[seat]] += spent
+        longest[who[seat]] = max(longest[who[seat]], spent)
         decisions[who[seat]] += 1
-        iters[who[seat]] += getattr(getattr(bots[seat], "inner", bots[seat]),
-                                    "last_iterations", 0)
+        done = getattr(getattr(bots[seat], "inner", bots[seat]), "last_iterations", 0)
+        iters[who[seat]] += done
+        searched[who[seat]] += 1 if done else 0
+        searched_think[who[seat]] += spent if done else 0.0
         state.apply(seat, action)
     winner = state.winner
     return {"deal": deal, "rot": rot, "winner": None if winner is None else who[winner],
-            "turns": state.turn, "think": think, "decisions": decisions,
-            "iterations": iters}
+            "turns": state.turn, "think": think, "longest": longest, "decisions": decisions,
+            "iterations": iters, "searched": searched, "searched_think": searched_think}
 
 
 def match(game: str, lineup: list[str], deals: int, seed: int, workers: int,
@@ -201,8 +218,16 @@ def summary(lineup: list[str], rows: list[dict[str, Any]]) -> str:
     for k, spec in enumerate(lineup):
         think = sum(r["think"][k] for r in rows)
         dec = sum(r["decisions"][k] for r in rows)
+        longest = max((r.get("longest", [0.0] * len(lineup))[k] for r in rows), default=0.0)
+        iters = sum(r.get("iterations", [0] * len(lineup))[k] for r in rows)
+        searched = sum(r.get("searched", [0] * len(lineup))[k] for r in rows)
+        s_think = sum(r.get("searched_think", [0.0] * len(lineup))[k] for r in rows)
         if k == 0 or spec != lineup[0]:
-            lines.append(f"  {spec}: {think / max(dec, 1):.3f} s per decision over {dec}")
+            lines.append(f"  {spec}: {think / max(dec, 1):.3f} s per decision over {dec}, "
+                         f"longest {longest:.3f} s")
+            if searched:
+                lines.append(f"    searched {searched}: {s_think / searched:.3f} s and "
+                             f"{iters / searched:.0f} iterations each")
     return "\n".join(lines)
 
 

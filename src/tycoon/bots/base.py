@@ -58,7 +58,9 @@ class Alias:
 STRENGTHS: dict[str, str] = {
     "easy": "random:skill=0.3",
     "medium": "heuristic:skill=0.7",
-    "hard": "ismcts:seconds=0.5:iterations=3000:skill=0.9",
+    # the iteration budget is the game's (its search extension's ``iterations``, e.g. Capital
+    # 100); the 0.5 s cap keeps a server responsive
+    "hard": "ismcts:seconds=0.5:skill=0.9",
 }
 
 EASY = Alias(STRENGTHS["easy"], "Random moves; input sessions at skill 0.3.")
@@ -170,7 +172,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     >>> parse_spec("ismcts:seconds=1.0")
     ('ismcts', {'seconds': 1.0})
     >>> parse_spec("hard")
-    ('ismcts', {'seconds': 0.5, 'iterations': 3000, 'skill': 0.9})
+    ('ismcts', {'seconds': 0.5, 'skill': 0.9})
     """
     name, _, rest = spec.strip().partition(":")
     name = name.strip().lower()

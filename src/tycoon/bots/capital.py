@@ -22,6 +22,7 @@ only (and, at a fork, from determinized look-ahead copies), and plays the best:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -46,6 +47,45 @@ def _mods() -> dict[str, Any]:
     return _M
 
 
+def bot_view(state: State, seat: int | None) -> dict[str, Any]:
+    """The part of ``state.view(seat)`` the heuristic reads, built for less (no prompt, no
+    build offers, no minigame contents): the same values, the same information.
+
+    >>> from tycoon.capital import new_game
+    >>> s = new_game(seats=4, seed=2)
+    >>> full, part = s.view(0), bot_view(s, 0)
+    >>> part["seats"][0]["hand"] == full["seats"][0]["hand"] and "hand" not in part["seats"][1]
+    True
+    """
+    from tycoon.capital.position import businesses_json, constructions_json
+    from tycoon.capital.state import EFFECTS, CapitalState
+
+    if not isinstance(state, CapitalState):
+        return state.view(seat)
+    seats = []
+    for i, p in enumerate(state.seats):
+        entry: dict[str, Any] = {
+            "seat": i, "balance": p.balance, "net_worth": state.net_worth(i), "laps": p.laps,
+            "dice": p.dice, "square": p.square, "effects": {e: p.uses(e) for e in EFFECTS},
+        }
+        if i == seat:
+            entry["hand"] = list(p.hand)
+        seats.append(entry)
+    out: dict[str, Any] = {
+        "turn": state.turn, "current": state.current, "phase": state.phase, "seats": seats,
+        "businesses": businesses_json(state), "constructions": constructions_json(state),
+        "landed": state.landed,
+    }
+    if state.phase == "waive" and seat == state.current:
+        from tycoon.capital.payments import charges
+
+        out["charges"] = [
+            {"id": c.id, "exemption": c.exemption, "payee": c.payee, "amount": c.amount}
+            for c in charges(state, state.current)
+        ]
+    return out
+
+
 def _business_map(view: dict[str, Any]) -> dict[tuple[int, int], Any]:
     Business = _mods()["businesses"].Business
     return {
@@ -54,10 +94,24 @@ def _business_map(view: dict[str, Any]) -> dict[tuple[int, int], Any]:
     }
 
 
+#: Summed income per seat by set of businesses: searches score the same boards again and
+#: again (every determinization of a position shares its businesses).
+_INCOME_CACHE: dict[frozenset[tuple[tuple[int, int], Any]], list[int]] = {}
+_INCOME_CACHE_SIZE = 20_000
+
+
 def total_income(businesses: dict[tuple[int, int], Any], seat: int) -> int:
     """The summed income (C-5.4) of ``seat``'s businesses."""
-    inc = _mods()["businesses"].incomes(businesses)
-    return sum(v for k, v in inc.items() if businesses[k].owner == seat)
+    key = frozenset(businesses.items())
+    per_seat = _INCOME_CACHE.get(key)
+    if per_seat is None:
+        per_seat = [0] * 8
+        for k, v in _mods()["businesses"].incomes(businesses).items():
+            per_seat[businesses[k].owner] += v
+        if len(_INCOME_CACHE) >= _INCOME_CACHE_SIZE:
+            _INCOME_CACHE.clear()
+        _INCOME_CACHE[key] = per_seat
+    return per_seat[seat]
 
 
 class Situation:
@@ -141,7 +195,7 @@ def scored(
     state: State, seat: int, legal: Sequence[Action], rng: Rng
 ) -> list[tuple[float, Action]]:
     """Every legal action with its heuristic score (first wins ties)."""
-    view = state.view(seat)
+    view = bot_view(state, seat)
     phase = view["phase"]
     if phase == "branch":
         return [(score_branch(state, seat, a, rng), a) for a in legal]
@@ -384,10 +438,10 @@ def _exchange_choice(
 
 def score_branch(state: State, seat: int, a: Action, rng: Rng) -> float:
     """Look ahead on a determinized copy: where this way lands, what it costs and offers."""
-    before = state.view(seat)["seats"][seat]
+    before = bot_view(state, seat)["seats"][seat]
     det = state.determinize(seat, rng.next64() >> 1)
     det.apply(seat, a)
-    view = det.view(seat)
+    view = bot_view(det, seat)
     me = view["seats"][seat]
     score = float(me["balance"] - before["balance"])
     square = view.get("landed")
@@ -402,7 +456,7 @@ def score_branch(state: State, seat: int, a: Action, rng: Rng) -> float:
 def evaluate(state: State) -> list[float]:
     """Rewards in [0, 1] for an unfinished position: shares of a strength built from net
     worth and income (what wins Richest in Town, Successful Entrepreneur, Mega Business)."""
-    view = state.view(None)
+    view = bot_view(state, None)
     incomes = [0] * len(view["seats"])
     best = [0] * len(view["seats"])
     for b in view["businesses"]:
@@ -414,6 +468,82 @@ def evaluate(state: State) -> list[float]:
         strengths.append(value**2)
     total = sum(strengths)
     return [x / total for x in strengths]
+
+
+#: Names of :func:`value_features`, in order.
+FEATURES = (
+    "net worth / 1000", "share of net worth", "balance / 1000", "income / 1000",
+    "best income / 1000", "laps ahead of the best opponent", "laps (at most 2)",
+    "richest in town", "successful entrepreneur", "private jet", "swimming in money",
+    "mega business", "richest: share / 40%", "entrepreneur: net worth / $7000",
+    "jet: laps ahead / 2", "swimming: balance / $3000", "mega: best income / $2000",
+    "a victory card playable now", "its turn", "hand size", "dice above 2",
+    "share x game progress", "net worth / 1000 x game progress",
+)
+
+#: Weights of :func:`value_features` fitted by ``bench/fit_capital_eval.py`` (conditional
+#: logit of the winner among the seats); see docs/bots.md.
+VALUE_WEIGHTS = (
+    0.239, 0.388, 0.130, 0.088, 0.024, -0.028, -0.069, -0.116, -0.045, 0.009, -0.000,
+    -0.097, 0.287, 0.120, 0.330, 0.090, 0.474, 0.455, 0.067, 0.000, -0.138, 3.320, -0.514,
+)
+
+
+def value_features(state: Any) -> list[list[float]]:
+    """Per seat, the features of :data:`FEATURES` on a (determinized) Capital state.
+
+    It reads every seat's hand, so it is only for copies made by ``determinize`` (a sample
+    of the hidden hands), never the real state of a game.
+    """
+    from tycoon.capital import card_rules
+
+    seats = state.seats
+    n = len(seats)
+    worths = [state.net_worth(s) for s in range(n)]
+    total = sum(worths) or 1
+    incomes = [0] * n
+    best = [0] * n
+    for key, v in state.incomes().items():
+        owner = state.businesses[key].owner
+        incomes[owner] += v
+        best[owner] = max(best[owner], v)
+    laps = [p.laps for p in seats]
+    progress = min(1.0, state.turn / 200)
+    out = []
+    for i, p in enumerate(seats):
+        hand = p.hand
+        share = worths[i] / total
+        lead = laps[i] - max(laps[s] for s in range(n) if s != i)
+        has = [1.0 if c in hand else 0.0 for c in _VICTORY_ORDER]
+        ready = 0.0
+        for c in _VICTORY_ORDER:
+            if c in hand and p.balance >= _mods()["cards"].COST[c] \
+                    and card_rules.victory_problem(state, i, c) is None:
+                ready = 1.0
+                break
+        out.append([
+            worths[i] / 1000, share, p.balance / 1000, incomes[i] / 1000, best[i] / 1000,
+            float(max(-3, min(3, lead))), min(2, laps[i]) / 2, *has,
+            has[0] * min(1.0, share / 0.4), has[1] * min(1.0, max(0, worths[i]) / 7000),
+            has[2] * max(0.0, min(1.0, lead / 2)), has[3] * min(1.0, max(0, p.balance) / 3000),
+            has[4] * min(1.0, best[i] / 2000), ready, 1.0 if state.current == i else 0.0,
+            len(hand) / 5, float(p.dice - 2), share * progress, worths[i] / 1000 * progress,
+        ])
+    return out
+
+
+_VICTORY_ORDER = ("richest_in_town", "successful_entrepreneur", "private_jet",
+                  "swimming_in_money", "mega_business")
+
+
+def learned_evaluate(state: State, weights: Sequence[float] | None = None) -> list[float]:
+    """Each seat's chance to win: the softmax of ``weights`` · :func:`value_features`."""
+    w = VALUE_WEIGHTS if weights is None else weights
+    scores = [sum(a * b for a, b in zip(w, f, strict=True)) for f in value_features(state)]
+    top = max(scores)
+    exps = [math.exp(x - top) for x in scores]
+    total = sum(exps)
+    return [x / total for x in exps]
 
 
 def stop(state: State) -> bool:
@@ -465,7 +595,9 @@ def search_kwargs(skill: float = 0.9, playout: str = "heuristic",
 
     ``opponents="heuristic"`` (the default since 1 Dec 2026, see docs/bots.md) models the
     other seats as the heuristic player, so every iteration goes to the searching seat's
-    own choices; ``"search"`` lets them choose by UCB in the tree.
+    own choices; ``"search"`` lets them choose by UCB in the tree. The default budget is
+    100 iterations (a spec's ``iterations`` or ``seconds`` replaces or adds to it) and the
+    heuristic's move is kept unless beaten by ``z=1`` standard error.
     """
     from .ismcts import random_policy
 
@@ -481,5 +613,10 @@ def search_kwargs(skill: float = 0.9, playout: str = "heuristic",
         "stop": stop,
         "paired": True,
         "depth": 30,
+        # measured (docs/bots.md): keeping the heuristic's move unless another beats it by
+        # one standard error wins more than the plain best mean, and 100 iterations fit
+        # 0.5 s a decision (about 0.15 s on an idle core), so that is the default budget
+        "z": 1.0,
+        "iterations": 100,
         "opponent": heuristic_opponent if opponents in (None, "heuristic") else None,
     }

@@ -278,16 +278,19 @@ class ISMCTSBot:
             legal = det.legal_actions(actor)
             if not legal:
                 break
-            if self.candidates is not None and len(legal) > 1:
-                legal = self.candidates(det, actor, legal)
-            if not first:
+            forced = None
+            if not first:  # forced moves and the opponent model first: no candidates needed
                 forced = self._unsearched(det, actor, seat, legal, rng)
-                if forced is not None:
-                    det.apply(actor, forced)
-                    steps += 1
-                    if steps > 10 * self.depth:
-                        break
-                    continue
+            if forced is None and self.candidates is not None and len(legal) > 1:
+                legal = self.candidates(det, actor, legal)
+                if not first and len(legal) == 1:
+                    forced = legal[0]
+            if forced is not None:  # never at the first decision
+                det.apply(actor, forced)
+                steps += 1
+                if steps > 10 * self.depth:
+                    break
+                continue
             first = False
             untried = []
             best = None
