@@ -80,7 +80,8 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
     """The search bot with settings the spec syntax lacks: ``eval=learned|linear``,
-    ``iterations``, ``seconds``, ``depth``, ``c``, ``k`` (candidates), ``skill``."""
+    ``iterations``, ``seconds``, ``depth``, ``c``, ``k`` (candidates), ``skill``, ``belief=0`` (no
+    inference of the hidden hands)."""
     from tycoon.bots.ismcts import ISMCTSBot
     from tycoon.bots.knowledge import search_knowledge
 
@@ -94,6 +95,8 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
         from tycoon.bots.deal import evaluate
 
         kwargs["evaluate"] = evaluate
+    if "belief" in params and not int(params.pop("belief")):
+        kwargs["belief"] = None
     if "k" in params:
         base = kwargs["candidates"]
         k = int(params.pop("k"))

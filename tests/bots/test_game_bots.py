@@ -332,3 +332,55 @@ def test_search_models_opponents_as_the_heuristic_unless_told_otherwise():
         make_bot("ismcts:opponents=psychic", "deal")
     with pytest.raises(ValueError, match="no heuristic"):
         make_bot("ismcts:opponents=heuristic", "bots.toygame")
+
+
+def test_deal_belief_excludes_only_cards_the_heuristic_truly_lacks_MD_9_2():
+    """What the heuristic did not play tells what it lacks: the belief never excludes a card
+    the opponent holds, excludes some often, and its samples hold none of them."""
+    from tycoon.bots.deal import DealBelief, DealHeuristic
+
+    heuristic = DealHeuristic(0)
+    checks = excluded = 0
+    for game in range(12):
+        state = new_deal(seats=2, seed=500 + game)
+        me, other = game % 2, 1 - game % 2
+        belief = DealBelief()
+        while not state.is_over:
+            seat = state.to_move()[0]
+            if seat == me:
+                belief.observe(state, seat)
+                banned = belief.banned.get(other, set())
+                checks += 1
+                if banned:
+                    excluded += 1
+                    assert not banned & set(state.hands[other])
+                    sample = belief.sample(state, seat, checks)
+                    assert sample.view(seat) == state.view(seat)
+                    assert not banned & set(sample.hands[other])
+            action = heuristic.choose(state, seat)
+            if seat == me:
+                belief.chosen(action)
+            state.apply(seat, action)
+    assert excluded > checks // 4
+
+
+def test_search_bot_with_a_belief_ignores_hidden_cards_heads_up_MD_9_2():
+    import copy
+
+    state = new_deal(seats=2, seed=9)
+    bot = make_bot("ismcts:iterations=3", "deal", 1)
+    heuristic = make_bot("heuristic", "deal", 0)
+    while state.turn < 8:  # the bot watches a few turns of the game
+        seat = state.to_move()[0]
+        state.apply(seat, (bot if seat == 0 else heuristic).choose(state, seat))
+    while state.to_move()[0] != 0 or len(state.legal_actions(0)) < 3:
+        seat = state.to_move()[0]
+        state.apply(seat, (bot if seat == 0 else heuristic).choose(state, seat))
+    assert bot.belief.banned.get(1)
+    twin = deal_from_json(scramble(state.to_json(), 0))
+    assert twin.view(0) == state.view(0)
+    assert twin.to_json() != state.to_json()
+    for _ in range(2):
+        other = copy.deepcopy(bot)
+        other.iterations = bot.iterations = 40
+        assert bot.choose(state, 0) == other.choose(twin, 0)
