@@ -335,8 +335,9 @@ def test_search_models_opponents_as_the_heuristic_unless_told_otherwise():
 
 
 def test_deal_belief_excludes_only_cards_the_heuristic_truly_lacks_MD_9_2():
-    """What the heuristic did not play tells what it lacks: the belief never excludes a card
-    the opponent holds, excludes some often, and its samples hold none of them."""
+    """What the heuristic did not play tells what it lacks: every rule of the belief ("at most
+    k of these cards") holds of the opponent's true hand, cards are often excluded outright,
+    and the belief's samples keep every rule."""
     from tycoon.bots.deal import DealBelief, DealHeuristic
 
     heuristic = DealHeuristic(0)
@@ -349,14 +350,13 @@ def test_deal_belief_excludes_only_cards_the_heuristic_truly_lacks_MD_9_2():
             seat = state.to_move()[0]
             if seat == me:
                 belief.observe(state, seat)
-                banned = belief.banned.get(other, set())
                 checks += 1
-                if banned:
-                    excluded += 1
-                    assert not banned & set(state.hands[other])
-                    sample = belief.sample(state, seat, checks)
-                    assert sample.view(seat) == state.view(seat)
-                    assert not banned & set(sample.hands[other])
+                excluded += bool(belief.excluded(other))
+                sample = belief.sample(state, seat, checks)
+                assert sample.view(seat) == state.view(seat)
+                for cards, k in belief.rules.get(other, ()):
+                    assert len(cards & set(state.hands[other])) <= k
+                    assert len(cards & set(sample.hands[other])) <= k
             action = heuristic.choose(state, seat)
             if seat == me:
                 belief.chosen(action)
@@ -376,7 +376,7 @@ def test_search_bot_with_a_belief_ignores_hidden_cards_heads_up_MD_9_2():
     while state.to_move()[0] != 0 or len(state.legal_actions(0)) < 3:
         seat = state.to_move()[0]
         state.apply(seat, (bot if seat == 0 else heuristic).choose(state, seat))
-    assert bot.belief.banned.get(1)
+    assert bot.belief.rules.get(1)
     twin = deal_from_json(scramble(state.to_json(), 0))
     assert twin.view(0) == state.view(0)
     assert twin.to_json() != state.to_json()

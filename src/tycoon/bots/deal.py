@@ -131,8 +131,10 @@ def pick(view: dict[str, Any], seat: int, legal: Sequence[Action]) -> Action:
     return best
 
 
-def candidates(state: State, seat: int, legal: Sequence[Action], k: int = 4) -> list[Action]:
-    """The few actions worth searching: the heuristic's best ``k`` (all answers to a demand).
+def candidates(state: State, seat: int, legal: Sequence[Action], k: int = 4,
+               pays: int = 1) -> list[Action]:
+    """The few actions worth searching: the heuristic's best ``k`` (all answers to a demand,
+    the heuristic's best ``pays`` cards to pay with).
 
     In the play phase, ending the turn is always among them, and moving a wild card only
     when that completes a set.
@@ -144,7 +146,15 @@ def candidates(state: State, seat: int, legal: Sequence[Action], k: int = 4) -> 
     if phase == "respond":
         return list(legal)
     if phase == "pay":
-        return [choose_payment(view, seat, legal)]
+        first = choose_payment(view, seat, legal)
+        if pays <= 1:
+            return [first]
+        rest = [a for a in legal if a != first]
+        out = [first]
+        while rest and len(out) < pays:
+            out.append(choose_payment(view, seat, rest))
+            rest.remove(out[-1])
+        return out
     if phase == "discard":
         return [choose_discard(view, seat, legal)]
     tables = [Table(s) for s in view["seats"]]
@@ -686,17 +696,20 @@ class DealBelief:
     - it let a big loss of ours through (a Deal Breaker, a steal from a set of two, a charge
       of 5M or half of what it owns) without a Just Say No: it holds none.
 
+    Each such fact is a rule "at most k of these cards", k starting at 0 and growing by the
+    cards the seat draws afterwards, so a fact keeps telling until the hand is renewed.
     ``observe`` reads the seat's view at each of its decisions and ``chosen`` the action it
-    played; ``sample`` is ``determinize`` with the excluded cards of each hand swapped for
-    allowed ones of the draw pile. Only views are read, so the samples never depend on where
-    the hidden cards truly are.
+    played; ``sample`` is ``determinize`` with each hand brought within its rules (cards over
+    a rule's count swapped for cards of the draw pile that no rule names). Only views are
+    read, so the samples never depend on where the hidden cards truly are.
     """
 
     def __init__(self) -> None:
         self.prev: dict[str, Any] | None = None
         self.action: Action | None = None
-        #: seat -> cards it cannot hold
-        self.banned: dict[int, set[int]] = {}
+        #: seat -> rules [cards, k]: the seat holds at most k of those cards (k counts what it
+        #: drew since the rule was learnt)
+        self.rules: dict[int, list[list[Any]]] = {}
         #: (seat, turn) -> plays counted in that turn of that seat
         self.plays: dict[tuple[int, int], int] = {}
 
@@ -710,7 +723,7 @@ class DealBelief:
         prev = self.prev
         self.prev = view
         if prev is None or view["turn"] < prev["turn"] or len(view["seats"]) != len(prev["seats"]):
-            self.banned, self.plays, self.action = {}, {}, None
+            self.rules, self.plays, self.action = {}, {}, None
             if view["turn"] != 2 or view["current"] != seat:
                 return
             # second to play: all the first player did came from its hand
@@ -723,12 +736,19 @@ class DealBelief:
         discarded = new & set(view["discard"])
         same_turn = view["turn"] == prev["turn"]
         if n != 2:
-            self.banned = {}
+            self.rules = {}
             return  # which hand a discarded card left is only sure heads-up
         o = others[0]
+        drawn = 2 * sum(1 for x in discarded if c.NAME[x] == "pass_go")
         if view["turn"] > prev["turn"] + (1 if prev["current"] == o else 0):
-            self.banned[o] = set()  # its turn began: it drew, what it lacked may be back
-        banned = self.banned.setdefault(o, set())
+            drawn += 5 if prev["seats"][o]["hand_size"] == 0 else 2  # its turn began
+        size = view["seats"][o]["hand_size"]
+        rules = self.rules.setdefault(o, [])
+        for rule in rules:
+            rule[1] += drawn  # what it drew may be any card
+        rules[:] = [r for r in rules if r[0] and r[1] < size]
+        banned: set[int] = set()
+        rules.append([banned, 0])
         me_now, me_prev = view["seats"][seat], prev["seats"][seat]
         if same_turn and view["current"] == seat:
             if self._big_loss(prev, seat, o) and not any(c.IS_JSN[x] for x in discarded):
@@ -786,26 +806,36 @@ class DealBelief:
         loss = min(owed, victim.value)
         return loss >= 5 or (victim.value > 0 and loss * 2 >= victim.value and loss >= 3)
 
+    def excluded(self, seat: int) -> set[int]:
+        """The cards ``seat`` cannot hold at all (the rules with nothing drawn since)."""
+        return {x for cards, k in self.rules.get(seat, ()) if k == 0 for x in cards}
+
     def sample(self, state: State, seat: int, seed: int) -> State:
-        """``state.determinize(seat, seed)`` with every hand cleared of the cards it cannot
-        hold (swapped for allowed cards of the draw pile while there are any)."""
+        """``state.determinize(seat, seed)`` with every hand brought within its rules: cards
+        over a rule's count swapped for cards of the draw pile that no rule names."""
         det: Any = state.determinize(seat, seed)
         responder = det.responder()
-        for o, banned in self.banned.items():
-            if not banned:
+        rng: Rng | None = None
+        for o, rules in self.rules.items():
+            named = {x for cards, _ in rules for x in cards}
+            if not named:
                 continue
-            if o == responder:
-                banned = banned - _ids("just_say_no")
-            hand = det.hands[o]
-            bad = [i for i, x in enumerate(hand) if x in banned]
-            if not bad:
-                continue
-            deck = det.deck
-            free = [j for j, x in enumerate(deck) if x not in banned]
-            rng = Rng(seed ^ 0x5BD1E995)
-            for i in bad:
-                if not free:
-                    break
-                j = free.pop(rng.below(len(free)))
-                hand[i], deck[j] = deck[j], hand[i]
+            hand, deck = det.hands[o], det.deck
+            free: list[int] | None = None
+            for cards, k in rules:
+                if o == responder:
+                    cards = cards - _ids("just_say_no")
+                bad = [i for i, x in enumerate(hand) if x in cards]
+                if len(bad) <= k:
+                    continue
+                if rng is None:
+                    rng = Rng(seed ^ 0x5BD1E995)
+                if free is None:
+                    free = [j for j, x in enumerate(deck) if x not in named]
+                for _ in range(len(bad) - k):
+                    if not free:
+                        break
+                    i = bad.pop(rng.below(len(bad)))
+                    j = free.pop(rng.below(len(free)))
+                    hand[i], deck[j] = deck[j], hand[i]
         return det  # type: ignore[no-any-return]
