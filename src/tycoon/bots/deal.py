@@ -719,7 +719,11 @@ class DealBelief:
 
     def observe(self, state: State, seat: int) -> None:
         """Update the beliefs from the view at a new decision of ``seat``."""
-        view = state.view(seat)
+        self._observe(state.view(seat), seat)
+        for rules in self.rules.values():
+            rules[:] = [r for r in rules if r[0]]
+
+    def _observe(self, view: dict[str, Any], seat: int) -> None:
         prev = self.prev
         self.prev = view
         if prev is None or view["turn"] < prev["turn"] or len(view["seats"]) != len(prev["seats"]):
