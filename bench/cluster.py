@@ -6,6 +6,11 @@ their game's owner by another process). Two measures:
 
 - ``saturation``: ``--games`` two-seat Deal games acting as fast as their acks come back
   (``--interval 0``), with 1 and with 2 server processes: actions per second;
+- ``capacity``: ``--capacity-games`` two-seat Deal games always being played (topped up as
+  they end), whose seats are the server's own ``random`` bots (no think delay), created
+  through the balancer, with 1 and 2 processes:
+  actions per second applied and stored (``/metrics``). No load generator competes for the
+  cores, so this is what the servers, PostgreSQL and Redis alone can do;
 - ``latency``: 1,000 Deal games and 500 Capital games each acting every 2 s: ack p50/p99
   (send -> ack, database commit included).
 
@@ -36,7 +41,7 @@ import httpx
 import websockets
 
 sys.path.insert(0, str(Path(__file__).parent))
-from server import Seat, cpu_seconds, drive_game, free_port
+from server import Seat, cpu_seconds, drive_game, free_port, no_client_gc
 
 ROOT = Path(__file__).resolve().parents[1]
 PG = os.environ.get("TYCOON_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
@@ -48,7 +53,8 @@ MAX_SECONDS = 90.0
 class Cluster:
     """Server processes and HAProxy, started and stopped together."""
 
-    def __init__(self, processes: int) -> None:
+    def __init__(self, processes: int, bot_delay: float = 0.0) -> None:
+        self.bot_delay = bot_delay
         self.prefix = f"b{uuid.uuid4().hex[:8]}_"
         self.ports = [free_port() for _ in range(processes)]
         self.lb = free_port()
@@ -56,7 +62,7 @@ class Cluster:
         self.haproxy: subprocess.Popen | None = None
 
     def start(self) -> Cluster:
-        settings = {"bot_delay": 0.0, "decision_seconds": 600.0, "away_seconds": 600.0,
+        settings = {"bot_delay": self.bot_delay, "decision_seconds": 600.0, "away_seconds": 600.0,
                     "rate_per_second": 1000.0, "rate_burst": 1000,
                     "create_limit": "1000000/minute", "join_limit": "1000000/minute",
                     "rest_limit": "1000000/minute", "max_open_per_address": 1000000,
@@ -102,6 +108,13 @@ class Cluster:
             for table in ("leases", "chat", "actions", "seats", "games", "alembic_version"):
                 conn.execute(sa.text(f"drop table if exists {self.prefix}{table}"))
         engine.dispose()
+
+
+def machine_cpu() -> tuple[int, int]:
+    """Busy and total jiffies of all cores since boot (Linux ``/proc/stat``)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle + iowait
+    return sum(fields) - idle, sum(fields)
 
 
 def wait(url: str, timeout: float = 60) -> None:
@@ -153,26 +166,32 @@ async def run_load(cluster: Cluster, game: str, games: int, interval: float, sec
     counts = {"updates": 0, "acks": 0, "errors": 0}
     readers = [asyncio.create_task(s.reader(latencies, counts)) for g in all_games for s in g]
     await asyncio.sleep(1.0)
-    cpu0 = [cpu_seconds(p.pid) for p in cluster.procs]
-    client0 = time.process_time()
-    start = time.perf_counter()
-    stop = start + seconds
-    spread = interval if interval > 0 else 0.5
-    dropped = 0
+    with no_client_gc():
+        cpu0 = [cpu_seconds(p.pid) for p in cluster.procs]
+        client0 = time.process_time()
+        machine0 = machine_cpu()
+        haproxy0 = cpu_seconds(cluster.haproxy.pid) if cluster.haproxy else 0.0
+        start = time.perf_counter()
+        stop = start + seconds
+        spread = interval if interval > 0 else 0.5
+        dropped = 0
 
-    async def drive(g: list[Seat], offset: float) -> None:
-        nonlocal dropped
-        try:
-            await drive_game(g, interval, stop, offset)
-        except websockets.ConnectionClosed:
-            dropped += 1  # reported: a game whose socket was cut stops acting
+        async def drive(g: list[Seat], offset: float) -> None:
+            nonlocal dropped
+            try:
+                await drive_game(g, interval, stop, offset)
+            except websockets.ConnectionClosed:
+                dropped += 1  # reported: a game whose socket was cut stops acting
 
-    await asyncio.gather(*(drive(g, spread * i / len(all_games))
-                           for i, g in enumerate(all_games)))
-    elapsed = time.perf_counter() - start
+        await asyncio.gather(*(drive(g, spread * i / len(all_games))
+                               for i, g in enumerate(all_games)))
+        elapsed = time.perf_counter() - start
     cpu = [round(100 * (cpu_seconds(p.pid) - c) / elapsed, 1)
            for p, c in zip(cluster.procs, cpu0, strict=True)]
     client_cpu = round(100 * (time.process_time() - client0) / elapsed, 1)
+    busy, total = (b - a for a, b in zip(machine0, machine_cpu(), strict=True))
+    haproxy_cpu = round(100 * (cpu_seconds(cluster.haproxy.pid) - haproxy0) / elapsed, 1) \
+        if cluster.haproxy else 0.0
     for g in all_games:
         for s in g:
             with contextlib.suppress(Exception):
@@ -190,7 +209,87 @@ async def run_load(cluster: Cluster, game: str, games: int, interval: float, sec
             "errors": counts["errors"], "games_dropped": dropped,
             "ack_ms_p50": pct(0.5), "ack_ms_p99": pct(0.99),
             "server_cpu_percent": cpu, "client_cpu_percent": client_cpu,
+            "haproxy_cpu_percent": haproxy_cpu,
+            # every core of the machine: the servers, this load generator, HAProxy, PostgreSQL,
+            # Redis and anything else running (100 = all cores busy)
+            "machine_cpu_percent": round(100 * busy / max(1, total), 1),
             "load_average": round(os.getloadavg()[0], 2)}
+
+
+def metric(port: int, prefix: str) -> float:
+    """The sum of the samples of one process's /metrics whose line starts with ``prefix``."""
+    text = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=10).text
+    return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines()
+               if line.startswith(prefix))
+
+
+def actions_total(port: int) -> float:
+    """``tycoon_actions_total`` of one process, every ``by`` summed."""
+    return metric(port, "tycoon_actions_total{")
+
+
+def playing(cluster: Cluster) -> int:
+    """Games being played, over every process."""
+    return int(sum(metric(port, 'tycoon_games{status="playing"}') for port in cluster.ports))
+
+
+async def run_capacity(cluster: Cluster, games: int, seconds: float) -> dict:
+    """Games whose seats are all the server's ``random`` bots, created through the balancer
+    and topped up as they finish, so that about ``games`` are always being played. No
+    client plays: the cores go to the servers, PostgreSQL and Redis. Actions per second
+    from every process's ``tycoon_actions_total``."""
+    base = f"http://127.0.0.1:{cluster.lb}"
+    sem = asyncio.Semaphore(20)
+    created = 0
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+
+        async def create() -> None:
+            nonlocal created
+            async with sem:
+                created += 1
+                r = await http.post("/api/games", json={
+                    "game": "deal", "players": ["random"] * 2, "seed": created,
+                    "options": {"turn_limit": 100_000}})
+                r.raise_for_status()
+
+        async def top_up(until: float) -> list[int]:
+            counts = []
+            while time.perf_counter() < until:
+                now = await asyncio.to_thread(playing, cluster)
+                counts.append(now)
+                await asyncio.gather(*(create() for _ in range(games - now)))
+                await asyncio.sleep(0.2)
+            return counts
+
+        await top_up(time.perf_counter() + 3.0)
+        before = [actions_total(port) for port in cluster.ports]
+        cpu0 = [cpu_seconds(p.pid) for p in cluster.procs]
+        machine0 = machine_cpu()
+        created0 = created
+        start = time.perf_counter()
+        counts = await top_up(start + seconds)
+        elapsed = time.perf_counter() - start
+        after = [actions_total(port) for port in cluster.ports]
+        busy, total = (b - a for a, b in zip(machine0, machine_cpu(), strict=True))
+        cpu = [round(100 * (cpu_seconds(p.pid) - c) / elapsed, 1)
+               for p, c in zip(cluster.procs, cpu0, strict=True)]
+    done = sum(after) - sum(before)
+    return {"game": "deal", "games": games, "processes": len(cluster.procs),
+            "seconds": round(elapsed, 1), "actions": int(done),
+            "actions_per_second": round(done / elapsed, 1),
+            "games_created_while_measuring": created - created0,
+            "playing_min_mean": [min(counts), round(sum(counts) / len(counts))],
+            "server_cpu_percent": cpu,
+            "machine_cpu_percent": round(100 * busy / max(1, total), 1),
+            "load_average": round(os.getloadavg()[0], 2)}
+
+
+def measure_capacity(processes: int, games: int, seconds: float) -> dict:
+    cluster = Cluster(processes, bot_delay=0.0).start()
+    try:
+        return asyncio.run(run_capacity(cluster, games, seconds))
+    finally:
+        cluster.stop()
 
 
 def measure(processes: int, game: str, games: int, interval: float, seconds: float,
@@ -204,16 +303,18 @@ def measure(processes: int, game: str, games: int, interval: float, seconds: flo
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=["saturation", "latency"], default=None)
+    parser.add_argument("--only", choices=["saturation", "capacity", "latency"], default=None)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--saturation-games", type=int, default=400)
     parser.add_argument("--deal-games", type=int, default=1000)
     parser.add_argument("--capital-games", type=int, default=500)
+    parser.add_argument("--capacity-games", type=int, default=400)
     parser.add_argument("--latency-processes", type=int, default=2)
     args = parser.parse_args()
     if not 1 <= args.seconds <= MAX_SECONDS:
         parser.error(f"--seconds must be 1..{MAX_SECONDS}")
-    for n in (args.saturation_games, args.deal_games, args.capital_games):
+    for n in (args.saturation_games, args.deal_games, args.capital_games,
+              args.capacity_games):
         if not 1 <= n <= MAX_GAMES:
             parser.error(f"games must be 1..{MAX_GAMES}")
     out: dict = {}
@@ -223,6 +324,12 @@ def main() -> None:
         out["saturation"] = {"one": one, "two": two, "speedup": round(
             two["actions_per_second"] / max(1.0, one["actions_per_second"]), 2)}
         print(json.dumps(out["saturation"], indent=2), flush=True)
+    if args.only in (None, "capacity"):
+        one = measure_capacity(1, args.capacity_games, args.seconds)
+        two = measure_capacity(2, args.capacity_games, args.seconds)
+        out["capacity"] = {"one": one, "two": two, "speedup": round(
+            two["actions_per_second"] / max(1.0, one["actions_per_second"]), 2)}
+        print(json.dumps(out["capacity"], indent=2), flush=True)
     if args.only in (None, "latency"):
         out["deal"] = measure(args.latency_processes, "deal", args.deal_games, 2.0,
                               args.seconds, {})
