@@ -91,7 +91,7 @@ def thinking(game: str, spec: str, games: int, seed: int) -> str:
             action = bot.choose(state, seat)
             w, u = time.perf_counter() - t, time.process_time() - c
             n = getattr(getattr(bot, "inner", bot), "last_iterations", 0)
-            if bot is not bots[g % 2] and n:
+            if bot is bots[g % 2] and n:
                 wall.append(w)
                 cpu.append(u)
                 iters.append(n)
