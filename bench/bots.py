@@ -139,10 +139,10 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
         kwargs["evaluate"] = evaluate
     if "belief" in params and not int(params.pop("belief")):
         kwargs["belief"] = None
-    if "k" in params or "pays" in params:
+    narrow = {key: int(params.pop(key)) for key in ("k", "pays") if key in params}
+    if narrow:
         base = kwargs["candidates"]
-        k, pays = int(params.pop("k", 4)), int(params.pop("pays", 1))
-        kwargs["candidates"] = lambda s, seat, legal: base(s, seat, legal, k, pays)
+        kwargs["candidates"] = lambda s, seat, legal: base(s, seat, legal, **narrow)
     for key, kind in (("iterations", int), ("seconds", float), ("depth", int), ("c", float)):
         if key in params:
             kwargs[key] = kind(params.pop(key))

@@ -384,3 +384,22 @@ def test_search_bot_with_a_belief_ignores_hidden_cards_heads_up_MD_9_2():
         other = copy.deepcopy(bot)
         other.iterations = bot.iterations = 40
         assert bot.choose(state, 0) == other.choose(twin, 0)
+
+
+def test_deal_search_compares_the_heuristic_best_three_payments_MD_5_2():
+    from tycoon.bots.deal import choose_payment, search_candidates
+
+    heuristic = make_bot("heuristic", "deal", 0)
+    found = 0
+    for seed in range(40):
+        state = new_deal(seats=2, seed=seed)
+        while not state.is_over:
+            seat = state.to_move()[0]
+            legal = state.legal_actions(seat)
+            if state.phase == "pay" and len(legal) >= 4:
+                out = search_candidates(state, seat, legal)
+                assert len(out) == len(set(out)) == 3 and set(out) <= set(legal)
+                assert out[0] == choose_payment(state.view(seat), seat, legal)
+                found += 1
+            state.apply(seat, heuristic.choose(state, seat))
+    assert found > 0

@@ -171,6 +171,16 @@ def candidates(state: State, seat: int, legal: Sequence[Action], k: int = 4,
     return out
 
 
+#: Cards to pay with that the search compares (the heuristic's best ones).
+PAYS = 3
+
+
+def search_candidates(state: State, seat: int, legal: Sequence[Action], k: int = 4,
+                      pays: int = PAYS) -> list[Action]:
+    """The search's :func:`candidates`: the heuristic's best ``k`` plays, ``pays`` payments."""
+    return candidates(state, seat, legal, k, pays)
+
+
 def _gain_property(me: Table, color: str) -> float:
     """Score of adding one property of ``color`` to my table."""
     c = _cards()
@@ -503,7 +513,7 @@ def search_kwargs(playout: str = "heuristic", opponents: str | None = None,
     return {
         "policy": heuristic_policy if playout == "heuristic" else random_policy,
         "evaluate": leaf,
-        "candidates": candidates,
+        "candidates": search_candidates,
         "paired": True,
         "depth": 10,
         "opponent": heuristic_opponent if modelled else None,
