@@ -3,6 +3,10 @@
 Speed: ``.venv/bin/python bench/bots.py [--seconds 10]`` prints decisions per second of each
 bot and ISMCTS iterations per second (bounded in time).
 
+Thinking time: ``.venv/bin/python bench/bots.py --think hard --deals 4`` plays ``hard``
+against ``medium`` and prints the mean and max time per searched decision (wall-clock and CPU
+time of the process) with the load average.
+
 Strength: ``.venv/bin/python bench/bots.py --match hard,medium --game deal --deals 50
 --seed 1 --workers 1 [--save FILE]`` plays duplicate games — every deal once per rotation of
 the lineup over the seats, so each bot gets every seat's cards, dice and turn order — and
@@ -63,6 +67,44 @@ def iterations_per_second(game: str, seats: int, budget: float) -> float:
     return iterations / spent if spent else 0.0
 
 
+def thinking(game: str, spec: str, games: int, seed: int) -> str:
+    """Time per searched decision of ``spec`` playing ``medium`` heads-up: the mean and the
+    max, in wall-clock and in CPU time of the process (CPU time is what an idle core would
+    take when other work shares the machine), with the load average."""
+    import os
+
+    module = get_game(game)
+    wall: list[float] = []
+    cpu: list[float] = []
+    iters: list[int] = []
+    for g in range(games):
+        state = module.new_game(seats=2, seed=derive_seed(seed, "think", g))
+        bots = [build(spec, game, seed + g), make_bot("medium", game, seed + g)]
+        if g % 2:
+            bots.reverse()
+        for _ in range(100_000):
+            if state.is_over:
+                break
+            seat = state.to_move()[0]
+            bot = bots[seat]
+            t, c = time.perf_counter(), time.process_time()
+            action = bot.choose(state, seat)
+            w, u = time.perf_counter() - t, time.process_time() - c
+            n = getattr(getattr(bot, "inner", bot), "last_iterations", 0)
+            if bot is bots[g % 2] and n:
+                wall.append(w)
+                cpu.append(u)
+                iters.append(n)
+            state.apply(seat, action)
+    if not wall:
+        return f"{spec}: no searched decision"
+    load = os.getloadavg()
+    return (f"{spec}: {len(wall)} searched decisions in {games} games, "
+            f"{sum(iters) / len(iters):.0f} iterations each; wall {sum(wall) / len(wall):.3f} s "
+            f"mean, {max(wall):.3f} s max; CPU {sum(cpu) / len(cpu):.3f} s mean, "
+            f"{max(cpu):.3f} s max; load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
+
+
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """95% Wilson score interval of a rate ``wins / n``.
 
@@ -80,7 +122,8 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
     """The search bot with settings the spec syntax lacks: ``eval=learned|linear``,
-    ``iterations``, ``seconds``, ``depth``, ``c``, ``z``, ``k`` (candidates), ``skill``; in Capital
+    ``iterations``, ``seconds``, ``depth``, ``c``, ``z``, ``k`` (candidates), ``pays`` (Deal:
+    cards to pay with), ``skill``, ``belief=0`` (no inference of the hidden hands); in Capital
     ``eval=learned`` is its fitted evaluation and ``eval=share`` the share of strength."""
     from tycoon.bots.ismcts import ISMCTSBot
     from tycoon.bots.knowledge import search_knowledge
@@ -103,10 +146,12 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
         from tycoon.bots.deal import evaluate
 
         kwargs["evaluate"] = evaluate
-    if "k" in params:
+    if "belief" in params and not int(params.pop("belief")):
+        kwargs["belief"] = None
+    narrow = {key: int(params.pop(key)) for key in ("k", "pays") if key in params}
+    if narrow:
         base = kwargs["candidates"]
-        k = int(params.pop("k"))
-        kwargs["candidates"] = lambda s, seat, legal: base(s, seat, legal, k)
+        kwargs["candidates"] = lambda s, seat, legal: base(s, seat, legal, **narrow)
     for key, kind in (("iterations", int), ("seconds", float), ("depth", int), ("c", float),
                       ("z", float)):
         if key in params:
@@ -241,7 +286,11 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--save", type=Path)
     parser.add_argument("--option", action="append", default=[], help="rule option k=v")
+    parser.add_argument("--think", help="time per searched decision of this bot vs medium")
     args = parser.parse_args()
+    if args.think:
+        print(thinking(args.game, args.think, args.deals, args.seed))
+        return
     if args.match:
         lineup = [x.strip() for x in args.match.split(",") if x.strip()]
         options: dict[str, Any] = {}

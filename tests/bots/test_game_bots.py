@@ -332,3 +332,74 @@ def test_search_models_opponents_as_the_heuristic_unless_told_otherwise():
         make_bot("ismcts:opponents=psychic", "deal")
     with pytest.raises(ValueError, match="no heuristic"):
         make_bot("ismcts:opponents=heuristic", "bots.toygame")
+
+
+def test_deal_belief_excludes_only_cards_the_heuristic_truly_lacks_MD_9_2():
+    """What the heuristic did not play tells what it lacks: every rule of the belief ("at most
+    k of these cards") holds of the opponent's true hand, cards are often excluded outright,
+    and the belief's samples keep every rule."""
+    from tycoon.bots.deal import DealBelief, DealHeuristic
+
+    heuristic = DealHeuristic(0)
+    checks = excluded = 0
+    for game in range(12):
+        state = new_deal(seats=2, seed=500 + game)
+        me, other = game % 2, 1 - game % 2
+        belief = DealBelief()
+        while not state.is_over:
+            seat = state.to_move()[0]
+            if seat == me:
+                belief.observe(state, seat)
+                checks += 1
+                excluded += bool(belief.excluded(other))
+                sample = belief.sample(state, seat, checks)
+                assert sample.view(seat) == state.view(seat)
+                for cards, k in belief.rules.get(other, ()):
+                    assert len(cards & set(state.hands[other])) <= k
+                    assert len(cards & set(sample.hands[other])) <= k
+            action = heuristic.choose(state, seat)
+            if seat == me:
+                belief.chosen(action)
+            state.apply(seat, action)
+    assert excluded > checks // 4
+
+
+def test_search_bot_with_a_belief_ignores_hidden_cards_heads_up_MD_9_2():
+    import copy
+
+    state = new_deal(seats=2, seed=9)
+    bot = make_bot("ismcts:iterations=3", "deal", 1)
+    heuristic = make_bot("heuristic", "deal", 0)
+    while state.turn < 8:  # the bot watches a few turns of the game
+        seat = state.to_move()[0]
+        state.apply(seat, (bot if seat == 0 else heuristic).choose(state, seat))
+    while state.to_move()[0] != 0 or len(state.legal_actions(0)) < 3:
+        seat = state.to_move()[0]
+        state.apply(seat, (bot if seat == 0 else heuristic).choose(state, seat))
+    assert bot.belief.rules.get(1)
+    twin = deal_from_json(scramble(state.to_json(), 0))
+    assert twin.view(0) == state.view(0)
+    assert twin.to_json() != state.to_json()
+    for _ in range(2):
+        other = copy.deepcopy(bot)
+        other.iterations = bot.iterations = 40
+        assert bot.choose(state, 0) == other.choose(twin, 0)
+
+
+def test_deal_search_compares_the_heuristic_best_three_payments_MD_5_2():
+    from tycoon.bots.deal import choose_payment, search_candidates
+
+    heuristic = make_bot("heuristic", "deal", 0)
+    found = 0
+    for seed in range(40):
+        state = new_deal(seats=2, seed=seed)
+        while not state.is_over:
+            seat = state.to_move()[0]
+            legal = state.legal_actions(seat)
+            if state.phase == "pay" and len(legal) >= 4:
+                out = search_candidates(state, seat, legal)
+                assert len(out) == len(set(out)) == 3 and set(out) <= set(legal)
+                assert out[0] == choose_payment(state.view(seat), seat, legal)
+                found += 1
+            state.apply(seat, heuristic.choose(state, seat))
+    assert found > 0

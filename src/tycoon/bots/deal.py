@@ -131,8 +131,10 @@ def pick(view: dict[str, Any], seat: int, legal: Sequence[Action]) -> Action:
     return best
 
 
-def candidates(state: State, seat: int, legal: Sequence[Action], k: int = 4) -> list[Action]:
-    """The few actions worth searching: the heuristic's best ``k`` (all answers to a demand).
+def candidates(state: State, seat: int, legal: Sequence[Action], k: int = 4,
+               pays: int = 1) -> list[Action]:
+    """The few actions worth searching: the heuristic's best ``k`` (all answers to a demand,
+    the heuristic's best ``pays`` cards to pay with).
 
     In the play phase, ending the turn is always among them, and moving a wild card only
     when that completes a set.
@@ -144,7 +146,15 @@ def candidates(state: State, seat: int, legal: Sequence[Action], k: int = 4) -> 
     if phase == "respond":
         return list(legal)
     if phase == "pay":
-        return [choose_payment(view, seat, legal)]
+        first = choose_payment(view, seat, legal)
+        if pays <= 1:
+            return [first]
+        rest = [a for a in legal if a != first]
+        out = [first]
+        while rest and len(out) < pays:
+            out.append(choose_payment(view, seat, rest))
+            rest.remove(out[-1])
+        return out
     if phase == "discard":
         return [choose_discard(view, seat, legal)]
     tables = [Table(s) for s in view["seats"]]
@@ -159,6 +169,16 @@ def candidates(state: State, seat: int, legal: Sequence[Action], k: int = 4) -> 
     if end is not None and end not in out:
         out.append(end)
     return out
+
+
+#: Cards to pay with that the search compares (the heuristic's best ones).
+PAYS = 3
+
+
+def search_candidates(state: State, seat: int, legal: Sequence[Action], k: int = 4,
+                      pays: int = PAYS) -> list[Action]:
+    """The search's :func:`candidates`: the heuristic's best ``k`` plays, ``pays`` payments."""
+    return candidates(state, seat, legal, k, pays)
 
 
 def _gain_property(me: Table, color: str) -> float:
@@ -477,7 +497,9 @@ def search_kwargs(playout: str = "heuristic", opponents: str | None = None,
     ``opponents="heuristic"`` (the default) models the other seats as the heuristic player;
     ``"search"`` lets them choose by UCB in the tree, like the searching seat.
     ``evaluation``: ``learned`` (the default: the value network of
-    :mod:`tycoon.bots.learned`) or ``linear`` (the hand-fitted :func:`evaluate`).
+    :mod:`tycoon.bots.learned`) or ``linear`` (the hand-fitted :func:`evaluate`). With the
+    heuristic as opponent model, the determinizations come from :class:`DealBelief`. The
+    budget is 200 iterations a decision.
     """
     from .ismcts import random_policy
 
@@ -488,13 +510,19 @@ def search_kwargs(playout: str = "heuristic", opponents: str | None = None,
         from .learned import learned_evaluate
 
         leaf = learned_evaluate
+    modelled = opponents in (None, "heuristic")
     return {
         "policy": heuristic_policy if playout == "heuristic" else random_policy,
         "evaluate": leaf,
-        "candidates": candidates,
+        "candidates": search_candidates,
         "paired": True,
         "depth": 10,
-        "opponent": heuristic_opponent if opponents in (None, "heuristic") else None,
+        "opponent": heuristic_opponent if modelled else None,
+        # what the heuristic did not play tells what it lacks (:class:`DealBelief`)
+        "belief": DealBelief if modelled else None,
+        # 200 iterations (about 0.12 s on one core) won as often as 800 (0.5 s) against the
+        # heuristic (docs/bots.md): a spec's ``iterations`` or ``seconds`` replaces or caps it
+        "iterations": 200,
     }
 
 
@@ -633,3 +661,199 @@ def value_features(state: Any, seat: int) -> list[float]:
 def value_features_all(state: Any) -> list[list[float]]:
     """:func:`value_features` of every seat, in seat order."""
     return [value_features(state, s) for s in range(len(state.tables))]
+
+
+def _ids(*names: str) -> set[int]:
+    """Ids of every card named ``names``."""
+    c = _cards()
+    return {x for x, name in enumerate(c.NAME) if name in names}
+
+
+def _visible(view: dict[str, Any], seat: int) -> set[int]:
+    """Every card ``seat`` sees in ``view``: banks, tables, buildings, discard pile, own hand."""
+    out = set(view["discard"])
+    for s in view["seats"]:
+        out.update(s["bank"])
+        for p in s["sets"]:
+            out.update(p["cards"])
+            out.update(b for b in (p["house"], p["hotel"]) if b is not None)
+    out.update(view["seats"][seat].get("hand", ()))
+    return out
+
+
+def _plain_properties(seat_view: dict[str, Any]) -> set[int]:
+    """Cards of a seat's unfinished sets that a Sly Deal could take (not multicolour wilds)."""
+    c = _cards()
+    return {x for p in seat_view["sets"] if not p["full"] for x in p["cards"] if not c.IS_MULTI[x]}
+
+
+def _full_colors(seat_view: dict[str, Any], buildable: bool = False) -> set[str]:
+    """Colours of a seat's full sets (``buildable``: only those that could take a house)."""
+    return {
+        p["color"] for p in seat_view["sets"]
+        if p["full"] and (not buildable or (p["house"] is None
+                                            and p["color"] not in ("railroad", "utility")))
+    }
+
+
+class DealBelief:
+    """What a seat infers of the other hands from what they did and did not play.
+
+    The search models the others as the heuristic player, a deterministic function of its view,
+    so what it did not do tells what it does not hold (until it draws again):
+
+    - it banked a card this turn (no Pass Go after): it held no property or wild card (they
+      always score more), no Deal Breaker while we had a full set, no Sly Deal while we had
+      a property in an unfinished set, no Debt Collector while we owned 4M or more, no House
+      while it had a full set without one; banking twice: no Pass Go either;
+    - it ended its turn with plays left: it held only Just Say No and Deal Breaker cards;
+    - it let a big loss of ours through (a Deal Breaker, a steal from a set of two, a charge
+      of 5M or half of what it owns) without a Just Say No: it holds none.
+
+    Each such fact is a rule "at most k of these cards", k starting at 0 and growing by the
+    cards the seat draws afterwards, so a fact keeps telling until the hand is renewed.
+    ``observe`` reads the seat's view at each of its decisions and ``chosen`` the action it
+    played; ``sample`` is ``determinize`` with each hand brought within its rules (cards over
+    a rule's count swapped for cards of the draw pile that no rule names). Only views are
+    read, so the samples never depend on where the hidden cards truly are.
+    """
+
+    def __init__(self) -> None:
+        self.prev: dict[str, Any] | None = None
+        self.action: Action | None = None
+        #: seat -> rules [cards, k]: the seat holds at most k of those cards (k counts what it
+        #: drew since the rule was learnt)
+        self.rules: dict[int, list[list[Any]]] = {}
+        #: (seat, turn) -> plays counted in that turn of that seat
+        self.plays: dict[tuple[int, int], int] = {}
+
+    def chosen(self, action: Action) -> None:
+        """The seat played ``action`` at its last observed decision."""
+        self.action = action
+
+    def observe(self, state: State, seat: int) -> None:
+        """Update the beliefs from the view at a new decision of ``seat``."""
+        self._observe(state.view(seat), seat)
+        for rules in self.rules.values():
+            rules[:] = [r for r in rules if r[0]]
+
+    def _observe(self, view: dict[str, Any], seat: int) -> None:
+        prev = self.prev
+        self.prev = view
+        if prev is None or view["turn"] < prev["turn"] or len(view["seats"]) != len(prev["seats"]):
+            self.rules, self.plays, self.action = {}, {}, None
+            if view["turn"] != 2 or view["current"] != seat:
+                return
+            # second to play: all the first player did came from its hand
+            prev = {"turn": 0, "current": seat, "discard": [],
+                    "seats": [{"bank": [], "sets": [], "hand_size": 0} for _ in view["seats"]]}
+        c = _cards()
+        n = len(view["seats"])
+        others = [s for s in range(n) if s != seat]
+        new = _visible(view, seat) - _visible(prev, seat) - set(view["seats"][seat]["hand"])
+        discarded = new & set(view["discard"])
+        same_turn = view["turn"] == prev["turn"]
+        if n != 2:
+            self.rules = {}
+            return  # which hand a discarded card left is only sure heads-up
+        o = others[0]
+        drawn = 2 * sum(1 for x in discarded if c.NAME[x] == "pass_go")
+        if view["turn"] > prev["turn"] + (1 if prev["current"] == o else 0):
+            drawn += 5 if prev["seats"][o]["hand_size"] == 0 else 2  # its turn began
+        size = view["seats"][o]["hand_size"]
+        rules = self.rules.setdefault(o, [])
+        for rule in rules:
+            rule[1] += drawn  # what it drew may be any card
+        rules[:] = [r for r in rules if r[0] and r[1] < size]
+        banned: set[int] = set()
+        rules.append([banned, 0])
+        me_now, me_prev = view["seats"][seat], prev["seats"][seat]
+        if same_turn and view["current"] == seat:
+            if self._big_loss(prev, seat, o) and not any(c.IS_JSN[x] for x in discarded):
+                banned.update(_ids("just_say_no"))
+            return
+        # the segment holds (part of) the opponent's turn
+        ov = view["seats"][o]
+        banked = new & set(ov["bank"])
+        tabled = new & {x for p in ov["sets"]
+                        for x in (*p["cards"], p["house"], p["hotel"]) if x is not None}
+        played = banked | tabled | discarded  # a Just Say No of the player's own counts too
+        o_turn = view["turn"] if view["current"] == o else prev["turn"] + (
+            1 if prev["current"] == seat else 0)
+        key = (o, o_turn)
+        self.plays[key] = self.plays.get(key, 0) + len(played)
+        pass_go = any(c.NAME[x] == "pass_go" for x in discarded)
+        if banked and not pass_go:
+            banned.update(range(20, 59))  # properties and wild cards
+            if _full_colors(me_now) & _full_colors(me_prev):
+                banned.update(_ids("deal_breaker"))
+            if _plain_properties(me_now) & _plain_properties(me_prev):
+                banned.update(_ids("sly_deal"))
+            if Table(me_now).value >= 4:
+                banned.update(_ids("debt_collector"))
+            if _full_colors(ov, True) & _full_colors(prev["seats"][o], True):
+                banned.update(_ids("house"))
+            if len(banked) >= 2:
+                banned.update(_ids("pass_go"))
+        ended = view["current"] == seat and view["turn"] == o_turn + 1
+        if ended and self.plays.get(key, 0) < 3 and not pass_go and ov["hand_size"] > 0:
+            banned.update(set(range(len(c.NAME))) - _ids("just_say_no", "deal_breaker"))
+
+    def _big_loss(self, prev: dict[str, Any], seat: int, o: int) -> bool:
+        """Our last action, played in ``prev``, was a loss the heuristic ``o`` would refuse."""
+        a = self.action
+        if a is None:
+            return False
+        t = a.type
+        target = getattr(a, "target", None)
+        if t not in ("rent", "debt_collector", "its_my_birthday", "sly_deal", "forced_deal",
+                     "deal_breaker") or target not in (None, o):
+            return False
+        if t == "deal_breaker":
+            return True
+        victim = Table(prev["seats"][o])
+        if t in ("sly_deal", "forced_deal"):
+            s = victim.set_of(a.take)  # type: ignore[attr-defined]
+            return s is not None and len(s["cards"]) >= 2
+        if t == "rent":
+            rent = max((s["rent"] for s in prev["seats"][seat]["sets"]
+                        if s["color"] == a.color), default=0)  # type: ignore[attr-defined]
+            owed = rent << len(a.doubles)  # type: ignore[attr-defined]
+        else:
+            owed = 5 if t == "debt_collector" else 2
+        loss = min(owed, victim.value)
+        return loss >= 5 or (victim.value > 0 and loss * 2 >= victim.value and loss >= 3)
+
+    def excluded(self, seat: int) -> set[int]:
+        """The cards ``seat`` cannot hold at all (the rules with nothing drawn since)."""
+        return {x for cards, k in self.rules.get(seat, ()) if k == 0 for x in cards}
+
+    def sample(self, state: State, seat: int, seed: int) -> State:
+        """``state.determinize(seat, seed)`` with every hand brought within its rules: cards
+        over a rule's count swapped for cards of the draw pile that no rule names."""
+        det: Any = state.determinize(seat, seed)
+        responder = det.responder()
+        rng: Rng | None = None
+        for o, rules in self.rules.items():
+            named = {x for cards, _ in rules for x in cards}
+            if not named:
+                continue
+            hand, deck = det.hands[o], det.deck
+            free: list[int] | None = None
+            for cards, k in rules:
+                if o == responder:
+                    cards = cards - _ids("just_say_no")
+                bad = [i for i, x in enumerate(hand) if x in cards]
+                if len(bad) <= k:
+                    continue
+                if rng is None:
+                    rng = Rng(seed ^ 0x5BD1E995)
+                if free is None:
+                    free = [j for j, x in enumerate(deck) if x not in named]
+                for _ in range(len(bad) - k):
+                    if not free:
+                        break
+                    i = bad.pop(rng.below(len(bad)))
+                    j = free.pop(rng.below(len(free)))
+                    hand[i], deck[j] = deck[j], hand[i]
+        return det  # type: ignore[no-any-return]

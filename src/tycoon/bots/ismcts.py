@@ -21,6 +21,9 @@ from one iteration to the next) — and walks one tree shared by all determiniza
 - a game may narrow each decision to a few ``candidates`` (e.g. the heuristic's best few
   actions), which focuses the search where a sensible player would look, and may ``stop``
   a walk early at positions too costly to simulate (then ``evaluate`` judges them);
+- a game may give a ``belief``: it watches the searching seat's decisions and draws the
+  determinizations itself, e.g. without the cards the opponent model shows another seat
+  cannot hold;
 - ``paired`` root sampling (common random numbers): the root actions are tried in turn on the
   same determinization and the same playout seed, and the best mean reward wins, which
   compares them far more precisely than independent samples when chance (dice, draws) is
@@ -119,6 +122,7 @@ class ISMCTSBot:
         z: float = 0.0,
         root_auto: Callable[[State, int], Action | None] | None = None,
         opponent: Policy | None = None,
+        belief: Callable[[], Any] | None = None,
         label: str | None = None,
     ) -> None:
         if iterations is None and seconds is None:
@@ -141,6 +145,9 @@ class ISMCTSBot:
         self.z = z
         self.root_auto = root_auto
         self.opponent = opponent
+        #: The game's inference of the hidden cards from what the others did (or None): an
+        #: object with ``observe(state, seat)``, ``chosen(action)``, ``sample(state, seat, seed)``.
+        self.belief = belief() if belief is not None else None
         budget = []
         if iterations is not None:
             budget.append(f"iterations={iterations}")
@@ -152,6 +159,19 @@ class ISMCTSBot:
 
     def choose(self, state: State, seat: int) -> Action:
         """Search from ``seat``'s information set and return its most visited action."""
+        if self.belief is None:
+            return self._choose(state, seat)
+        self.belief.observe(state, seat)
+        action = self._choose(state, seat)
+        self.belief.chosen(action)
+        return action
+
+    def _determinize(self, state: State, seat: int, seed: int) -> State:
+        if self.belief is None:
+            return state.determinize(seat, seed)
+        return self.belief.sample(state, seat, seed)  # type: ignore[no-any-return]
+
+    def _choose(self, state: State, seat: int) -> Action:
         legal = state.legal_actions(seat)
         if not legal:
             raise ValueError(f"seat {seat} has nothing to do")
@@ -193,11 +213,11 @@ class ISMCTSBot:
                     det_seed = self.rng.next64() >> 1
                     play_seed = self.rng.next64()
                     rounds.append([])
-                det = state.determinize(seat, det_seed)
+                det = self._determinize(state, seat, det_seed)
                 a = legal[done % k]
                 rounds[-1].append(self._iterate(det, root, seat, seats, a, Rng(play_seed)))
             else:
-                det = state.determinize(seat, self.rng.next64() >> 1)
+                det = self._determinize(state, seat, self.rng.next64() >> 1)
                 self._iterate(det, root, seat, seats)
             done += 1
         self.last_iterations = done
