@@ -273,3 +273,19 @@ def test_kinds_data_and_catalogs_come_from_the_game(live):
     r = live.get("/api/kinds/toy/messages/xx")
     assert r.status_code == 404 and "en" in r.json()["detail"]
     assert live.get("/api/kinds/chess/messages/en").status_code == 404
+
+
+def test_kinds_carry_the_ladder_ratings_of_the_lobby_bots(live):
+    """Issue 15: each bot's ladder rating (``ladder.json``) comes with the game kinds, for the
+    lobby to show beside the bot's name; bots the lobby does not offer (``learned``) and games
+    without a ladder (the Toy game) get none."""
+    from tycoon.study.ladder import load_ratings
+
+    kinds = {k["name"]: k for k in live.get("/api/kinds").json()}
+    ladder = load_ratings()["games"]["deal"]["bots"]
+    ratings = kinds["deal"]["ratings"]
+    assert ratings["medium"] == {"elo": round(ladder["medium"]["elo"]),
+                                 "ci95": [round(x) for x in ladder["medium"]["ci95"]]}
+    assert ratings["hard"]["elo"] > ratings["medium"]["elo"] > ratings["easy"]["elo"]
+    assert set(ratings) <= set(kinds["deal"]["players"]) and "learned" not in ratings
+    assert kinds["toy"]["ratings"] == {}

@@ -64,6 +64,12 @@ def test_lobby_create_capital_with_three_bots_and_play_a_turn(server, new_page, 
     page.goto(f"{server}/")
     page.wait_for_selector("#create-button")
     shot(page, "server_01_lobby")
+    # issue 15: each bot's ladder rating beside its name in the seat menu
+    from tycoon.study.ladder import load_ratings
+
+    medium = round(load_ratings()["games"]["capital"]["bots"]["medium"]["elo"])
+    expect(page.locator("#seat-1-kind option[value=medium]")).to_have_text(
+        f"Medium bot · Elo {medium}")
     page.fill("#player-name", "Ana")
     page.dispatch_event("#player-name", "change")
     for i in (1, 2, 3):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import logging
 from functools import cache
 from typing import Annotated, Any, Literal
 
@@ -27,6 +28,8 @@ from .models import (
     ReplayStep,
 )
 from .updates import outcome_json
+
+log = logging.getLogger("tycoon.server")
 
 router = APIRouter(prefix="/api")
 health_router = APIRouter(prefix="/health")
@@ -102,8 +105,24 @@ def _kinds() -> list[dict[str, Any]]:
             "default_seats": info.default_seats,
             "options": info.describe_options(),
             "players": ["human", *bot_strengths()],
+            "ratings": bot_ratings(name),
         })
     return out
+
+
+def bot_ratings(game: str) -> dict[str, dict[str, Any]]:
+    """The ladder's rating of each bot the lobby offers for ``game`` (``ladder.json``, made by
+    ``tycoon ladder --ratings``): Elo and its 95% interval; bots not on the ladder are left
+    out."""
+    from tycoon.study.ladder import load_ratings
+
+    try:
+        rated = load_ratings()["games"].get(game, {}).get("bots", {})
+    except ValueError:
+        log.exception("the ladder's ratings file cannot be read")
+        return {}
+    return {bot: {"elo": round(r["elo"]), "ci95": [round(x) for x in r["ci95"]]}
+            for bot, r in rated.items() if bot in bot_strengths()}
 
 
 @router.get("/kinds", response_model=list[GameKind])

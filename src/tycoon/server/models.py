@@ -152,6 +152,14 @@ class GameRecord(BaseModel):
     result: dict[str, Any] | None
 
 
+class BotRating(BaseModel):
+    """A bot's rating on the ladder (``tycoon ladder``): Elo, mean 1500, with its 95%
+    bootstrap interval."""
+
+    elo: int
+    ci95: list[int]
+
+
 class GameKind(BaseModel):
     """A game the server offers, with what its creation form needs."""
 
@@ -162,6 +170,9 @@ class GameKind(BaseModel):
     default_seats: int
     options: dict[str, Any]
     players: list[str]
+    ratings: dict[str, BotRating] = Field(
+        default_factory=dict,
+        description="The ladder's rating of the bots among ``players`` that it has rated.")
 
 
 class ErrorBody(BaseModel):

@@ -75,10 +75,17 @@ function valueLabel(v) {
   return s === key ? String(v) : s;
 }
 
+/** A bot's name in the seat menu, with its ladder rating when it has one ("Medium bot · Elo 1566"). */
+function botChoice(k, ratings) {
+  const name = t("lobby.bot_name", { strength: t(`lobby.strength.${k}`) });
+  const r = ratings && ratings[k];
+  return r ? t("lobby.bot_rated", { name, elo: r.elo }) : name;
+}
+
 function seatRow(i, spec) {
   const kinds = spec.players || ["human", "random"];
   const kind = el("select", { id: `seat-${i}-kind`, "data-seat": i, "aria-label": t("lobby.seat_n", { n: i + 1 }) },
-    kinds.map((k) => el("option", { value: k }, k === "human" ? t("lobby.seat_human") : t("lobby.bot_name", { strength: t(`lobby.strength.${k}`) }))));
+    kinds.map((k) => el("option", { value: k }, k === "human" ? t("lobby.seat_human") : botChoice(k, spec.ratings))));
   if (i > 0) kind.value = kinds.includes("medium") ? "medium" : kinds[kinds.length - 1];
   return el("div", { class: "seat-row" }, el("span", { class: "seat-no" }, t("lobby.seat_n", { n: i + 1 })), kind);
 }
