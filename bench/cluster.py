@@ -36,6 +36,7 @@ import sys
 import time
 import uuid
 from pathlib import Path
+from typing import Any
 
 import httpx
 import websockets
@@ -53,8 +54,7 @@ MAX_SECONDS = 90.0
 class Cluster:
     """Server processes and HAProxy, started and stopped together."""
 
-    def __init__(self, processes: int, bot_delay: float = 0.0) -> None:
-        self.bot_delay = bot_delay
+    def __init__(self, processes: int) -> None:
         self.prefix = f"b{uuid.uuid4().hex[:8]}_"
         self.ports = [free_port() for _ in range(processes)]
         self.lb = free_port()
@@ -62,7 +62,7 @@ class Cluster:
         self.haproxy: subprocess.Popen | None = None
 
     def start(self) -> Cluster:
-        settings = {"bot_delay": self.bot_delay, "decision_seconds": 600.0, "away_seconds": 600.0,
+        settings = {"bot_delay": 0.0, "decision_seconds": 600.0, "away_seconds": 600.0,
                     "rate_per_second": 1000.0, "rate_burst": 1000,
                     "create_limit": "1000000/minute", "join_limit": "1000000/minute",
                     "rest_limit": "1000000/minute", "max_open_per_address": 1000000,
@@ -284,21 +284,21 @@ async def run_capacity(cluster: Cluster, games: int, seconds: float) -> dict:
             "load_average": round(os.getloadavg()[0], 2)}
 
 
-def measure_capacity(processes: int, games: int, seconds: float) -> dict:
-    cluster = Cluster(processes, bot_delay=0.0).start()
-    try:
-        return asyncio.run(run_capacity(cluster, games, seconds))
-    finally:
-        cluster.stop()
-
-
-def measure(processes: int, game: str, games: int, interval: float, seconds: float,
-            options: dict) -> dict:
+def on_cluster(processes: int, run: Any, *args: Any) -> dict:
+    """``run(cluster, *args)`` (a load coroutine) on a fresh cluster of ``processes``."""
     cluster = Cluster(processes).start()
     try:
-        return asyncio.run(run_load(cluster, game, games, interval, seconds, options))
+        return asyncio.run(run(cluster, *args))
     finally:
         cluster.stop()
+
+
+def one_and_two(run: Any, *args: Any) -> dict:
+    """The same load on 1 and on 2 processes, and the speed-up in actions per second."""
+    one = on_cluster(1, run, *args)
+    two = on_cluster(2, run, *args)
+    return {"one": one, "two": two, "speedup": round(
+        two["actions_per_second"] / max(1.0, one["actions_per_second"]), 2)}
 
 
 def main() -> None:
@@ -319,23 +319,18 @@ def main() -> None:
             parser.error(f"games must be 1..{MAX_GAMES}")
     out: dict = {}
     if args.only in (None, "saturation"):
-        one = measure(1, "deal", args.saturation_games, 0.0, args.seconds, {})
-        two = measure(2, "deal", args.saturation_games, 0.0, args.seconds, {})
-        out["saturation"] = {"one": one, "two": two, "speedup": round(
-            two["actions_per_second"] / max(1.0, one["actions_per_second"]), 2)}
+        out["saturation"] = one_and_two(run_load, "deal", args.saturation_games, 0.0,
+                                        args.seconds, {})
         print(json.dumps(out["saturation"], indent=2), flush=True)
     if args.only in (None, "capacity"):
-        one = measure_capacity(1, args.capacity_games, args.seconds)
-        two = measure_capacity(2, args.capacity_games, args.seconds)
-        out["capacity"] = {"one": one, "two": two, "speedup": round(
-            two["actions_per_second"] / max(1.0, one["actions_per_second"]), 2)}
+        out["capacity"] = one_and_two(run_capacity, args.capacity_games, args.seconds)
         print(json.dumps(out["capacity"], indent=2), flush=True)
     if args.only in (None, "latency"):
-        out["deal"] = measure(args.latency_processes, "deal", args.deal_games, 2.0,
-                              args.seconds, {})
+        out["deal"] = on_cluster(args.latency_processes, run_load, "deal", args.deal_games,
+                                 2.0, args.seconds, {})
         print(json.dumps(out["deal"], indent=2), flush=True)
-        out["capital"] = measure(args.latency_processes, "capital", args.capital_games, 2.0,
-                                 args.seconds, {})
+        out["capital"] = on_cluster(args.latency_processes, run_load, "capital",
+                                    args.capital_games, 2.0, args.seconds, {})
         print(json.dumps(out["capital"], indent=2), flush=True)
     print(json.dumps(out))
 
