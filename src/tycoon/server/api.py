@@ -91,6 +91,7 @@ def _cached(data: Any, request: Request, response: Response) -> Any:
 
 @cache
 def _kinds() -> list[dict[str, Any]]:
+    ladder = _ladder()
     out = []
     for name in games():
         try:
@@ -105,24 +106,27 @@ def _kinds() -> list[dict[str, Any]]:
             "default_seats": info.default_seats,
             "options": info.describe_options(),
             "players": ["human", *bot_strengths()],
-            "ratings": bot_ratings(name),
+            "ratings": bot_ratings(ladder.get(name, {})),
         })
     return out
 
 
-def bot_ratings(game: str) -> dict[str, dict[str, Any]]:
-    """The ladder's rating of each bot the lobby offers for ``game`` (``ladder.json``, made by
-    ``tycoon ladder --ratings``): Elo and its 95% interval; bots not on the ladder are left
-    out."""
+def _ladder() -> dict[str, Any]:
+    """The ladder's entries by game (``ladder.json``, made by ``tycoon ladder --ratings``)."""
     from tycoon.study.ladder import load_ratings
 
     try:
-        rated = load_ratings()["games"].get(game, {}).get("bots", {})
+        return load_ratings()["games"]
     except ValueError:
         log.exception("the ladder's ratings file cannot be read")
         return {}
+
+
+def bot_ratings(entry: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Elo and its 95% interval of each bot the lobby offers, from a game's ladder ``entry``;
+    bots not on the ladder are left out."""
     return {bot: {"elo": round(r["elo"]), "ci95": [round(x) for x in r["ci95"]]}
-            for bot, r in rated.items() if bot in bot_strengths()}
+            for bot, r in entry.get("bots", {}).items() if bot in bot_strengths()}
 
 
 @router.get("/kinds", response_model=list[GameKind])
