@@ -22,12 +22,12 @@ only (and, at a fork, from determinized look-ahead copies), and plays the best:
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
 from tycoon.engine import Action, Rng, State
 
+from .ismcts import softmax_rewards
 from .minigames import minigame_action
 
 WIN = 1e9
@@ -540,10 +540,7 @@ def learned_evaluate(state: State, weights: Sequence[float] | None = None) -> li
     """Each seat's chance to win: the softmax of ``weights`` · :func:`value_features`."""
     w = VALUE_WEIGHTS if weights is None else weights
     scores = [sum(a * b for a, b in zip(w, f, strict=True)) for f in value_features(state)]
-    top = max(scores)
-    exps = [math.exp(x - top) for x in scores]
-    total = sum(exps)
-    return [x / total for x in exps]
+    return softmax_rewards(scores)
 
 
 def stop(state: State) -> bool:

@@ -18,11 +18,12 @@ The heuristic plays like a sensible person, from its seat's view only:
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
 from tycoon.engine import Action, Rng, State
+
+from .ismcts import softmax_rewards
 
 #: Bonus of completing a set, in the heuristic's score units.
 COMPLETE = 60.0
@@ -472,10 +473,7 @@ def evaluate(state: State) -> list[float]:
     scores = [
         sum(w * f for w, f in zip(WEIGHTS, features(state, s), strict=True)) for s in range(n)
     ]
-    top = max(scores)
-    exps = [math.exp(x - top) for x in scores]
-    total = sum(exps)
-    return [x / total for x in exps]
+    return softmax_rewards(scores)
 
 
 def heuristic_policy(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> Action:

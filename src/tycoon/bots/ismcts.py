@@ -60,6 +60,19 @@ def random_policy(state: State, seat: int, legal: Sequence[Action], rng: Rng) ->
     return rng.choice(legal)
 
 
+def softmax_rewards(scores: Sequence[float]) -> list[float]:
+    """Rewards from each seat's score: their softmax (chances of winning, summing to 1), the
+    leaf evaluation of a linear model fitted on who won.
+
+    >>> [round(x, 3) for x in softmax_rewards([0.0, 1.0])]
+    [0.269, 0.731]
+    """
+    top = max(scores)
+    exps = [math.exp(x - top) for x in scores]
+    total = sum(exps)
+    return [x / total for x in exps]
+
+
 def outcome_rewards(state: State, seats: int) -> list[float]:
     """1 for the winner, 0 for the others.
 
