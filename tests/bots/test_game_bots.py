@@ -376,7 +376,7 @@ def test_search_bot_with_a_belief_ignores_hidden_cards_heads_up_MD_9_2():
     while state.to_move()[0] != 0 or len(state.legal_actions(0)) < 3:
         seat = state.to_move()[0]
         state.apply(seat, (bot if seat == 0 else heuristic).choose(state, seat))
-    assert bot.belief.rules.get(1)
+    assert bot.beliefs[0].rules.get(1)
     twin = deal_from_json(scramble(state.to_json(), 0))
     assert twin.view(0) == state.view(0)
     assert twin.to_json() != state.to_json()
@@ -384,6 +384,21 @@ def test_search_bot_with_a_belief_ignores_hidden_cards_heads_up_MD_9_2():
         other = copy.deepcopy(bot)
         other.iterations = bot.iterations = 40
         assert bot.choose(state, 0) == other.choose(twin, 0)
+
+
+def test_one_search_bot_can_play_both_seats_each_with_its_own_belief_MD_9_2():
+    """A bot object playing both seats (as ``bench/bots.py`` does) infers for each seat from
+    that seat's own view: a belief learnt for one seat never rewrites the other's own hand,
+    so every candidate stays legal in every sample (this once raised IllegalAction)."""
+    state = new_deal(seats=2, seed=1)
+    bot = make_bot("ismcts:iterations=20", "deal", 1)
+    decisions = 0
+    while not state.is_over and state.turn < 30:
+        seat = state.to_move()[0]
+        state.apply(seat, bot.choose(state, seat))
+        decisions += 1
+    assert set(bot.beliefs) == {0, 1}
+    assert decisions > 40
 
 
 def test_deal_search_compares_the_heuristic_best_three_payments_MD_5_2():

@@ -48,8 +48,9 @@ def _mods() -> dict[str, Any]:
 
 
 def bot_view(state: State, seat: int | None) -> dict[str, Any]:
-    """The part of ``state.view(seat)`` the heuristic reads, built for less (no prompt, no
-    build offers, no minigame contents): the same values, the same information.
+    """What the heuristic reads: Capital's brief view (``tycoon.capital.view.view`` without
+    the prompt, the build offers and the minigame, which it works out itself), built for
+    less; the view of the contract for any other state.
 
     >>> from tycoon.capital import new_game
     >>> s = new_game(seats=4, seed=2)
@@ -57,33 +58,12 @@ def bot_view(state: State, seat: int | None) -> dict[str, Any]:
     >>> part["seats"][0]["hand"] == full["seats"][0]["hand"] and "hand" not in part["seats"][1]
     True
     """
-    from tycoon.capital.position import businesses_json, constructions_json
-    from tycoon.capital.state import EFFECTS, CapitalState
+    from tycoon.capital.state import CapitalState
+    from tycoon.capital.view import view
 
     if not isinstance(state, CapitalState):
         return state.view(seat)
-    seats = []
-    for i, p in enumerate(state.seats):
-        entry: dict[str, Any] = {
-            "seat": i, "balance": p.balance, "net_worth": state.net_worth(i), "laps": p.laps,
-            "dice": p.dice, "square": p.square, "effects": {e: p.uses(e) for e in EFFECTS},
-        }
-        if i == seat:
-            entry["hand"] = list(p.hand)
-        seats.append(entry)
-    out: dict[str, Any] = {
-        "turn": state.turn, "current": state.current, "phase": state.phase, "seats": seats,
-        "businesses": businesses_json(state), "constructions": constructions_json(state),
-        "landed": state.landed,
-    }
-    if state.phase == "waive" and seat == state.current:
-        from tycoon.capital.payments import charges
-
-        out["charges"] = [
-            {"id": c.id, "exemption": c.exemption, "payee": c.payee, "amount": c.amount}
-            for c in charges(state, state.current)
-        ]
-    return out
+    return view(state, seat, brief=True)
 
 
 def _business_map(view: dict[str, Any]) -> dict[tuple[int, int], Any]:

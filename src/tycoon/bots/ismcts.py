@@ -158,9 +158,12 @@ class ISMCTSBot:
         self.z = z
         self.root_auto = root_auto
         self.opponent = opponent
-        #: The game's inference of the hidden cards from what the others did (or None): an
-        #: object with ``observe(state, seat)``, ``chosen(action)``, ``sample(state, seat, seed)``.
-        self.belief = belief() if belief is not None else None
+        #: The game's inference of the hidden cards from what the others did (or None): a
+        #: factory of objects with ``observe(state, seat)``, ``chosen(action)`` and
+        #: ``sample(state, seat, seed)``; one is kept per seat the bot plays (a bot may play
+        #: several seats, as in a benchmark, and each seat infers from its own view).
+        self.belief = belief
+        self.beliefs: dict[int, Any] = {}
         budget = []
         if iterations is not None:
             budget.append(f"iterations={iterations}")
@@ -174,15 +177,19 @@ class ISMCTSBot:
         """Search from ``seat``'s information set and return its most visited action."""
         if self.belief is None:
             return self._choose(state, seat)
-        self.belief.observe(state, seat)
+        belief = self.beliefs.get(seat)
+        if belief is None:
+            belief = self.beliefs[seat] = self.belief()
+        belief.observe(state, seat)
         action = self._choose(state, seat)
-        self.belief.chosen(action)
+        belief.chosen(action)
         return action
 
     def _determinize(self, state: State, seat: int, seed: int) -> State:
-        if self.belief is None:
+        belief = self.beliefs.get(seat)
+        if belief is None:
             return state.determinize(seat, seed)
-        return self.belief.sample(state, seat, seed)  # type: ignore[no-any-return]
+        return belief.sample(state, seat, seed)  # type: ignore[no-any-return]
 
     def _choose(self, state: State, seat: int) -> Action:
         legal = state.legal_actions(seat)

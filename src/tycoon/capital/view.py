@@ -14,8 +14,19 @@ if TYPE_CHECKING:
     from .state import CapitalState
 
 
-def view(st: CapitalState, seat: int | None) -> dict[str, Any]:
-    """The JSON-ready view of ``seat`` (``None``: a spectator)."""
+def view(st: CapitalState, seat: int | None, *, brief: bool = False) -> dict[str, Any]:
+    """The JSON-ready view of ``seat`` (``None``: a spectator). ``brief`` leaves out what is
+    only there to be shown — the prompt, the build offers and the minigame — and is what a
+    bot that works the rest out itself reads, for less time: the rest is the same.
+
+    >>> from tycoon.capital import new_game
+    >>> s = new_game(seats=4, seed=2)
+    >>> full, part = view(s, 0), view(s, 0, brief=True)
+    >>> sorted(set(full) - set(part))
+    ['minigame', 'prompt']
+    >>> all(full[k] == v for k, v in part.items())
+    True
+    """
     from .state import EFFECTS
 
     worths = [st.net_worth(s) for s in range(len(st.seats))]
@@ -51,13 +62,14 @@ def view(st: CapitalState, seat: int | None) -> dict[str, Any]:
         "discard": list(st.discard),
         "roll": list(st.roll),
         "landed": st.landed,
-        "minigame": _minigame(st, seat),
         "winner": st.winner_seat,
         "reason": st.reason,
         "options": dict(st.options),
-        "prompt": prompt(st, seat).to_json(),
     }
-    if st.phase == "action" and seat == st.current:
+    if not brief:
+        out["minigame"] = _minigame(st, seat)
+        out["prompt"] = prompt(st, seat).to_json()
+    if st.phase == "action" and seat == st.current and not brief:
         out["build"] = build_options(st, seat)
     if st.phase == "waive" and seat == st.current:
         from .payments import charges
