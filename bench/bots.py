@@ -123,7 +123,9 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
     """The search bot with settings the spec syntax lacks: ``eval=learned|linear``,
     ``iterations``, ``seconds``, ``depth``, ``c``, ``z``, ``k`` (candidates), ``pays`` (Deal:
-    cards to pay with), ``skill``, ``belief=0`` (no inference of the hidden hands); in Capital
+    cards to pay with), ``skill``, ``belief=0`` (no inference of the hidden hands),
+    ``oracle=hands|all`` (Deal: a cheating search that sees the other hands, or everything,
+    to measure what hidden information is worth); in Capital
     ``eval=learned`` is its fitted evaluation and ``eval=share`` the share of strength."""
     from tycoon.bots.ismcts import ISMCTSBot
     from tycoon.bots.knowledge import search_knowledge
@@ -148,6 +150,11 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
         kwargs["evaluate"] = evaluate
     if "belief" in params and not int(params.pop("belief")):
         kwargs["belief"] = None
+    if "oracle" in params:
+        mode = params.pop("oracle")
+        if mode not in ("hands", "all") or game != "deal":
+            raise ValueError("xsearch: oracle is hands or all, in Deal only")
+        kwargs["belief"] = lambda: _Oracle(mode)
     narrow = {key: int(params.pop(key)) for key in ("k", "pays") if key in params}
     if narrow:
         base = kwargs["candidates"]
@@ -159,6 +166,29 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
     if params:
         raise ValueError(f"xsearch: unknown parameters {sorted(params)}")
     return ISMCTSBot(seed=seed, **kwargs)
+
+
+class _Oracle:
+    """A cheating belief for measuring what hidden information is worth (Deal only, never a
+    real bot): ``hands`` samples the true hands with the draw pile reshuffled, ``all`` is
+    the true state itself (the order of the draw pile too)."""
+
+    def __init__(self, mode: str) -> None:
+        self.mode = mode
+
+    def observe(self, state: Any, seat: int) -> None:
+        pass
+
+    def chosen(self, action: Any) -> None:
+        pass
+
+    def sample(self, state: Any, seat: int, seed: int) -> Any:
+        from tycoon.engine import Rng
+
+        c = state.clone()
+        if self.mode == "hands":
+            Rng(seed).shuffle(c.deck)
+        return c
 
 
 def _learned(game: str, seed: int, params: dict[str, str]) -> Any:
