@@ -17,6 +17,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import pexpect
 import pytest
 from websockets.sync.client import connect
 
@@ -161,7 +162,12 @@ def test_terminal_plays_online_with_a_browser_at_the_same_table(server):
     watcher.expect("Waiting for 1 more player to join.")
     browser = Browser(server.url, game_id, "Bea")
     browser.start()
-    text = play_through(term, inputs=["1", "1", "2"])  # cell 2, again (refused), cell 3
+    try:
+        text = play_through(term, inputs=["1", "1", "2"])  # cell 2, again (refused), cell 3
+    except pexpect.TIMEOUT as exc:  # say what the other client and the server saw
+        raise AssertionError(f"browser errors: {browser.errors!r}; last messages: "
+                             f"{browser.messages[-3:]!r}; server log: "
+                             f"{server.log.read_text()[-3000:]}") from exc
     watched = lines_of(play_through(watcher))
     assert watched[0] == "The game starts." and watched[-1].startswith("Standings: ")
     assert any(re.fullmatch(r"Turn \d+: Ana plays", line) for line in watched), watched
