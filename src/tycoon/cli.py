@@ -152,14 +152,17 @@ def play(
     = None,
     seat: Annotated[int | None, typer.Option(help="Online: the seat to take (from 1).")] = None,
     watch: Annotated[bool, typer.Option(help="Online: watch without a seat.")] = False,
+    bots: Annotated[str | None, typer.Option(
+        help="Local play: the other seats' bots, one for all or one per seat, comma-separated "
+             "(random, easy, medium, hard or a plugin's; default random).")] = None,
 ) -> None:
-    """Play in the terminal, against random bots or on a server (screen-reader friendly)."""
+    """Play in the terminal, against bots or on a server (screen-reader friendly)."""
     from tycoon.terminal import command
 
     try:
         command(game, seats=seats, seed=seed, options=parse_options(option, preset), lang=lang,
                 name=name, server=server, game_id=game_id, create=create, players=players,
-                seat=seat, watch=watch)
+                seat=seat, watch=watch, bots=bots)
     except (KeyboardInterrupt, EOFError):
         err.print("\nbye")
     except (ValueError, RuntimeError) as exc:

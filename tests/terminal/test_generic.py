@@ -120,6 +120,43 @@ def test_bad_flags_are_named():
         command("chess", server="http://127.0.0.1:9", create=True)
 
 
+def test_local_play_against_chosen_bots():
+    """``--bots``: one bot for every other seat, or one per seat; the bots play their own
+    input sessions (the Toy's peek rounds) at their own skill."""
+    from tycoon.bots.deal import DealHeuristic
+    from tycoon.terminal.local import LocalTable
+
+    out: list[str] = []
+    result = play("toy", seed=3, bots=["random:skill=1.0"], read=scripted([]), write=out.append)
+    assert result is not None and result["finished"]
+    assert any(line.startswith("peek: you have 10 seconds") for line in out)
+    info = get_game("deal")
+    state = info.new_game(seats=3, seed=5)
+    table = LocalTable(info, state, 1, bots=["medium", "hard"])
+    assert [p["bot"] for p in table.players] == [None, "medium", "hard"]
+    seat = state.to_move()[0]
+    if seat == 1:
+        assert table.bots[1].choose(state, 1) == DealHeuristic(0).choose(state, 1)
+    from .helpers import scripted as deal_script
+
+    lines: list[str] = []
+    result = play("deal", 2, 4, None, bots=["medium"], read=deal_script(seed=2),
+                  write=lines.append)
+    assert result is not None and result["finished"]
+    assert any(line.startswith("Seat 2 plays ") for line in lines)
+
+
+def test_bad_bots_flags_are_named():
+    with pytest.raises(ValueError, match="unknown bot 'grandmaster'"):
+        command("toy", bots="grandmaster")
+    with pytest.raises(ValueError, match="--bots: 3 bots for 2 other seats"):
+        command("deal", seats=3, bots="hard,medium,easy")
+    with pytest.raises(ValueError, match="--bots takes bot names"):
+        command("deal", bots="hard,,easy")
+    with pytest.raises(ValueError, match="--bots is for local play"):
+        command("toy", server="http://127.0.0.1:9", game_id="abc", bots="hard")
+
+
 def test_every_terminal_key_the_code_uses_is_in_the_catalogs():
     import re
     from pathlib import Path

@@ -1,6 +1,7 @@
 """Terminal play, readable by a screen reader: plain lines, numbered choices in words.
 
-``tycoon play GAME`` plays locally against random bots; ``tycoon play --server URL --game ID``
+``tycoon play GAME`` plays locally against random bots (``--bots`` chooses others);
+``tycoon play --server URL --game ID``
 (or ``--create``) sits at a server's table with people in browsers. Every word about the game
 comes from the game's message catalog (``--lang``); a game's :class:`~.screen.Screen` is found
 through ``GameInfo.extension("terminal")``, and any game without one is played by the generic
@@ -39,12 +40,14 @@ def play(
     *,
     lang: str = "en",
     name: str = "",
+    bots: list[str] | None = None,
     read: Callable[[str], str] = input,
     write: Callable[[str], None] = print,
     clock: Callable[[], float] = time.monotonic,
 ) -> dict[str, Any] | None:
-    """Play ``game`` in the terminal as seat 1 against random bots; return the result
-    (``Outcome.to_json()``), or None if the person left."""
+    """Play ``game`` in the terminal as seat 1 against random bots, or ``bots`` (one
+    :func:`~tycoon.bots.make_bot` spec for every other seat, or one per seat); return the
+    result (``Outcome.to_json()``), or None if the person left."""
     from tycoon.engine import check_seed, get_game
 
     from .local import LocalTable
@@ -57,7 +60,9 @@ def play(
     preset = options.pop("preset", None)
     seed = check_seed(seed)
     state = info.new_game(seats=seats, seed=seed, preset=preset, **options)
-    table = LocalTable(info, state, seed, me=0, name=name)
+    if bots is not None and len(bots) == 1:
+        bots = bots * (len(state.view(None)["seats"]) - 1)
+    table = LocalTable(info, state, seed, me=0, name=name, bots=bots)
     screen = screen_for(info)
     words = Words(info, lang)
     term = Terminal(table, screen, words, read=read, write=write, clock=clock)
@@ -87,11 +92,13 @@ def command(
     players: str | None = None,
     seat: int | None = None,
     watch: bool = False,
+    bots: str | None = None,
 ) -> dict[str, Any] | None:
     """``tycoon play``: local play, or with ``server`` a seat at a server's table (``game_id``
     to join; ``create`` to make a game of ``game`` first, ``players`` as the lobby's comma list
-    of ``human``/bot strengths, one per seat); ``seat`` counts from 1. ``ValueError`` names a
-    bad flag."""
+    of ``human``/bot strengths, one per seat); ``seat`` counts from 1; ``bots`` (local play) a
+    comma list of the other seats' bots, or one bot for all. ``ValueError`` names a bad
+    flag."""
     from tycoon.engine import LANGUAGES, games
 
     if lang not in LANGUAGES:
@@ -103,7 +110,20 @@ def command(
             raise ValueError("--game, --create, --players, --seat and --watch need --server")
         if game is None:
             raise ValueError(f"which game? one of: {', '.join(games())}")
-        return play(game, seats, seed, options, lang=lang, name=name)
+        kinds = [b.strip() for b in bots.split(",")] if bots else None
+        if kinds is not None and not all(kinds):
+            raise ValueError("--bots takes bot names separated by commas, e.g. hard or "
+                             "medium,hard,easy")
+        try:
+            return play(game, seats, seed, options, lang=lang, name=name, bots=kinds)
+        except ValueError as exc:
+            if kinds is not None and "other seats" in str(exc):
+                raise ValueError(f"--bots: {exc} (give one bot for all, or one per other "
+                                 "seat)") from None
+            raise
+    if bots:
+        raise ValueError("--bots is for local play; at a server, --create --players chooses "
+                         "the bots")
     if create and game is None:
         raise ValueError(f"--create needs the game (one of: {', '.join(games())}), e.g. "
                          "tycoon play GAME --server URL --create")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from tycoon.bots import RandomBot
+from tycoon.bots import RandomBot, make_bot
 from tycoon.engine import Event, GameInfo, IllegalAction, InvalidAction, State, derive_seed
 
 #: The skill of the bots' inputs in a session (0 hopeless .. 1 near perfect).
@@ -27,20 +27,33 @@ class Stale(Refused):
 
 
 class LocalTable:
-    """``me`` plays ``state``; every other seat is a random bot."""
+    """``me`` plays ``state``; every other seat is a bot: random ones, or ``bots``, one spec
+    of :func:`~tycoon.bots.make_bot` per other seat in seat order (``ValueError`` names a bad
+    one)."""
 
     def __init__(self, info: GameInfo, state: State, seed: int, me: int = 0,
-                 name: str = "") -> None:
+                 name: str = "", bots: list[str] | None = None) -> None:
         self.info = info
         self.state = state
         self.seed = seed
         self.me = me
         self.version = 0
         n = len(state.view(None)["seats"])
-        self.bots = {s: RandomBot(derive_seed(seed, "terminal", s)) for s in range(n) if s != me}
+        others = [s for s in range(n) if s != me]
+        if bots is not None and len(bots) != len(others):
+            raise ValueError(f"{len(bots)} bots for {len(others)} other seats")
+        #: the bots' own session inputs (None: random bots at BOT_SKILL)
+        self.own_sessions = bots is not None
+        specs = bots if bots is not None else ["random"] * len(others)
+        self.bots: dict[int, Any] = {
+            s: make_bot(spec, info.name, derive_seed(seed, "terminal", s)) if bots is not None
+            else RandomBot(derive_seed(seed, "terminal", s))
+            for s, spec in zip(others, specs, strict=True)
+        }
+        bot_of = dict(zip(others, specs, strict=True))
         self.players = [
             {"seat": s, "kind": "human" if s == me else "bot",
-             "bot": None if s == me else "random", "name": name if s == me else None,
+             "bot": bot_of.get(s), "name": name if s == me else None,
              "taken": True, "connected": True}
             for s in range(n)
         ]
@@ -88,8 +101,11 @@ class LocalTable:
         if session is not None and bots:
             events: list[Event] = []
             for seat in bots:
-                action = session.bot_action(
-                    seat, BOT_SKILL, derive_seed(self.seed, "session", session.id, seat))
+                if self.own_sessions:  # a bot of make_bot plays sessions at its own skill
+                    action = self.bots[seat].choose(st, seat)
+                else:
+                    action = session.bot_action(
+                        seat, BOT_SKILL, derive_seed(self.seed, "session", session.id, seat))
                 events.extend(st.apply(seat, action))
             return self._applied(events, None)
         if bots and self.me not in movers:
