@@ -7,6 +7,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from typing import Any
@@ -81,6 +82,9 @@ class ServerProcess:
         self.settings = settings
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
+        # stderr goes to a file: an unread pipe fills up with the log of a long run and then
+        # blocks the server on its next log line (seen: "not ready in time" after 10 kills)
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 - lives as long as the process
 
     @property
     def http(self) -> str:
@@ -91,23 +95,30 @@ class ServerProcess:
                 "--port", str(self.port), "--db", self.db]
         for key, value in self.settings.items():
             args += ["--set", f"{key}={value}"]
-        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.log.seek(0)
+        self.log.truncate()
+        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=self.log)
         return self
+
+    def log_tail(self, size: int = 3000) -> str:
+        """The end of what the process wrote on stderr."""
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")[-size:]
 
     def wait_ready(self, timeout: float = 30) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             assert self.proc is not None
             if self.proc.poll() is not None:
-                err = self.proc.stderr.read().decode() if self.proc.stderr else ""
-                raise AssertionError(f"server exited with {self.proc.returncode}: {err[-3000:]}")
+                raise AssertionError(
+                    f"server exited with {self.proc.returncode}: {self.log_tail()}")
             try:
                 if httpx.get(f"{self.http}/health/ready", timeout=1).status_code == 200:
                     return
             except httpx.HTTPError:
                 pass
             time.sleep(0.1)
-        raise AssertionError("server not ready in time")
+        raise AssertionError(f"server not ready in {timeout:g} s; its log: {self.log_tail()}")
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:

@@ -10,6 +10,7 @@ import random
 import shutil
 import signal
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -62,8 +63,10 @@ class Cluster:
                "TYCOON_LB_STATS": f"127.0.0.1:{self.stats_port}"}
         for i, port in enumerate(self.ports, 1):
             env[f"TYCOON_APP{i}"] = f"127.0.0.1:{port}"
+        # its notices go to a file: an unread pipe would fill up and stall the balancer
+        self.haproxy_log = tempfile.TemporaryFile()  # noqa: SIM115 - lives with HAProxy
         self.haproxy = subprocess.Popen([haproxy, "-f", str(HAPROXY_CFG), "-db"], env=env,
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                                        stdout=subprocess.DEVNULL, stderr=self.haproxy_log)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:
