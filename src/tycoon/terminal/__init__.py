@@ -60,8 +60,12 @@ def play(
     preset = options.pop("preset", None)
     seed = check_seed(seed)
     state = info.new_game(seats=seats, seed=seed, preset=preset, **options)
+    others = len(state.view(None)["seats"]) - 1
     if bots is not None and len(bots) == 1:
-        bots = bots * (len(state.view(None)["seats"]) - 1)
+        bots = bots * others
+    elif bots is not None and len(bots) != others:
+        raise ValueError(f"--bots: {len(bots)} bots for {others} other seats (give one bot "
+                         "for all, or one per other seat)")
     table = LocalTable(info, state, seed, me=0, name=name, bots=bots)
     screen = screen_for(info)
     words = Words(info, lang)
@@ -114,13 +118,7 @@ def command(
         if kinds is not None and not all(kinds):
             raise ValueError("--bots takes bot names separated by commas, e.g. hard or "
                              "medium,hard,easy")
-        try:
-            return play(game, seats, seed, options, lang=lang, name=name, bots=kinds)
-        except ValueError as exc:
-            if kinds is not None and "other seats" in str(exc):
-                raise ValueError(f"--bots: {exc} (give one bot for all, or one per other "
-                                 "seat)") from None
-            raise
+        return play(game, seats, seed, options, lang=lang, name=name, bots=kinds)
     if bots:
         raise ValueError("--bots is for local play; at a server, --create --players chooses "
                          "the bots")

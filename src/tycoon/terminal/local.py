@@ -42,14 +42,15 @@ class LocalTable:
         others = [s for s in range(n) if s != me]
         if bots is not None and len(bots) != len(others):
             raise ValueError(f"{len(bots)} bots for {len(others)} other seats")
-        #: the bots' own session inputs (None: random bots at BOT_SKILL)
+        #: True: the bots play input sessions at their own skill; False: random bots, whose
+        #: sessions are played at BOT_SKILL
         self.own_sessions = bots is not None
         specs = bots if bots is not None else ["random"] * len(others)
-        self.bots: dict[int, Any] = {
-            s: make_bot(spec, info.name, derive_seed(seed, "terminal", s)) if bots is not None
-            else RandomBot(derive_seed(seed, "terminal", s))
-            for s, spec in zip(others, specs, strict=True)
-        }
+        self.bots: dict[int, Any] = {}
+        for s, spec in zip(others, specs, strict=True):
+            bot_seed = derive_seed(seed, "terminal", s)
+            self.bots[s] = make_bot(spec, info.name, bot_seed) if self.own_sessions \
+                else RandomBot(bot_seed)
         bot_of = dict(zip(others, specs, strict=True))
         self.players = [
             {"seat": s, "kind": "human" if s == me else "bot",
