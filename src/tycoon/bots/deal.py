@@ -19,6 +19,7 @@ The heuristic plays like a sensible person, from its seat's view only:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from tycoon.engine import Action, Rng, State
@@ -147,12 +148,9 @@ def candidates(state: State, seat: int, legal: Sequence[Action], k: int = 4,
     if phase == "respond":
         return list(legal)
     if phase == "pay":
-        first = choose_payment(view, seat, legal)
-        if pays <= 1:
-            return [first]
-        rest = [a for a in legal if a != first]
-        out = [first]
-        while rest and len(out) < pays:
+        out: list[Action] = []
+        rest = list(legal)
+        while rest and len(out) < max(1, pays):  # the best payment, then the best of the rest
             out.append(choose_payment(view, seat, rest))
             rest.remove(out[-1])
         return out
@@ -661,10 +659,11 @@ def value_features_all(state: Any) -> list[list[float]]:
     return [value_features(state, s) for s in range(len(state.tables))]
 
 
-def _ids(*names: str) -> set[int]:
-    """Ids of every card named ``names``."""
+@cache
+def _ids(*names: str) -> frozenset[int]:
+    """Ids of every card named ``names`` (computed once: the belief's samples ask often)."""
     c = _cards()
-    return {x for x, name in enumerate(c.NAME) if name in names}
+    return frozenset(x for x, name in enumerate(c.NAME) if name in names)
 
 
 def _visible(view: dict[str, Any], seat: int) -> set[int]:

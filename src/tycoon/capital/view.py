@@ -69,8 +69,8 @@ def view(st: CapitalState, seat: int | None, *, brief: bool = False) -> dict[str
     if not brief:
         out["minigame"] = _minigame(st, seat)
         out["prompt"] = prompt(st, seat).to_json()
-    if st.phase == "action" and seat == st.current and not brief:
-        out["build"] = build_options(st, seat)
+        if st.phase == "action" and seat == st.current:
+            out["build"] = build_options(st, seat)
     if st.phase == "waive" and seat == st.current:
         from .payments import charges
 

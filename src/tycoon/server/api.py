@@ -125,8 +125,9 @@ def _ladder() -> dict[str, Any]:
 def bot_ratings(entry: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """Elo and its 95% interval of each bot the lobby offers, from a game's ladder ``entry``;
     bots not on the ladder are left out."""
+    offered = set(bot_strengths())
     return {bot: {"elo": round(r["elo"]), "ci95": [round(x) for x in r["ci95"]]}
-            for bot, r in entry.get("bots", {}).items() if bot in bot_strengths()}
+            for bot, r in entry.get("bots", {}).items() if bot in offered}
 
 
 @router.get("/kinds", response_model=list[GameKind])
