@@ -124,6 +124,10 @@ def test_minigame_screen_C_9(new_page, shot, game):
         assert engine == expected
     assert table.state.phase != "minigame"  # every seat has played: the game goes on
     shot(page, f"minigame_{game}_3_scores")
+    # closed by a click and no update follows: the focus stays on a control
+    page.click("[data-key=mgr-close]")
+    expect(page.locator(".mg-results")).to_have_count(0)
+    assert page.evaluate("document.activeElement !== document.body")
 
 
 def page_had_no_face(table: Table, clicked: set[int]) -> None:

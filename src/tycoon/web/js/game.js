@@ -304,6 +304,7 @@ export class GameScreen {
         lastEvents: () => this.log.filter((e) => e.kind === "event").map((e) => e.ev),
         logPanel: this.logPanel,
         logPlaced: () => this.keepLogScroll(),
+        keepFocus: () => this.keepFocus(),
         chatPanel: this.chat.node,
         endButtons: () => this.endButtons(),
       });

@@ -3,7 +3,7 @@
 // server's messages, and the end screen. It names no game: everything comes from the view,
 // the messages and the catalog.
 import { t } from "./i18n.js";
-import { el } from "./util.js";
+import { el, focusKey } from "./util.js";
 import { word, hasWord, titleOf } from "./messages.js";
 import { endScreen } from "./end.js";
 
@@ -65,7 +65,6 @@ export class GenericTable {
       this.root.append(endScreen({ result: this.state.result, names, why: null, buttons: this.ctx.endButtons(),
         onClose: () => { this.closed = true; this.render(); } }));
     }
-    const again = active ? this.root.querySelector(`[data-key="${CSS.escape(active)}"]`) : null;
-    again?.focus({ preventScroll: true });
+    if (!focusKey(this.root, active)) this.ctx.keepFocus?.();
   }
 }

@@ -68,10 +68,14 @@ export function rerender(container, build) {
   container.querySelectorAll("[data-scroll]").forEach((n) => {
     if (scroll[n.dataset.scroll] !== undefined) n.scrollTop = scroll[n.dataset.scroll];
   });
-  if (key) {
-    const again = container.querySelector(`[data-key="${CSS.escape(key)}"]`);
-    if (again) again.focus({ preventScroll: true });
-  }
+  focusKey(container, key);
+}
+
+/** After a redraw, the element of `root` with data-key `key` takes the focus again; false when it is gone. */
+export function focusKey(root, key) {
+  const again = key ? root.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
+  again?.focus({ preventScroll: true });
+  return Boolean(again);
 }
 
 /** Same JSON (order of keys kept as sent): used to match a chosen action against the legal ones. */

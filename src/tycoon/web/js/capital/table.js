@@ -1,6 +1,6 @@
 // The Capital table: board, players' panels, your hand, the legal actions of this moment (and
 // nothing else), target picking on the board, the minigame screen and the victory screen.
-import { el } from "../util.js";
+import { el, focusKey } from "../util.js";
 import { t } from "../i18n.js";
 import { drawBoard, pawnPlace, seatLetter, seatFill, squareName } from "./board.js";
 import { board as dataBoard, cardGroup, cardInfo, cardName, cardHelp, effects as effectList, effectName, effectHelp, EFFECT_ICON,
@@ -113,12 +113,9 @@ export class CapitalTable {
     if (keep && this.zoomed) [boardWrap.scrollLeft, boardWrap.scrollTop] = keep;
     this.ctx.logPlaced?.();
     this.renderMinigame();
-    let dialog = null;
-    if (this.results && !this.ctx.replay && !(view.minigame && !view.minigame.scores)) dialog = this.root.appendChild(this.resultsBox());
-    if ((view.winner != null || view.phase === "over") && !this.victoryClosed) dialog = this.root.appendChild(this.victory());
-    const again = key ? this.root.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
-    if (again) again.focus({ preventScroll: true });
-    else if (dialog && !dialog.contains(document.activeElement)) dialog.querySelector("button, a")?.focus();
+    if (this.results && !this.ctx.replay && !(view.minigame && !view.minigame.scores)) this.root.append(this.resultsBox());
+    if ((view.winner != null || view.phase === "over") && !this.victoryClosed) this.root.append(this.victory());
+    if (!focusKey(this.root, key)) this.ctx.keepFocus?.();
   }
 
   names() {

@@ -3,7 +3,7 @@
 // draw and discard piles), your own table (bank and sets), and your hand fanned at the bottom.
 // Cards, colours and rents come from the game's data (GET /api/kinds/deal/data), every word
 // of a card from the game's catalog, every action's words from the server's messages.
-import { el } from "../util.js";
+import { el, focusKey } from "../util.js";
 import { t } from "../i18n.js";
 import { gameData, nameOf, helpOf, word } from "../messages.js";
 import { endScreen } from "../end.js";
@@ -134,10 +134,8 @@ export class DealTable {
     this.root.replaceChildren(play, el("aside", { class: "dside" }, this.ctx.logPanel, this.ctx.chatPanel));
     this.ctx.logPlaced?.();
     const over = view.winner != null || this.state.status === "finished";
-    const dialog = over && !this.victoryClosed ? this.root.appendChild(this.victory()) : null;
-    const again = key ? this.root.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
-    if (again) again.focus({ preventScroll: true });
-    else if (dialog) dialog.querySelector("a, button")?.focus({ preventScroll: true });
+    if (over && !this.victoryClosed) this.root.append(this.victory());
+    if (!focusKey(this.root, key)) this.ctx.keepFocus?.();
   }
 
   /** The face of a card: colour band, name, value; a button when it can be used now. */
