@@ -31,6 +31,14 @@ async def exercise(store: Storage) -> None:
         assert await b.acquire("g1", ttl=3) == 2
         with pytest.raises(StaleLease):  # the stale owner's write is refused ...
             await store.append("g1", 1, 0, {"type": "stale"}, "bot", fence=("http://a#1", 1))
+        stale = ("http://a#1", 1)
+        for write in (store.set_status("g1", "finished", {"winner": 0}, fence=stale),
+                      store.set_seat_bot("g1", 0, "medium", "Ana", fence=stale),
+                      store.delete_game("g1", fence=stale)):
+            with pytest.raises(StaleLease):  # nor its status, seats or an expiry's delete
+                await write
+        row, seats = await store.load_game("g1")
+        assert (row.status, row.result, seats[0].bot) == ("playing", None, "random")
         await store.append("g1", 1, 1, {"type": "fresh"}, "bot", fence=("http://b#2", 2))
         rows = await store.load_actions("g1")
         # ... never applied
@@ -102,3 +110,36 @@ def test_lease_table_in_schema(tmp_path) -> None:
         assert "tycoon_leases" in sa.inspect(store.engine).get_table_names()
     finally:
         asyncio.run(store.close())
+
+
+def test_a_stale_owner_does_not_expire_a_game_it_lost(tmp_path) -> None:
+    """Expiry of an open game is a fenced delete: the process whose lease moved on leaves the
+    game (its new owner may have seated somebody since) and gives up its room."""
+    from tycoon.server.broker import LocalBroker
+    from tycoon.server.lobby import Lobby
+    from tycoon.server.settings import ServerSettings
+
+    async def run() -> tuple[list[str], bool, list[str]]:
+        store = Storage(f"sqlite:///{tmp_path / 'x.sqlite3'}")
+        await store.open()
+        lobby = Lobby(store, LocalBroker(),
+                      ServerSettings(bot_processes=0, open_game_seconds=0))
+        try:
+            room = await lobby.create("toy", ["human", "human"], {}, None, 3, "")
+            a, b = Leases(store, "a"), Leases(store, "b")
+            room.fence = ("a", await a.acquire(room.id, ttl=3))
+            dropped: list[str] = []
+            room.on_stale = lambda r: dropped.append(r.id)
+            with store.engine.begin() as conn:
+                conn.execute(store.leases.update().values(expires=time.time() - 1))
+            assert await b.acquire(room.id, ttl=3) == 2
+            room.last_join = 0.0
+            gone = await lobby.expire()
+            kept = await store.load_game(room.id) is not None
+            return gone, kept, dropped
+        finally:
+            await lobby.close()
+            await store.close()
+
+    gone, kept, dropped = asyncio.run(run())
+    assert gone == [] and kept and len(dropped) == 1

@@ -159,7 +159,7 @@ class Cluster:
         if found is None:
             await self.leases.release([game_id])
             return False
-        room = await self.lobby._load(*found)
+        room = await self.lobby._load(*found, fence=(self.owner, epoch))
         self._own(room, epoch)
         old = self.lobby.rooms.pop(game_id, None)
         if old is not None:

@@ -104,19 +104,22 @@ class Lobby:
             count += 1
         return count
 
-    async def _load(self, row: GameRow, seats: list[SeatRow]) -> Room:
+    async def _load(self, row: GameRow, seats: list[SeatRow],
+                    fence: tuple[str, int] | None = None) -> Room:
+        """A game's room from its record; ``fence``: the lease its writes are made under."""
         actions = await self.storage.load_actions(row.id)
         record = Record(row.game, row.seats, row.seed, dict(row.options),
                         [(a.seat, a.action) for a in actions])
         state = await asyncio.to_thread(replay, record)
         room = self._room(row, seats, state, [
             Entry(a.seat, a.action, a.by, a.reason, a.client_seq) for a in actions])
+        room.fence = fence
         room.chat.load(await self.storage.load_chat(row.id))
         if room.state.is_over and room.status != "finished":
             # its last action was stored but its process died before marking it finished
             room.row.status = "finished"
             room.row.result = outcome_json(room.state)
-            await self.storage.set_status(row.id, "finished", room.row.result)
+            await self.storage.set_status(row.id, "finished", room.row.result, fence=fence)
         return room
 
     def start(self) -> None:
@@ -145,11 +148,14 @@ class Lobby:
             async with room.lock:
                 if room.status != "open":
                     continue
+                try:
+                    await room._fenced(self.storage.delete_game(room.id, fence=room.fence))
+                except StaleLease:  # another process owns it now: its expiry is theirs
+                    continue
                 room.row.status = "finished"
                 room.row.result = {"finished": False, "winner": None, "reason": "expired"}
                 await room._broadcast([], None, notice={"key": "server.notice.expired",
                                                         "params": {}})
-                await self.storage.delete_game(room.id)
             await room.close()
             self.rooms.pop(room.id, None)
             gone.append(room.id)

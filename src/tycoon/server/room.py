@@ -12,14 +12,15 @@ rematch (:mod:`.table`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from tycoon.engine import Action, Event, Message, Record, State, get_game, seat_ref
 
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from .storage import Storage
 
 log = logging.getLogger("tycoon.server")
+T = TypeVar("T")
 
 
 def hash_token(token: str) -> str:
@@ -194,13 +196,8 @@ class Room:
             if row.kind != "human" or row.token_hash is not None or self.status != "open":
                 return False
             digest = hash_token(token)
-            try:
-                claimed = await self.storage.claim_seat(self.id, seat, name, digest,
-                                                        fence=self.fence)
-            except StaleLease:
-                if self.on_stale is not None:
-                    self.on_stale(self)
-                raise
+            claimed = await self._fenced(self.storage.claim_seat(self.id, seat, name, digest,
+                                                                 fence=self.fence))
             if not claimed:
                 return False
             row.name, row.token_hash = name, digest
@@ -209,9 +206,19 @@ class Room:
             await self._broadcast([], None)
         return True
 
+    async def _fenced(self, write: Awaitable[T]) -> T:
+        """A write of this game under its lease (:attr:`fence`): when the database refuses it
+        as stale, the room is given up (``on_stale``) and :class:`StaleLease` raised."""
+        try:
+            return await write
+        except StaleLease:
+            if self.on_stale is not None:
+                self.on_stale(self)
+            raise
+
     async def _start_if_full(self) -> None:
         if self.status == "open" and not self.free_seats():
-            await self.storage.set_status(self.id, "playing")
+            await self._fenced(self.storage.set_status(self.id, "playing", fence=self.fence))
             self.row.status = "playing"
             self.start()
 
@@ -225,7 +232,8 @@ class Room:
                 if row.kind == "bot":
                     continue
                 name = row.name or ""
-                await self.storage.set_seat_bot(self.id, seat, spec, name, fence=self.fence)
+                await self._fenced(self.storage.set_seat_bot(self.id, seat, spec, name,
+                                                             fence=self.fence))
                 row.kind, row.bot, row.token_hash = "bot", spec, None
                 self.runner.set_bot(seat, spec)
                 self.clocks.deadlines.pop(seat, None)
@@ -365,13 +373,11 @@ class Room:
             entry = Entry(seat, action.to_json(), by, reason, client_seq)
             idx = self.version
             try:
-                await self.storage.append(self.id, idx, seat, entry.action, by, reason,
-                                          client_seq, fence=self.fence)
+                await self._fenced(self.storage.append(self.id, idx, seat, entry.action, by,
+                                                       reason, client_seq, fence=self.fence))
             except StaleLease:
                 log.warning("game %s: lease lost, action %d refused by the database",
                             self.id, idx)
-                if self.on_stale is not None:
-                    self.on_stale(self)
                 raise ProtocolError("this game moved to another server process: reconnect",
                                     "server_error") from None
             except Exception:
@@ -396,7 +402,10 @@ class Room:
                 self.clocks.update(new, actor=seat)
             await self._broadcast(events, {"seat": seat, "by": by, "reason": reason})
         if finished:
-            await self.storage.set_status(self.id, "finished", self.row.result)
+            # lost meanwhile: the new owner's replay sees the game over and marks it finished
+            with contextlib.suppress(StaleLease):
+                await self._fenced(self.storage.set_status(self.id, "finished", self.row.result,
+                                                           fence=self.fence))
             if self.on_finished is not None:
                 self.on_finished(self)
         else:

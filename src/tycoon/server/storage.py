@@ -399,11 +399,15 @@ class Storage:
         return await self._write(run)
 
     async def set_status(
-        self, game_id: str, status: str, result: dict[str, Any] | None = None
+        self, game_id: str, status: str, result: dict[str, Any] | None = None,
+        fence: tuple[str, int] | None = None,
     ) -> None:
-        """Change a game's status (and store its result when it ends)."""
+        """Change a game's status (and store its result when it ends). ``fence``: as for
+        :meth:`append`."""
 
         def run(conn: sa.Connection) -> None:
+            if fence is not None:
+                check_fences(conn, self.leases, {game_id: fence})
             conn.execute(self.games.update().where(self.games.c.id == game_id).values(
                 status=status, result=None if result is None else _dumps(result)))
 
@@ -452,10 +456,14 @@ class Storage:
 
         return await asyncio.to_thread(run)
 
-    async def delete_game(self, game_id: str) -> None:
-        """Forget a game that never started (it expired): its row, seats and chat."""
+    async def delete_game(self, game_id: str, fence: tuple[str, int] | None = None) -> None:
+        """Forget a game that never started (it expired): its row, seats and chat. ``fence``:
+        as for :meth:`append` (a stale owner must not delete a game somebody joined since on
+        its new owner)."""
 
         def run(conn: sa.Connection) -> None:
+            if fence is not None:
+                check_fences(conn, self.leases, {game_id: fence})
             for table in (self.seats, self.actions, self.chat):
                 conn.execute(table.delete().where(table.c.game_id == game_id))
             conn.execute(self.games.delete().where(self.games.c.id == game_id))
