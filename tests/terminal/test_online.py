@@ -99,7 +99,10 @@ def rest(base: str, method: str, path: str, body: Any = None) -> Any:
 
 class Browser(threading.Thread):
     """A client like the browser's: joins a seat, plays the first legal action of each of its
-    decisions with its own seq, and its peek rounds cell by cell through session_input."""
+    decisions with its own seq, and its peek rounds cell by cell through session_input. An
+    action refused (an update that was already stale: the round's time ran out, the other
+    seat moved) is kept in ``refused`` and the latest update looked at again, as a person
+    would after the page's error message."""
 
     def __init__(self, base: str, game_id: str, name: str) -> None:
         super().__init__(daemon=True)
@@ -108,6 +111,7 @@ class Browser(threading.Thread):
         self.seat, self.token = joined["seat"], joined["token"]
         self.messages: list[dict[str, Any]] = []
         self.errors: list[BaseException] = []
+        self.refused: list[dict[str, Any]] = []
         self.done = threading.Event()
 
     def run(self) -> None:
@@ -122,12 +126,21 @@ class Browser(threading.Thread):
         ws_url = self.base.replace("http", "ws") + f"/ws/games/{self.game_id}?token={self.token}"
         seq = 0
         acted: set[int] = set()
+        last: dict[str, Any] | None = None
         with connect(ws_url, origin=self.base, proxy=None) as ws:  # type: ignore[arg-type]
             while True:
-                msg = json.loads(ws.recv(timeout=60))
+                try:
+                    msg = json.loads(ws.recv(timeout=60))
+                except TimeoutError as exc:
+                    raise TimeoutError(f"no message for 60 s after {self.messages[-4:]!r}") from exc
                 self.messages.append(msg)
-                if msg["type"] != "update":
+                if msg["type"] == "error" and last is not None and len(self.refused) < 20:
+                    self.refused.append(msg)
+                    acted.discard(last["version"])
+                    msg = last
+                elif msg["type"] != "update":
                     continue
+                last = msg
                 if msg["status"] == "finished":
                     return
                 legal, view = msg["legal"], msg["view"]
@@ -173,6 +186,9 @@ def test_terminal_plays_online_with_a_browser_at_the_same_table(server):
     assert any(re.fullmatch(r"Turn \d+: Ana plays", line) for line in watched), watched
     check_lines(watched, others=["Ana", "Bea"])
     assert browser.done.wait(30) and not browser.errors, browser.errors
+    # refusals only of actions made stale by the other seat or the round's clock
+    assert {m["code"] for m in browser.refused} <= {"not_your_turn", "no_session",
+                                                     "illegal_action"}, browser.refused
     lines = lines_of(text)
     assert "The game starts." in lines
     assert any(re.fullmatch(r"Turn \d+: Bea plays", line) for line in lines)  # third person
