@@ -142,6 +142,7 @@ def test_whole_game_by_clicks_then_rematch_with_the_same_people(server, new_page
     end = page.locator(".victory-screen")
     expect(end.locator("#victory-h")).to_be_visible()
     expect(end.locator(".standings li")).to_have_count(len(bots) + 1)
+    expect(page.locator(".badge.turn")).to_have_count(0)  # nobody is "to play" any more
     assert_clean(page, f"{game} end screen")
     shot(page, f"server_end_{game}")
     page.click("[data-key=end-rematch]")

@@ -114,12 +114,18 @@ export class CapitalTable {
     this.ctx.logPlaced?.();
     this.renderMinigame();
     if (this.results && !this.ctx.replay && !(view.minigame && !view.minigame.scores)) this.root.append(this.resultsBox());
-    if ((view.winner != null || view.phase === "over") && !this.victoryClosed) this.root.append(this.victory());
+    if (this.over() && !this.victoryClosed) this.root.append(this.victory());
     if (!focusKey(this.root, key)) this.ctx.keepFocus?.();
   }
 
   names() {
     return this.state.names;
+  }
+
+  /** The game has ended (a winner, or stopped at its turn limit): nobody is to play. */
+  over() {
+    const { view } = this.state;
+    return view.winner != null || view.phase === "over";
   }
 
   // ---- what can be done now -------------------------------------------------------------
@@ -184,7 +190,7 @@ export class CapitalTable {
   prompt() {
     const { view, seat, legal } = this.state;
     let text;
-    if (view.winner != null || view.phase === "over") text = t("capital.prompt.over");
+    if (this.over()) text = t("capital.prompt.over");
     else if (seat != null && legal.length) text = hasWord("capital", `phase.${view.phase}`) ? word("capital", `phase.${view.phase}`) : t("capital.prompt.your_move");
     else if (hasWord("capital", "prompt.waiting")) text = word("capital", "prompt.waiting", { seat: { seat: view.current } }, this.state.names);
     else text = t("capital.prompt.waiting", { player: this.seatName(view.current) });
@@ -297,11 +303,12 @@ export class CapitalTable {
           el("span", { "aria-hidden": "true" }, EFFECT_ICON[e] || "•"), " ", effectName(e), " ", el("span", { class: "uses" }, `×${s.effects[e]}`)),
         helpButton(effectName(e), effectHelp(e), `help-eff-${i}-${e}`)));
       const target = targets.seats.get(i);
-      const item = el("li", { class: `player${view.current === i ? " current" : ""}${target ? " target" : ""}${i === this.state.seat ? " me" : ""}`, "data-seat": i },
+      const current = view.current === i && !this.over();
+      const item = el("li", { class: `player${current ? " current" : ""}${target ? " target" : ""}${i === this.state.seat ? " me" : ""}`, "data-seat": i },
         el("div", { class: "player-head" },
           el("span", { class: "swatch", style: `background:${seatFill(view, i)}` }, seatLetter(i)),
           el("span", { class: "player-name" }, this.seatName(i)),
-          view.current === i ? el("span", { class: "badge turn" }, t("capital.turn_badge")) : null,
+          current ? el("span", { class: "badge turn" }, t("capital.turn_badge")) : null,
           i === this.state.seat ? el("span", { class: "badge" }, t("ui.you")) : null),
         el("dl", { class: "stats" },
           el("div", {}, el("dt", {}, t("capital.balance")), el("dd", { class: (s.balance ?? 0) < 0 ? "neg" : "" , "data-stat": "balance" }, money(s.balance ?? 0))),

@@ -120,6 +120,16 @@ export class DealTable {
     return this.state.names?.[seat] || word(GAME, "seat.name", { number: seat + 1 });
   }
 
+  /** The game has ended (a winner, or stopped at its turn limit): nobody is to play. */
+  over() {
+    return this.state.view.winner != null || this.state.status === "finished";
+  }
+
+  /** Whether ``seat`` is the one to play now (nobody is, once the game is over). */
+  current(seat) {
+    return this.state.view.current === seat && !this.over();
+  }
+
   render() {
     const { view, seat } = this.state;
     const active = document.activeElement;
@@ -133,8 +143,7 @@ export class DealTable {
       me ? this.handArea(me) : null);
     this.root.replaceChildren(play, el("aside", { class: "dside" }, this.ctx.logPanel, this.ctx.chatPanel));
     this.ctx.logPlaced?.();
-    const over = view.winner != null || this.state.status === "finished";
-    if (over && !this.victoryClosed) this.root.append(this.victory());
+    if (this.over() && !this.victoryClosed) this.root.append(this.victory());
     if (!focusKey(this.root, key)) this.ctx.keepFocus?.();
   }
 
@@ -216,7 +225,7 @@ export class DealTable {
   head(s) {
     const { view } = this.state;
     const full = (s.sets || []).filter((x) => x.full).length;
-    const isTurn = view.current === s.seat;
+    const isTurn = this.current(s.seat);
     const swatch = el("span", { class: "swatch" }, LETTERS[s.seat]);
     swatch.style.background = SEAT_FILL[s.seat];
     return el("div", { class: "dseat-head" },
@@ -254,7 +263,7 @@ export class DealTable {
       stack.style.setProperty("--set", COLOR_FILL[x.color]);
       return takes.length ? el("div", { class: "ostack-wrap" }, stack, el("div", { class: "picks" }, takes)) : stack;
     });
-    return el("section", { class: `dseat opp${view.current === s.seat ? " current" : ""}`, "data-seat": s.seat, "aria-label": this.seatName(s.seat) },
+    return el("section", { class: `dseat opp${this.current(s.seat) ? " current" : ""}`, "data-seat": s.seat, "aria-label": this.seatName(s.seat) },
       this.head(s),
       el("div", { class: "opp-body" }, bankBox, picks.length ? el("div", { class: "picks" }, picks) : null,
         el("div", { class: "ostacks" }, sets.length ? sets : el("span", { class: "muted" }, t("deal.no_properties")))));
@@ -283,7 +292,7 @@ export class DealTable {
       box.style.setProperty("--set", COLOR_FILL[x.color]);
       return box;
     });
-    return el("section", { class: `dseat mine${this.state.view.current === s.seat ? " current" : ""}`, "data-seat": s.seat, "aria-label": this.seatName(s.seat) },
+    return el("section", { class: `dseat mine${this.current(s.seat) ? " current" : ""}`, "data-seat": s.seat, "aria-label": this.seatName(s.seat) },
       this.head(s),
       el("div", { class: "dseat-body" },
         el("div", { class: "dbank" }, el("h3", {}, t("deal.bank"), " ", el("span", { class: "muted" }, millions(this.bankTotal(s)))),
@@ -296,6 +305,7 @@ export class DealTable {
     const p = view.pending;
     const card = p?.card != null ? cardName(p.card) : "";
     if (view.winner != null) return t("deal.prompt.over", { player: this.seatName(view.winner) });
+    if (this.over()) return t("deal.prompt.ended"); // stopped at its turn limit, no winner
     if (p && p.stage === "respond" && p.responder === seat) return t("deal.prompt.say_no", { player: this.seatName(p.by), card });
     if (p && p.owed != null && p.target === seat && legal.some((a) => a.type === "pay")) return t("deal.prompt.pay", { amount: millions(p.owed), player: this.seatName(p.by) });
     if (view.phase === "discard" && view.current === seat) return t("deal.prompt.discard");
