@@ -106,14 +106,14 @@ class Lobby:
 
     async def _load(self, row: GameRow, seats: list[SeatRow],
                     fence: tuple[str, int] | None = None) -> Room:
-        """A game's room from its record; ``fence``: the lease its writes are made under."""
+        """A game's room from its record; ``fence``: the lease under which it may write the
+        status of a game found over (the caller then gives the room that fence)."""
         actions = await self.storage.load_actions(row.id)
         record = Record(row.game, row.seats, row.seed, dict(row.options),
                         [(a.seat, a.action) for a in actions])
         state = await asyncio.to_thread(replay, record)
         room = self._room(row, seats, state, [
             Entry(a.seat, a.action, a.by, a.reason, a.client_seq) for a in actions])
-        room.fence = fence
         room.chat.load(await self.storage.load_chat(row.id))
         if room.state.is_over and room.status != "finished":
             # its last action was stored but its process died before marking it finished

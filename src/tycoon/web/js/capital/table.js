@@ -202,7 +202,7 @@ export class CapitalTable {
   actionsPanel() {
     const { view, legal, seat } = this.state;
     const box = el("section", { class: "actions", "aria-labelledby": "actions-h" }, el("h2", { id: "actions-h", class: "visually-hidden" }, t("ui.actions")));
-    if (seat == null || !legal.length || view.winner != null || (this.state.session && this.state.session.seats.includes(seat)) || legal.every((a) => a.type === "minigame")) return null;
+    if (seat == null || !legal.length || this.over() || (this.state.session && this.state.session.seats.includes(seat)) || legal.every((a) => a.type === "minigame")) return null;
     const btn = (a, label, extra = {}) =>
       el("button", { class: extra.primary ? "primary" : "", "data-key": extra.key || `act-${JSON.stringify(a)}`, onclick: () => this.act(a) }, label);
     const rows = [];

@@ -223,7 +223,6 @@ export class DealTable {
   }
 
   head(s) {
-    const { view } = this.state;
     const full = (s.sets || []).filter((x) => x.full).length;
     const isTurn = this.current(s.seat);
     const swatch = el("span", { class: "swatch" }, LETTERS[s.seat]);
@@ -243,7 +242,6 @@ export class DealTable {
 
   /** Another player, compact: bank as a total with a small fan, sets as small stacks. */
   opponent(s) {
-    const { view } = this.state;
     const bank = s.bank || [];
     const fan = el("span", { class: "mini-fan", "aria-hidden": "true" }, bank.slice(0, 8).map(() => el("span", { class: "mini-card" })));
     const bankBox = el("div", { class: "obank" }, fan, el("span", { class: "obank-total" }, t("deal.bank_total", { total: millions(this.bankTotal(s)), n: bank.length })));
