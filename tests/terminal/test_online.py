@@ -213,8 +213,10 @@ def test_terminal_reconnects_after_a_server_restart_and_goes_on(server):
                           "-o", "turn_limit=8", "-o", "round_every=0")
     term.expect(r"Game (\S+) created\.")
     term.expect(r"Your choice \(1 to \d+\): ")
+    # SIGKILL while the person is deciding: the record in SQLite survives, the connection
+    # does not; the answer then goes out on the dead connection and is sent again, same seq
+    server.kill()
     term.sendline("1")
-    server.kill()  # SIGKILL: the record in SQLite survives, the connection does not
     term.expect("The connection is lost; reconnecting.")
     server.start()
     term.expect("Connected again.")
