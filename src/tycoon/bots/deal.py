@@ -172,9 +172,11 @@ def candidates(state: State, seat: int, legal: Sequence[Action], k: int = 4,
 
 #: Cards to pay with that the search compares (the heuristic's best ones).
 PAYS = 3
+#: Plays the search compares (the heuristic's best ones, and ending the turn).
+PLAYS = 8
 
 
-def search_candidates(state: State, seat: int, legal: Sequence[Action], k: int = 4,
+def search_candidates(state: State, seat: int, legal: Sequence[Action], k: int = PLAYS,
                       pays: int = PAYS) -> list[Action]:
     """The search's :func:`candidates`: the heuristic's best ``k`` plays, ``pays`` payments."""
     return candidates(state, seat, legal, k, pays)
@@ -495,7 +497,8 @@ def search_kwargs(playout: str = "heuristic", opponents: str | None = None,
     ``evaluation``: ``learned`` (the default: the value network of
     :mod:`tycoon.bots.learned`) or ``linear`` (the hand-fitted :func:`evaluate`). With the
     heuristic as opponent model, the determinizations come from :class:`DealBelief`. The
-    budget is 200 iterations a decision.
+    budget is 300 iterations a decision, each a playout of 20 decisions (about the rest of
+    the turn and the other seat's next one) before the evaluation.
     """
     from .ismcts import random_policy
 
@@ -512,13 +515,14 @@ def search_kwargs(playout: str = "heuristic", opponents: str | None = None,
         "evaluate": leaf,
         "candidates": search_candidates,
         "paired": True,
-        "depth": 10,
+        # measured (docs/bots.md): 20-decision playouts won more than 10 at 400 iterations,
+        # where 800 iterations of 10 had won no more than 200
+        "depth": 20,
         "opponent": heuristic_opponent if modelled else None,
         # what the heuristic did not play tells what it lacks (:class:`DealBelief`)
         "belief": DealBelief if modelled else None,
-        # 200 iterations (about 0.12 s on one core) won as often as 800 (0.5 s) against the
-        # heuristic (docs/bots.md): a spec's ``iterations`` or ``seconds`` replaces or caps it
-        "iterations": 200,
+        # about 0.3 s on one core; a spec's ``iterations`` or ``seconds`` replaces or caps it
+        "iterations": 300,
     }
 
 
