@@ -35,14 +35,34 @@ def test_a_playable_victory_card_raises_its_holders_chance_C_7_3():
     assert rich[0] > poor[0] + 0.2
 
 
-def test_cached_total_income_equals_the_rules_income_C_5_4():
-    state = from_json(capital_action_position())
-    bmap = dict(state.businesses)
-    bmap[5, 0] = rules.Business("bar", 0, 1)
+def test_the_heuristics_build_gains_are_the_rules_income_gains_C_5_4():
+    """The income a build brings, as the heuristic reads it (from the board's memo, shared
+    by copies until a business changes), is what the rules give the trial board."""
+    data = capital_action_position()
+    data["businesses"] += [  # seat 0 on the block landed on, next to it, at home and away
+        {"square": 5, "lot": 0, "kind": "bar", "owner": 0, "level": 1},
+        {"square": 4, "lot": 2, "kind": "grocery", "owner": 0, "level": 2},
+        {"square": 6, "lot": 1, "kind": "gallery", "owner": 1, "level": 1},
+        {"square": 16, "lot": 3, "kind": "grocery", "owner": 0, "level": 1},
+    ]
+    state = from_json(data)
+    square = state.landed
+    lot = next(lot for lot in range(4) if (square, lot) not in state.businesses)
+    view = knowledge.bot_view(state, 0)
     for seat in range(4):
-        expected = sum(v for k, v in rules.incomes(bmap).items() if bmap[k].owner == seat)
-        assert knowledge.total_income(bmap, seat) == expected
-        assert knowledge.total_income(bmap, seat) == expected  # from the cache
+        gains = knowledge.build_gains(state, view, seat)
+        base = sum(v for k, v in rules.incomes(state.businesses).items()
+                   if state.businesses[k].owner == seat)
+        for kind in rules.KINDS:
+            trial = {**state.businesses, (square, lot): rules.Business(kind, seat, 1)}
+            expected = sum(v for k, v in rules.incomes(trial).items()
+                           if trial[k].owner == seat) - base
+            assert gains[kind] == expected
+    copy = state.clone()
+    assert knowledge.build_gains(copy, view, 0) is knowledge.build_gains(state, view, 0)
+    copy.add_business((square, lot), rules.Business("bar", 1, 1))
+    assert ("gains", square, 0) not in copy.board_memo  # a new board, a new memo
+    assert ("gains", square, 0) in state.board_memo
 
 
 def _subset(part, full):

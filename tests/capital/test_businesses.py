@@ -187,3 +187,28 @@ def test_free_lot_incomes_with_every_kind_around():
     bs = {lot: Business(kind, 1, 1) for lot, kind in zip(lots, kinds, strict=True)}
     got = incomes_at_free_lots(bs, square, [0], kinds, 0)
     assert got == {(0, kind): income_at(bs, square, 0, kind, 0) for kind in kinds}
+
+
+@given(lots=lots_strategy, square=st.sampled_from([14 * r + o for r in range(4)
+                                                   for o in BLOCK_OFFSETS]),
+       owner=st.integers(0, 3))
+@settings(max_examples=60)
+def test_c5_4_income_gains_of_a_build_match_the_rule_text(lots, square, owner):
+    """What a build adds to its owner's summed income (``income_gains``, the heuristic's
+    figure) is the rule-text income of the board with it minus the board without it."""
+    from tycoon.capital.businesses import income_gains
+
+    free = [lot for lot in range(4) if (square, lot) not in lots]
+    if not free:
+        return
+    board = position(4, businesses=[business(s, lt, k, o, lv) for (s, lt), (k, o, lv) in
+                                    lots.items()]).businesses
+
+    def total(trial):
+        return sum(reference_income(trial, key) for key, (_, o, _) in trial.items()
+                   if o == owner)
+
+    gains = income_gains(board, square, free[0], BASES, owner)
+    for kind in BASES:
+        trial = {**lots, (square, free[0]): (kind, owner, 1)}
+        assert gains[kind] == total(trial) - total(lots)

@@ -48,9 +48,10 @@ def _mods() -> dict[str, Any]:
 
 
 def bot_view(state: State, seat: int | None) -> dict[str, Any]:
-    """What the heuristic reads: Capital's brief view (``tycoon.capital.view.view`` without
-    the prompt, the build offers and the minigame, which it works out itself), built for
-    less; the view of the contract for any other state.
+    """What the heuristic reads of Capital's view (``tycoon.capital.view.view``): the phase,
+    the square landed on, the charges to waive, the businesses and constructions, and of each
+    seat its balance, net worth, laps, dice, square, effects and (``seat``'s own) hand — built
+    straight from the state, for less; the view of the contract for any other state.
 
     >>> from tycoon.capital import new_game
     >>> s = new_game(seats=4, seed=2)
@@ -58,40 +59,63 @@ def bot_view(state: State, seat: int | None) -> dict[str, Any]:
     >>> part["seats"][0]["hand"] == full["seats"][0]["hand"] and "hand" not in part["seats"][1]
     True
     """
-    from tycoon.capital.state import CapitalState
-    from tycoon.capital.view import view
+    from tycoon.capital.state import EFFECTS, CapitalState
 
     if not isinstance(state, CapitalState):
         return state.view(seat)
-    return view(state, seat, brief=True)
-
-
-def _business_map(view: dict[str, Any]) -> dict[tuple[int, int], Any]:
-    Business = _mods()["businesses"].Business
-    return {
-        (b["square"], b["lot"]): Business(b["kind"], b["owner"], b["level"])
-        for b in view["businesses"]
+    price = _mods()["businesses"].PRICE
+    incomes = state.incomes()
+    worths = [p.balance for p in state.seats]
+    businesses = []
+    for (square, lot), b in sorted(state.businesses.items()):
+        worths[b.owner] += price[b.kind]
+        businesses.append({"square": square, "lot": lot, "kind": b.kind, "owner": b.owner,
+                           "level": b.level, "income": incomes[square, lot]})
+    seats = []
+    for i, p in enumerate(state.seats):
+        entry = {"balance": p.balance, "net_worth": worths[i], "laps": p.laps, "dice": p.dice,
+                 "square": p.square, "effects": {e: p.uses(e) for e in EFFECTS}}
+        if i == seat:
+            entry["hand"] = list(p.hand)
+        seats.append(entry)
+    out = {
+        "phase": state.phase,
+        "landed": state.landed,
+        "seats": seats,
+        "businesses": businesses,
+        "constructions": [{"square": sq, "type": kind, "owner": owner}
+                          for sq, (kind, owner) in sorted(state.constructions.items())],
     }
+    if state.phase == "waive" and seat == state.current:
+        from tycoon.capital.payments import charges
+
+        out["charges"] = [{"id": c.id, "amount": c.amount}
+                          for c in charges(state, state.current)]
+    return out
 
 
-#: Summed income per seat by set of businesses: searches score the same boards again and
-#: again (every determinization of a position shares its businesses).
-_INCOME_CACHE: dict[frozenset[tuple[tuple[int, int], Any]], list[int]] = {}
-_INCOME_CACHE_SIZE = 20_000
+def build_gains(state: State, view: dict[str, Any], seat: int) -> dict[str, int]:
+    """By kind, the income ``seat`` gains by building on the square it landed on (any free
+    lot: C-5.4.3 looks at the whole block), kept in the board's memo: the determinizations
+    of a position share its businesses, and a playout scores the same board again."""
+    from tycoon.capital.state import CapitalState
 
-
-def total_income(businesses: dict[tuple[int, int], Any], seat: int) -> int:
-    """The summed income (C-5.4) of ``seat``'s businesses."""
-    key = frozenset(businesses.items())
-    per_seat = _INCOME_CACHE.get(key)
-    if per_seat is None:
-        per_seat = [0] * 8
-        for k, v in _mods()["businesses"].incomes(businesses).items():
-            per_seat[businesses[k].owner] += v
-        if len(_INCOME_CACHE) >= _INCOME_CACHE_SIZE:
-            _INCOME_CACHE.clear()
-        _INCOME_CACHE[key] = per_seat
-    return per_seat[seat]
+    mods = _mods()
+    square = view["landed"]
+    if isinstance(state, CapitalState):
+        key = ("gains", square, seat)
+        gains = state.board_memo.get(key)
+        if gains is None:
+            lot = next(lot for lot in range(mods["businesses"].LOTS)
+                       if (square, lot) not in state.businesses)
+            gains = state.board_memo[key] = mods["businesses"].income_gains(
+                state.businesses, square, lot, mods["businesses"].KINDS, seat)
+        return gains  # type: ignore[no-any-return]
+    Business = mods["businesses"].Business
+    bmap = {(b["square"], b["lot"]): Business(b["kind"], b["owner"], b["level"])
+            for b in view["businesses"]}
+    lot = next(lot for lot in range(mods["businesses"].LOTS) if (square, lot) not in bmap)
+    return mods["businesses"].income_gains(bmap, square, lot, mods["businesses"].KINDS, seat)
 
 
 class Situation:
@@ -187,18 +211,15 @@ def scored(
         return [(1.0 if i == len(legal) // 2 else 0.0, a) for i, a in enumerate(legal)]
     sit = Situation(view, seat)
     out: list[tuple[float, Action]] = []
-    bmap: dict[tuple[int, int], Any] | None = None
-    base_income = 0
+    gains: dict[str, int] | None = None
     card_best: dict[str, float] = {}
-    gains: dict[str, int] = {}
     exchanges = []
     for i, a in enumerate(legal):
         t = a.type
         if t == "build":
-            if bmap is None:
-                bmap = _business_map(view)
-                base_income = total_income(bmap, seat)
-            score = score_build(sit, bmap, base_income, view["landed"], a, gains)
+            if gains is None:
+                gains = build_gains(state, view, seat)
+            score = score_build(sit, gains[a.kind], a)  # type: ignore[attr-defined]
         elif t == "play":
             score = score_card(sit, a)
             card = a.card  # type: ignore[attr-defined]
@@ -216,28 +237,10 @@ def scored(
     return out
 
 
-def score_build(
-    sit: Situation,
-    bmap: dict[tuple[int, int], Any],
-    base_income: int,
-    square: int,
-    a: Any,
-    cache: dict[str, int] | None = None,
-) -> float:
-    """Dollars of net worth a build is worth: income gained, minus the reserve it eats.
-
-    Free lots of one block are alike (C-5.4.3 looks at the whole block), so ``cache`` keeps
-    the income gained per kind.
-    """
-    mods = _mods()
-    price = mods["businesses"].PRICE[a.kind]
-    gain = None if cache is None else cache.get(a.kind)
-    if gain is None:
-        trial = dict(bmap)
-        trial[square, a.lot] = mods["businesses"].Business(a.kind, sit.seat, 1)
-        gain = total_income(trial, sit.seat) - base_income
-        if cache is not None:
-            cache[a.kind] = gain
+def score_build(sit: Situation, gain: int, a: Any) -> float:
+    """Dollars of net worth a build is worth: the income ``gain`` it brings, minus the
+    reserve it eats."""
+    price = _mods()["businesses"].PRICE[a.kind]
     after = sit.me["balance"] - price
     score = gain * INCOME_WORTH
     if after < RESERVE:
@@ -573,7 +576,7 @@ def search_kwargs(skill: float = 0.9, playout: str = "heuristic",
     ``opponents="heuristic"`` (the default since 1 Dec 2026, see docs/bots.md) models the
     other seats as the heuristic player, so every iteration goes to the searching seat's
     own choices; ``"search"`` lets them choose by UCB in the tree. The default budget is
-    100 iterations (a spec's ``iterations`` or ``seconds`` replaces or adds to it) and the
+    200 iterations (a spec's ``iterations`` or ``seconds`` replaces or adds to it) and the
     heuristic's move is kept unless beaten by ``z=1`` standard error.
     """
     from .ismcts import random_policy
@@ -591,9 +594,9 @@ def search_kwargs(skill: float = 0.9, playout: str = "heuristic",
         "paired": True,
         "depth": 30,
         # measured (docs/bots.md): keeping the heuristic's move unless another beats it by
-        # one standard error wins more than the plain best mean, and 100 iterations fit
-        # 0.5 s a decision (about 0.15 s on an idle core), so that is the default budget
+        # one standard error wins more than the plain best mean, and more iterations win
+        # more: 200 fit the 0.5 s a decision since the heuristic scores builds in one pass
         "z": 1.0,
-        "iterations": 100,
+        "iterations": 200,
         "opponent": heuristic_opponent if opponents in (None, "heuristic") else None,
     }

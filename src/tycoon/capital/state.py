@@ -106,15 +106,18 @@ class CapitalState(State):
         self.tolls: list[tuple[int, int]] = []
         self.minigame: dict[str, Any] | None = None
         # caches (not part of the position)
-        self._incomes: dict[Lot, int] | None = None
         self.mg_cache: dict[int, dict[str, Any]] = {}
+        #: Data derived from the current businesses (their incomes; bots keep their own
+        #: figures here too): shared by copies, replaced by a new one when businesses change.
+        self.board_memo: dict[Any, Any] = {}
 
     # ----------------------------------------------------------------- derived data
     def incomes(self) -> dict[Lot, int]:
         """Income of every business (C-5.4), cached until businesses change."""
-        if self._incomes is None:
-            self._incomes = incomes(self.businesses)
-        return self._incomes
+        out = self.board_memo.get("incomes")
+        if out is None:
+            out = self.board_memo["incomes"] = incomes(self.businesses)
+        return out  # type: ignore[no-any-return]
 
     def net_worth(self, seat: int) -> int:
         """C-5.5, D-10: balance plus the prices of the seat's businesses."""
@@ -125,19 +128,19 @@ class CapitalState(State):
     def add_business(self, lot: Lot, business: Business) -> None:
         """Put ``business`` on ``lot``."""
         self.businesses[lot] = business
-        self._incomes = None
+        self.board_memo = {}
 
     def remove_business(self, lot: Lot) -> None:
         """Destroy the business on ``lot``."""
         del self.businesses[lot]
-        self._incomes = None
+        self.board_memo = {}
 
     def raise_levels(self, lots: list[Lot], levels: int) -> None:
         """C-5.3: the businesses on ``lots`` gain ``levels``."""
         for lot in lots:
             b = self.businesses[lot]
             self.businesses[lot] = b._replace(level=b.level + levels)
-        self._incomes = None
+        self.board_memo = {}
 
     # ----------------------------------------------------------------- contract
     @property
@@ -318,7 +321,7 @@ class CapitalState(State):
             None if mg is None
             else {"game": mg["game"], "seeds": mg["seeds"][:], "scores": mg["scores"][:]}
         )
-        new._incomes = self._incomes
+        new.board_memo = self.board_memo
         new.mg_cache = dict(self.mg_cache)
         return new
 
