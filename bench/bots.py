@@ -124,8 +124,9 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
     """The search bot with settings the spec syntax lacks: ``eval=learned|linear``,
     ``iterations``, ``seconds``, ``depth``, ``c``, ``z``, ``k`` (candidates), ``pays`` (Deal:
     cards to pay with), ``skill``, ``belief=0`` (no inference of the hidden hands),
-    ``oracle=hands|all`` (Deal: a cheating search that sees the other hands, or everything,
-    to measure what hidden information is worth); in Capital
+    ``own=1|0`` (the seat's own decisions below the root played by the opponent model, or
+    searched in the tree), ``oracle=hands|all`` (Deal: a cheating search that sees the other
+    hands, or everything, to measure what hidden information is worth); in Capital
     ``eval=learned`` is its fitted evaluation and ``eval=share`` the share of strength."""
     from tycoon.bots.ismcts import ISMCTSBot
     from tycoon.bots.knowledge import search_knowledge
@@ -148,6 +149,8 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
         from tycoon.bots.deal import evaluate
 
         kwargs["evaluate"] = evaluate
+    if "own" in params:  # 1: the seat's own later decisions by the opponent model, 0: searched
+        kwargs["own"] = kwargs["opponent"] if int(params.pop("own")) else None
     if "belief" in params and not int(params.pop("belief")):
         kwargs["belief"] = None
     if "oracle" in params:

@@ -120,3 +120,32 @@ def test_an_opponent_model_plays_the_other_seats_without_branching():
     assert bot.choose(state, 0) in state.legal_actions(0)
     assert bot.last_iterations == 40
     assert calls and set(calls) == {1}  # only the other seat, in the tree and in playouts
+
+
+def test_own_later_decisions_follow_their_policy_and_the_tree_is_the_root_alone():
+    """With ``own``, the searching seat's decisions below the root are played by that policy
+    (the seat 0 of the toy game plays three cards a game): the search compares its root
+    actions, each followed by the policy, and grows no deeper tree."""
+    calls = []
+
+    def highest(state, seat, legal, rng):
+        calls.append(seat)
+        return max(legal, key=lambda a: a.card)
+
+    def lowest(state, seat, legal, rng):
+        return min(legal, key=lambda a: a.card)
+
+    class Spy(ISMCTSBot):
+        def _iterate(self, det, root, *args, **kwargs):
+            self.root = root
+            return super()._iterate(det, root, *args, **kwargs)
+
+    state = TricksState.new(5)
+    for paired in (False, True):
+        calls.clear()
+        bot = Spy(seed=3, iterations=30, opponent=lowest, own=highest, paired=paired)
+        assert bot.choose(state, 0) in state.legal_actions(0)
+        assert bot.last_iterations == 30
+        assert calls and set(calls) == {0}
+        children = bot.root.children.values()
+        assert children and all(not child.children for child in children)

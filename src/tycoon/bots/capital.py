@@ -48,10 +48,9 @@ def _mods() -> dict[str, Any]:
 
 
 def bot_view(state: State, seat: int | None) -> dict[str, Any]:
-    """What the heuristic reads of Capital's view (``tycoon.capital.view.view``): the phase,
-    the square landed on, the charges to waive, the businesses and constructions, and of each
-    seat its balance, net worth, laps, dice, square, effects and (``seat``'s own) hand — built
-    straight from the state, for less; the view of the contract for any other state.
+    """What the heuristic reads: Capital's brief view (``tycoon.capital.view.view`` without
+    the prompt, the build offers and the minigame, which it works out itself), built for
+    less; the view of the contract for any other state.
 
     >>> from tycoon.capital import new_game
     >>> s = new_game(seats=4, seed=2)
@@ -59,63 +58,26 @@ def bot_view(state: State, seat: int | None) -> dict[str, Any]:
     >>> part["seats"][0]["hand"] == full["seats"][0]["hand"] and "hand" not in part["seats"][1]
     True
     """
-    from tycoon.capital.state import EFFECTS, CapitalState
+    from tycoon.capital.state import CapitalState
+    from tycoon.capital.view import view
 
     if not isinstance(state, CapitalState):
         return state.view(seat)
-    price = _mods()["businesses"].PRICE
-    incomes = state.incomes()
-    worths = [p.balance for p in state.seats]
-    businesses = []
-    for (square, lot), b in sorted(state.businesses.items()):
-        worths[b.owner] += price[b.kind]
-        businesses.append({"square": square, "lot": lot, "kind": b.kind, "owner": b.owner,
-                           "level": b.level, "income": incomes[square, lot]})
-    seats = []
-    for i, p in enumerate(state.seats):
-        entry = {"balance": p.balance, "net_worth": worths[i], "laps": p.laps, "dice": p.dice,
-                 "square": p.square, "effects": {e: p.uses(e) for e in EFFECTS}}
-        if i == seat:
-            entry["hand"] = list(p.hand)
-        seats.append(entry)
-    out = {
-        "phase": state.phase,
-        "landed": state.landed,
-        "seats": seats,
-        "businesses": businesses,
-        "constructions": [{"square": sq, "type": kind, "owner": owner}
-                          for sq, (kind, owner) in sorted(state.constructions.items())],
-    }
-    if state.phase == "waive" and seat == state.current:
-        from tycoon.capital.payments import charges
-
-        out["charges"] = [{"id": c.id, "amount": c.amount}
-                          for c in charges(state, state.current)]
-    return out
+    return view(state, seat, brief=True)
 
 
-def build_gains(state: State, view: dict[str, Any], seat: int) -> dict[str, int]:
-    """By kind, the income ``seat`` gains by building on the square it landed on (any free
-    lot: C-5.4.3 looks at the whole block), kept in the board's memo: the determinizations
-    of a position share its businesses, and a playout scores the same board again."""
-    from tycoon.capital.state import CapitalState
-
-    mods = _mods()
-    square = view["landed"]
-    if isinstance(state, CapitalState):
-        key = ("gains", square, seat)
-        gains = state.board_memo.get(key)
-        if gains is None:
-            lot = next(lot for lot in range(mods["businesses"].LOTS)
-                       if (square, lot) not in state.businesses)
-            gains = state.board_memo[key] = mods["businesses"].income_gains(
-                state.businesses, square, lot, mods["businesses"].KINDS, seat)
-        return gains  # type: ignore[no-any-return]
-    Business = mods["businesses"].Business
-    bmap = {(b["square"], b["lot"]): Business(b["kind"], b["owner"], b["level"])
-            for b in view["businesses"]}
-    lot = next(lot for lot in range(mods["businesses"].LOTS) if (square, lot) not in bmap)
-    return mods["businesses"].income_gains(bmap, square, lot, mods["businesses"].KINDS, seat)
+def build_gains(state: Any, square: int, seat: int) -> dict[str, int]:
+    """By kind, the income ``seat`` gains by building on ``square`` (any free lot: C-5.4.3
+    looks at the whole block), kept in the board's memo: the determinizations of a position
+    share its businesses, and a playout scores the same board again."""
+    key = ("gains", square, seat)
+    gains = state.board_memo.get(key)
+    if gains is None:
+        rules = _mods()["businesses"]
+        lot = next(lot for lot in range(rules.LOTS) if (square, lot) not in state.businesses)
+        gains = state.board_memo[key] = rules.income_gains(
+            state.businesses, square, lot, rules.KINDS, seat)
+    return gains  # type: ignore[no-any-return]
 
 
 class Situation:
@@ -218,7 +180,7 @@ def scored(
         t = a.type
         if t == "build":
             if gains is None:
-                gains = build_gains(state, view, seat)
+                gains = build_gains(state, view["landed"], seat)
             score = score_build(sit, gains[a.kind], a)  # type: ignore[attr-defined]
         elif t == "play":
             score = score_card(sit, a)
@@ -576,7 +538,7 @@ def search_kwargs(skill: float = 0.9, playout: str = "heuristic",
     ``opponents="heuristic"`` (the default since 1 Dec 2026, see docs/bots.md) models the
     other seats as the heuristic player, so every iteration goes to the searching seat's
     own choices; ``"search"`` lets them choose by UCB in the tree. The default budget is
-    200 iterations (a spec's ``iterations`` or ``seconds`` replaces or adds to it) and the
+    100 iterations (a spec's ``iterations`` or ``seconds`` replaces or adds to it) and the
     heuristic's move is kept unless beaten by ``z=1`` standard error.
     """
     from .ismcts import random_policy
@@ -594,9 +556,9 @@ def search_kwargs(skill: float = 0.9, playout: str = "heuristic",
         "paired": True,
         "depth": 30,
         # measured (docs/bots.md): keeping the heuristic's move unless another beats it by
-        # one standard error wins more than the plain best mean, and more iterations win
-        # more: 200 fit the 0.5 s a decision since the heuristic scores builds in one pass
+        # one standard error wins more than the plain best mean; 200 iterations won no more
+        # than 100 over 400 games, and 100 take about 0.1 s on one core
         "z": 1.0,
-        "iterations": 200,
+        "iterations": 100,
         "opponent": heuristic_opponent if opponents in (None, "heuristic") else None,
     }

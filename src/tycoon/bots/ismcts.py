@@ -13,7 +13,10 @@ from one iteration to the next) — and walks one tree shared by all determiniza
   act one after another, the first listed by ``to_move()`` first. A game may instead give
   an ``opponent`` policy (e.g. its heuristic): the other seats then play by it, in the tree
   and in playouts, without branching, and the search spends every iteration on the
-  searching seat's own choices;
+  searching seat's own choices. A game may also give an ``own`` policy for the searching
+  seat's later decisions: the tree is then the root alone, and each root action is judged
+  as it would be followed by that policy (a rollout that improves on it), rather than by
+  later choices of the seat drawn from nodes visited a handful of times;
 - after one expansion a playout runs with a cheap policy up to ``depth`` decisions, then
   the game's ``evaluate`` gives each seat a reward in ``[0, 1]`` (1 for a win);
 - decisions with one legal action, and decisions the game hands to ``auto`` (e.g. the
@@ -135,6 +138,7 @@ class ISMCTSBot:
         z: float = 0.0,
         root_auto: Callable[[State, int], Action | None] | None = None,
         opponent: Policy | None = None,
+        own: Policy | None = None,
         belief: Callable[[], Any] | None = None,
         label: str | None = None,
     ) -> None:
@@ -158,6 +162,9 @@ class ISMCTSBot:
         self.z = z
         self.root_auto = root_auto
         self.opponent = opponent
+        #: The searching seat's own later decisions (below the root), played by this policy
+        #: instead of searched, or None to search them too.
+        self.own = own
         #: The game's inference of the hidden cards from what the others did (or None): a
         #: factory of objects with ``observe(state, seat)``, ``chosen(action)`` and
         #: ``sample(state, seat, seed)``; one is kept per seat the bot plays (a bot may play
@@ -311,6 +318,8 @@ class ISMCTSBot:
         while not det.is_over and not expanded:
             if stop is not None and not first and stop(det):
                 break
+            if self.own is not None and not first:  # the tree is the root alone
+                break
             movers = det.to_move()
             if not movers:
                 break
@@ -406,6 +415,8 @@ class ISMCTSBot:
                 return a
         if actor != seat and self.opponent is not None:
             return self.opponent(det, actor, legal, rng)
+        if actor == seat and self.own is not None:
+            return self.own(det, actor, legal, rng)
         return None
 
     def info(self) -> dict[str, Any]:
@@ -418,4 +429,5 @@ class ISMCTSBot:
             "paired": self.paired,
             "z": self.z,
             "opponent": getattr(self.opponent, "__name__", None),
+            "own": getattr(self.own, "__name__", None),
         }

@@ -193,7 +193,6 @@ def incomes_at_free_lots(
 _LEVEL_1: dict[tuple[str, int], int] = {}
 
 
-
 def _hood(kind: str, around: set[str]) -> int:
     """C-5.4.3: the neighbourhood bonus of a ``kind`` with ``around`` kinds about it."""
     return 0 if kind in around else NEIGHBOURHOOD_BONUS[len(around)]

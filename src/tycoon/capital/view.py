@@ -29,7 +29,9 @@ def view(st: CapitalState, seat: int | None, *, brief: bool = False) -> dict[str
     """
     from .state import EFFECTS
 
-    worths = [st.net_worth(s) for s in range(len(st.seats))]
+    worths = [p.balance for p in st.seats]  # C-5.5: net worths, in one pass
+    for b in st.businesses.values():
+        worths[b.owner] += PRICE[b.kind]
     total = sum(worths)
     seats = []
     for i, p in enumerate(st.seats):
