@@ -66,6 +66,11 @@ def income(kind: str, level: int, bonus: int) -> int:
 Lot = tuple[int, int]
 
 
+def _hood(kind: str, around: set[str]) -> int:
+    """C-5.4.3: the neighbourhood bonus of a ``kind`` with ``around`` kinds about it."""
+    return 0 if kind in around else NEIGHBOURHOOD_BONUS[len(around)]
+
+
 def bonuses(
     businesses: Mapping[Lot, Business], board: Board = BOARD
 ) -> dict[Lot, tuple[int, int, int]]:
@@ -92,8 +97,7 @@ def bonuses(
         for sq in adjacent[square]:
             for _, k in kinds_on.get(sq, ()):
                 around.add(k)
-        hood = 0 if b.kind in around else NEIGHBOURHOOD_BONUS[len(around)]
-        out[square, lot] = (brand, reg, hood)
+        out[square, lot] = (brand, reg, _hood(b.kind, around))
     return out
 
 
@@ -136,8 +140,7 @@ def income_at(
             b = businesses.get((sq, other))
             if b is not None:
                 around.add(b.kind)
-    hood = 0 if kind in around else NEIGHBOURHOOD_BONUS[len(around)]
-    return income(kind, 1, brand + reg + hood)
+    return income(kind, 1, brand + reg + _hood(kind, around))
 
 
 def incomes_at_free_lots(
@@ -193,11 +196,6 @@ def incomes_at_free_lots(
 _LEVEL_1: dict[tuple[str, int], int] = {}
 
 
-def _hood(kind: str, around: set[str]) -> int:
-    """C-5.4.3: the neighbourhood bonus of a ``kind`` with ``around`` kinds about it."""
-    return 0 if kind in around else NEIGHBOURHOOD_BONUS[len(around)]
-
-
 def income_gains(
     businesses: Mapping[Lot, Business], square: int, lot: int, kinds: Iterable[str],
     owner: int, board: Board = BOARD,
@@ -227,21 +225,23 @@ def income_gains(
         if b.owner == owner:
             regions[b.kind].add(region[s])
             home += region[s] == owner
-    mine = []  # the owner's businesses: the kinds around each, whether the new one joins them
+    # the owner's businesses: the kinds around each, whether the new one joins them, and
+    # their bonus now
+    mine = []
     for (s, other), b in businesses.items():
         if b.owner == owner:
             around = {k for o, k in kinds_on[s] if o != other}
             for sq in adjacent[s]:
                 around.update(k for _, k in kinds_on.get(sq, ()))
-            mine.append((b, s, around, s == square or square in adjacent[s]))
+            at_home = region[s] == owner
+            before = (BRAND_BONUS[len(regions[b.kind])] + (REGION_BONUS * home if at_home else 0)
+                      + _hood(b.kind, around))
+            mine.append((b, around, s == square or square in adjacent[s], at_home, before))
     out = {}
     for kind in kinds:
         gain = new[lot, kind]
-        for b, s, around, near in mine:
+        for b, around, near, at_home, before in mine:
             brands = regions[b.kind]
-            at_home = region[s] == owner
-            before = (BRAND_BONUS[len(brands)] + (REGION_BONUS * home if at_home else 0)
-                      + _hood(b.kind, around))
             after = BRAND_BONUS[len(brands | {here}) if b.kind == kind else len(brands)]
             after += REGION_BONUS * (home + (here == owner)) if at_home else 0
             after += _hood(b.kind, around | {kind} if near else around)
