@@ -214,10 +214,11 @@ def test_terminal_reconnects_after_a_server_restart_and_goes_on(server):
     term.expect(r"Game (\S+) created\.")
     term.expect(r"Your choice \(1 to \d+\): ")
     # SIGKILL while the person is deciding: the record in SQLite survives, the connection
-    # does not; the answer then goes out on the dead connection and is sent again, same seq
+    # does not, and the person is told at once, before answering; the answer then goes out
+    # on the dead connection and is sent again, same seq
     server.kill()
-    term.sendline("1")
     term.expect("The connection is lost; reconnecting.")
+    term.sendline("1")
     server.start()
     term.expect("Connected again.")
     text = play_through(term)

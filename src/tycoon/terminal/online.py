@@ -115,6 +115,8 @@ class OnlineTable:
         self.updates: deque[dict[str, Any]] = deque()
         self.inbox: queue.Queue[tuple[int, dict[str, Any] | None, int | None]] = queue.Queue()
         self.generation = 0
+        #: The connection whose loss was told already (by its reader, as it happened).
+        self.announced = -1
         self.ws: ClientConnection | None = None
         self.closed = False
         self._connect(first=True)
@@ -169,12 +171,19 @@ class OnlineTable:
             pass
         finally:  # whatever ended the connection, the player's thread hears of it
             code = ws.close_code
-            self.inbox.put((generation, None, code if code is not None else 1006))
+            code = code if code is not None else 1006
+            if not self.closed and generation == self.generation and code not in FATAL_CLOSE:
+                # told at once, even while the person is still thinking at a prompt (the
+                # reconnection itself waits for the player's thread, which sends the answer)
+                self.announced = generation
+                self.write(self.words("term.online.lost"))
+            self.inbox.put((generation, None, code))
 
     def _reconnect(self, code: int | None) -> None:
         if code in FATAL_CLOSE:
             raise ServerError(f"{FATAL_CLOSE[code]} (close code {code})")
-        self.write(self.words("term.online.lost"))
+        if self.announced != self.generation:
+            self.write(self.words("term.online.lost"))
         with contextlib.suppress(Exception):
             if self.ws is not None:
                 self.ws.close()
