@@ -123,7 +123,10 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
     """The search bot with settings the spec syntax lacks: ``eval=learned|linear``,
     ``iterations``, ``seconds``, ``depth``, ``c``, ``z``, ``k`` (candidates), ``pays`` (Deal:
-    cards to pay with), ``skill``, ``belief=0`` (no inference of the hidden hands),
+    cards to pay with), ``iw`` (Capital: the searching seat's heuristic values a dollar of
+    income at ``iw`` dollars, see ``tycoon.bots.capital.Style``; ``leaf``: the leaf's share of
+    strength at ``leaf`` dollars a dollar of income), ``skill``, ``belief=0``
+    (no inference of the hidden hands),
     ``own=1|0`` (the seat's own decisions below the root played by the opponent model, or
     searched in the tree), ``oracle=hands|all`` (Deal: a cheating search that sees the other
     hands, or everything, to measure what hidden information is worth); in Capital
@@ -132,6 +135,18 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
     from tycoon.bots.knowledge import search_knowledge
 
     kwargs = search_knowledge(game, float(params.pop("skill", 0.9)), None, None)
+    if "iw" in params:  # Capital: the searching seat's heuristic values income at iw
+        from tycoon.bots import capital
+
+        mine = capital.Style(income_worth=float(params.pop("iw")))
+        kwargs.update({k: v for k, v in capital.search_kwargs(style=mine).items()
+                       if k in ("policy", "candidates")})
+    if "leaf" in params:  # Capital: the leaf's share of strength values income at leaf
+        from functools import partial
+
+        from tycoon.bots import capital
+
+        kwargs["evaluate"] = partial(capital.evaluate, income_worth=float(params.pop("leaf")))
     ev = params.pop("eval", None)
     if ev == "learned" and game == "capital":
         from tycoon.bots.capital import learned_evaluate as capital_learned

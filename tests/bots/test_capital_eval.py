@@ -87,3 +87,48 @@ def test_the_heuristics_light_view_is_part_of_the_seats_view_C_8():
         phases.add(state.phase)
         state.apply(seat, bots[seat].choose(state, seat))
     assert {"roll", "action"} <= phases
+
+
+def test_the_careful_style_builds_only_where_the_plain_one_would_and_keeps_more_cash_C_5_1():
+    """At every build offer of three heuristic games, the careful style (``hard``'s own) builds
+    only where the plain heuristic (``medium``) builds too, declines some of the plain one's
+    builds, and never ends a build below the reserve by more than its income can justify."""
+    from tycoon.bots.capital import CAREFUL, PLAIN, CapitalHeuristic, best_action
+    from tycoon.capital import new_game
+    from tycoon.capital.businesses import PRICE
+    from tycoon.engine import Rng
+
+    offers = declined = 0
+    for seed in (1, 2, 3):
+        state = new_game(seats=4, seed=seed, turn_limit=300)
+        bots = [CapitalHeuristic(seed * 10 + s) for s in range(4)]
+        while not state.is_over:
+            seat = state.to_move()[0]
+            legal = state.legal_actions(seat)
+            if any(a.type == "build" for a in legal):
+                offers += 1
+                plain = best_action(state, seat, legal, Rng(0), PLAIN)
+                careful = best_action(state, seat, legal, Rng(0), CAREFUL)
+                if careful.type == "build":
+                    assert plain.type == "build"
+                    balance = state.seats[seat].balance
+                    gain = knowledge.build_gains(state, state.view(seat)["landed"], seat)
+                    short = max(0, CAREFUL.reserve - (balance - PRICE[careful.kind]))
+                    assert short * 1.5 < gain[careful.kind] * CAREFUL.income_worth
+                elif plain.type == "build":
+                    declined += 1
+            state.apply(seat, bots[seat].choose(state, seat))
+    assert offers > 50 and declined > 0
+
+
+def test_hard_searches_in_the_careful_style_and_models_the_others_as_plain():
+    """``hard``'s own candidates and playouts are the careful heuristic's; the other seats are
+    expected to play the plain heuristic (``medium``)."""
+    from tycoon.bots import make_bot
+    from tycoon.bots.capital import CAREFUL, heuristic_opponent
+
+    bot = make_bot("hard", "capital", 1)
+    search = getattr(bot, "inner", bot)
+    assert search.candidates.keywords == {"style": CAREFUL}
+    assert search.policy.keywords == {"style": CAREFUL}
+    assert search.opponent is heuristic_opponent
