@@ -112,7 +112,7 @@ def test_the_careful_style_builds_only_where_the_plain_one_would_and_keeps_more_
                 if careful.type == "build":
                     assert plain.type == "build"
                     balance = state.seats[seat].balance
-                    gain = knowledge.build_gains(state, state.view(seat)["landed"], seat)
+                    gain = knowledge.build_gains(state, state.landed, seat)
                     short = max(0, CAREFUL.reserve - (balance - PRICE[careful.kind]))
                     assert short * 1.5 < gain[careful.kind] * CAREFUL.income_worth
                 elif plain.type == "build":

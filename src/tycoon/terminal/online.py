@@ -170,8 +170,7 @@ class OnlineTable:
         except (ConnectionClosed, OSError):
             pass
         finally:  # whatever ended the connection, the player's thread hears of it
-            code = ws.close_code
-            code = code if code is not None else 1006
+            code = ws.close_code if ws.close_code is not None else 1006
             if not self.closed and generation == self.generation and code not in FATAL_CLOSE:
                 # told at once, even while the person is still thinking at a prompt (the
                 # reconnection itself waits for the player's thread, which sends the answer)
