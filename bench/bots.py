@@ -125,8 +125,9 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
     ``iterations``, ``seconds``, ``depth``, ``c``, ``z``, ``k`` (candidates), ``pays`` (Deal:
     cards to pay with), ``iw`` (Capital: the searching seat's heuristic values a dollar of
     income at ``iw`` dollars, see ``tycoon.bots.capital.Style``; ``leaf``: the leaf's share of
-    strength at ``leaf`` dollars a dollar of income), ``skill``, ``belief=0``
-    (no inference of the hidden hands),
+    strength at ``leaf`` dollars a dollar of income), ``skill``, ``halving=1`` (sequential
+    halving of the paired root rounds), ``rand`` (Deal: one playout move in ``rand`` at
+    random, 0 for none), ``belief=0`` (no inference of the hidden hands),
     ``own=1|0`` (the seat's own decisions below the root played by the opponent model, or
     searched in the tree), ``oracle=hands|all`` (Deal: a cheating search that sees the other
     hands, or everything, to measure what hidden information is worth); in Capital
@@ -164,6 +165,12 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
         from tycoon.bots.deal import evaluate
 
         kwargs["evaluate"] = evaluate
+    if "rand" in params:  # Deal: one playout move in ``rand`` at random (0: none)
+        from functools import partial
+
+        from tycoon.bots.deal import heuristic_policy
+
+        kwargs["policy"] = partial(heuristic_policy, randomness=int(params.pop("rand")))
     if "own" in params:  # 1: the seat's own later decisions by the opponent model, 0: searched
         kwargs["own"] = kwargs["opponent"] if int(params.pop("own")) else None
     if "belief" in params and not int(params.pop("belief")):
@@ -178,7 +185,7 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
         base = kwargs["candidates"]
         kwargs["candidates"] = lambda s, seat, legal: base(s, seat, legal, **narrow)
     for key, kind in (("iterations", int), ("seconds", float), ("depth", int), ("c", float),
-                      ("z", float)):
+                      ("z", float), ("halving", int)):
         if key in params:
             kwargs[key] = kind(params.pop(key))
     if params:

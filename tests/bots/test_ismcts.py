@@ -108,6 +108,26 @@ def test_paired_search_runs_whole_rounds_on_the_toy_game():
     assert bot.last_iterations == 30
 
 
+def test_halving_spends_the_rounds_on_the_better_half_of_the_root_actions():
+    """Sequential halving: the worst root actions drop out after the first phase, the best
+    one is tried most and chosen, and the whole budget is spent in whole rounds."""
+    state = TricksState([[1, 2, 3, 4, 5], [6, 7]], [8, 9], None)
+    legal = state.legal_actions(0)
+    tried: dict[Play, int] = dict.fromkeys(legal, 0)
+
+    def iterate(det, root, seat, seats, first_action=None, rng=None):
+        tried[first_action] += 1
+        return first_action.card / 10  # a higher card is better, every time
+
+    bot = ISMCTSBot(seed=1, iterations=60, paired=True, halving=True)
+    bot._iterate = iterate
+    assert bot.search(state, 0, legal) == Play(5)
+    # 5 actions, 3 phases of a third of what is left: 4 rounds of 5, 6 of the best 3,
+    # then 11 of the best 2
+    assert [tried[Play(c)] for c in range(1, 6)] == [4, 4, 10, 21, 21]
+    assert bot.last_iterations == sum(tried.values()) == 60
+
+
 def test_an_opponent_model_plays_the_other_seats_without_branching():
     calls = []
 

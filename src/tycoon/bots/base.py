@@ -93,6 +93,7 @@ PARAMS: dict[str, dict[str, type]] = {
         "playout": str,
         "paired": int,
         "z": float,
+        "halving": int,
         "opponents": str,
     },
 }

@@ -476,9 +476,10 @@ def evaluate(state: State) -> list[float]:
     return softmax_rewards(scores)
 
 
-def heuristic_policy(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> Action:
-    """Playout policy: the heuristic, with a little randomness."""
-    if rng.below(10) == 0:
+def heuristic_policy(state: State, seat: int, legal: Sequence[Action], rng: Rng,
+                     randomness: int = 10) -> Action:
+    """Playout policy: the heuristic, with one move in ``randomness`` at random (0: none)."""
+    if randomness and rng.below(randomness) == 0:
         return rng.choice(legal)
     return pick(state.view(seat), seat, legal)
 

@@ -32,6 +32,10 @@ from one iteration to the next) — and walks one tree shared by all determiniza
   compares them far more precisely than independent samples when chance (dice, draws) is
   loud, as in both our games. With ``z > 0`` the first root action (the game's favourite)
   is kept unless another beats it by ``z`` standard errors of the paired differences.
+  With ``halving`` (and an iteration budget) the paired rounds are spent by sequential
+  halving (Karnin, Koren & Somekh, 2013): the budget is split into ``ceil(log2(k))`` equal
+  phases, and after each phase only the better half of the root actions (by mean paired
+  reward) goes on, so the last few contenders are compared on several times more rounds.
 
 The bot reads nothing but ``determinize``, ``view`` and ``legal_actions`` of its seat at
 the root, so its decision never depends on information its seat cannot see. It stops on an
@@ -140,6 +144,7 @@ class ISMCTSBot:
         opponent: Policy | None = None,
         own: Policy | None = None,
         belief: Callable[[], Any] | None = None,
+        halving: bool = False,
         label: str | None = None,
     ) -> None:
         if iterations is None and seconds is None:
@@ -160,6 +165,8 @@ class ISMCTSBot:
         self.stop = stop
         self.paired = paired
         self.z = z
+        #: Paired rounds spent by sequential halving (with an iteration budget).
+        self.halving = halving
         self.root_auto = root_auto
         self.opponent = opponent
         #: The searching seat's own later decisions (below the root), played by this policy
@@ -228,6 +235,8 @@ class ISMCTSBot:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         k = len(legal)
+        if self.paired and self.halving and self.iterations is not None and k > 2:
+            return legal[self._halving(state, seat, legal, seats, root, deadline)]
         det_seed = play_seed = 0
         rounds: list[list[float]] = []  # paired: the seat's reward of each root action per round
         while True:
@@ -260,6 +269,37 @@ class ISMCTSBot:
             if key > best_key:
                 best, best_key = a, key
         return best if best is not None else legal[0]
+
+    def _halving(self, state: State, seat: int, legal: Sequence[Action], seats: int,
+                 root: Node, deadline: float | None) -> int:
+        """Paired rounds by sequential halving; the index of the chosen root action.
+
+        Every action still in the running has been tried on every round so far, so their
+        means are paired comparisons; the survivors of the last phase are judged as in
+        :meth:`_paired_choice` (the game's favourite first when it is among them).
+        """
+        assert self.iterations is not None
+        alive = list(range(len(legal)))
+        rewards: list[list[float]] = [[] for _ in legal]
+        phases = math.ceil(math.log2(len(legal)))
+        done = 0
+        for phase in range(phases):
+            rounds = max(1, (self.iterations - done) // (phases - phase) // len(alive))
+            for _ in range(rounds):
+                if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                    break
+                det_seed, play_seed = self.rng.next64() >> 1, self.rng.next64()
+                for i in alive:
+                    det = self._determinize(state, seat, det_seed)
+                    rewards[i].append(
+                        self._iterate(det, root, seat, seats, legal[i], Rng(play_seed)))
+                    done += 1
+            if phase < phases - 1:
+                ranked = sorted(alive, key=lambda i: -sum(rewards[i]))  # same rounds for all
+                alive = sorted(ranked[:(len(alive) + 1) // 2])
+        self.last_iterations = done
+        rows = [list(r) for r in zip(*(rewards[i] for i in alive), strict=True)]
+        return alive[self._paired_choice(rows, len(alive))]
 
     def _paired_choice(self, rounds: list[list[float]], k: int) -> int:
         """The root action with the best mean paired advantage over the first one.
@@ -428,6 +468,7 @@ class ISMCTSBot:
             "depth": self.depth,
             "paired": self.paired,
             "z": self.z,
+            "halving": self.halving,
             "opponent": getattr(self.opponent, "__name__", None),
             "own": getattr(self.own, "__name__", None),
         }

@@ -85,8 +85,9 @@ def search_bot(game: str, seed: int = 0, label: str = "ismcts", skill: float | N
     from .ismcts import ISMCTSBot
 
     kwargs = search_knowledge(game, 0.9 if skill is None else skill, playout, opponents)
-    if "paired" in params:
-        params["paired"] = bool(params["paired"])
+    for flag in ("paired", "halving"):
+        if flag in params:
+            params[flag] = bool(params[flag])
     kwargs.update(params)
     return ISMCTSBot(seed=seed, label=None if label == "ismcts" else label, **kwargs)
 
