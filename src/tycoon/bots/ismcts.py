@@ -33,9 +33,10 @@ from one iteration to the next) — and walks one tree shared by all determiniza
   loud, as in both our games. With ``z > 0`` the first root action (the game's favourite)
   is kept unless another beats it by ``z`` standard errors of the paired differences.
   With ``halving`` (and an iteration budget) the paired rounds are spent by sequential
-  halving (Karnin, Koren & Somekh, 2013): the budget is split into ``ceil(log2(k))`` equal
-  phases, and after each phase only the better half of the root actions (by mean paired
-  reward) goes on, so the last few contenders are compared on several times more rounds.
+  halving (Karnin, Koren & Somekh, 2013): ``ceil(log2(k))`` phases, each given an equal
+  share of the iterations left, and after each phase only the better half of the root
+  actions (by mean paired reward) goes on, so the last few contenders are compared on
+  several times more rounds.
 
 The bot reads nothing but ``determinize``, ``view`` and ``legal_actions`` of its seat at
 the root, so its decision never depends on information its seat cannot see. It stops on an
