@@ -334,6 +334,20 @@ def test_search_models_opponents_as_the_heuristic_unless_told_otherwise():
         make_bot("ismcts:opponents=heuristic", "bots.toygame")
 
 
+
+def test_deal_search_compares_its_root_candidates_quietly_by_default():
+    """The measured Deal `hard` (docs/bots.md, "Deal: the three together"): playouts by the
+    heuristic without random moves, sequential halving of the paired root rounds, little
+    exploration below the root; each can still be set back from a spec."""
+    from tycoon.bots.deal import heuristic_opponent
+
+    bot = make_bot("hard", "deal")
+    assert (bot.policy, bot.halving, bot.paired, bot.c) == (heuristic_opponent, True, True, 0.3)
+    assert bot.iterations == 300
+    assert make_bot("ismcts:halving=0:c=0.7", "deal").halving is False
+    capital = make_bot("hard", "capital")
+    assert (capital.halving, capital.c) == (False, 0.7)
+
 def test_deal_belief_excludes_only_cards_the_heuristic_truly_lacks_MD_9_2():
     """What the heuristic did not play tells what it lacks: every rule of the belief ("at most
     k of these cards") holds of the opponent's true hand, cards are often excluded outright,

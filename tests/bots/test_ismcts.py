@@ -128,6 +128,27 @@ def test_halving_spends_the_rounds_on_the_better_half_of_the_root_actions():
     assert bot.last_iterations == sum(tried.values()) == 60
 
 
+def test_halving_never_spends_more_than_a_budget_too_small_for_a_round():
+    """With fewer iterations than root actions, the phases that cannot afford a round pass
+    the game's first actions on (in the order the game listed them), and no more than the
+    budget is spent (a partial round would compare nothing)."""
+    state = TricksState([[1, 2, 3, 4, 5], [6, 7]], [8, 9], None)
+    legal = state.legal_actions(0)
+    tried: dict[Play, int] = dict.fromkeys(legal, 0)
+
+    def iterate(det, root, seat, seats, first_action=None, rng=None):
+        tried[first_action] += 1
+        return first_action.card / 10
+
+    bot = ISMCTSBot(seed=1, iterations=4, paired=True, halving=True)
+    bot._iterate = iterate
+    # phase 1 has no round for 5 actions: 1, 2, 3 go on; one round of them; 2 and 3 go on,
+    # and the one iteration left cannot pay for a round of two
+    assert bot.search(state, 0, legal) == Play(3)
+    assert [tried[Play(c)] for c in range(1, 6)] == [1, 1, 1, 0, 0]
+    assert bot.last_iterations == 3
+
+
 def test_an_opponent_model_plays_the_other_seats_without_branching():
     calls = []
 

@@ -478,14 +478,17 @@ def evaluate(state: State) -> list[float]:
 
 def heuristic_policy(state: State, seat: int, legal: Sequence[Action], rng: Rng,
                      randomness: int = 10) -> Action:
-    """Playout policy: the heuristic, with one move in ``randomness`` at random (0: none)."""
+    """The heuristic, with one move in ``randomness`` at random (0: none): the search's
+    playout policy until 2 Dec 2026 (now :func:`heuristic_opponent`), kept for studies
+    (``bench/bots.py`` variant ``xsearch:rand=10``)."""
     if randomness and rng.below(randomness) == 0:
         return rng.choice(legal)
     return pick(state.view(seat), seat, legal)
 
 
 def heuristic_opponent(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> Action:
-    """How the search expects the other seats to play: the heuristic, without randomness."""
+    """The heuristic without randomness: how the search expects the other seats to play,
+    and its playout policy."""
     return pick(state.view(seat), seat, legal)
 
 
@@ -494,7 +497,10 @@ def search_kwargs(playout: str = "heuristic", opponents: str | None = None,
     """Settings of the search bot in Monopoly Deal.
 
     ``opponents="heuristic"`` (the default) models the other seats as the heuristic player;
-    ``"search"`` lets them choose by UCB in the tree, like the searching seat.
+    ``"search"`` lets them choose by UCB in the tree, like the searching seat. Playouts
+    follow the heuristic without random moves, the root's paired rounds are spent by
+    sequential halving and the tree below the root explores little (``c=0.3``): together
+    they compare the root candidates on the same futures, played the same way.
     ``evaluation``: ``learned`` (the default: the value network of
     :mod:`tycoon.bots.learned`) or ``linear`` (the hand-fitted :func:`evaluate`). With the
     heuristic as opponent model, the determinizations come from :class:`DealBelief`. The
@@ -512,7 +518,11 @@ def search_kwargs(playout: str = "heuristic", opponents: str | None = None,
         leaf = learned_evaluate
     modelled = opponents in (None, "heuristic")
     return {
-        "policy": heuristic_policy if playout == "heuristic" else random_policy,
+        # measured together (docs/bots.md, "Deal: the three together"): no random playout moves,
+        # sequential halving, little exploration below the root
+        "policy": heuristic_opponent if playout == "heuristic" else random_policy,
+        "halving": True,
+        "c": 0.3,
         "evaluate": leaf,
         "candidates": search_candidates,
         "paired": True,

@@ -285,7 +285,10 @@ class ISMCTSBot:
         phases = math.ceil(math.log2(len(legal)))
         done = 0
         for phase in range(phases):
-            rounds = max(1, (self.iterations - done) // (phases - phase) // len(alive))
+            left = self.iterations - done
+            # a round tries every action still in the running: never more than the budget
+            # (a phase too poor for one round passes its heuristic-ordered leaders on)
+            rounds = min(max(1, left // (phases - phase) // len(alive)), left // len(alive))
             for _ in range(rounds):
                 if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                     break
