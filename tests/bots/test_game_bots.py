@@ -334,7 +334,6 @@ def test_search_models_opponents_as_the_heuristic_unless_told_otherwise():
         make_bot("ismcts:opponents=heuristic", "bots.toygame")
 
 
-
 def test_deal_search_compares_its_root_candidates_quietly_by_default():
     """The measured Deal `hard` (docs/bots.md, "Deal: the three together"): playouts by the
     heuristic without random moves, sequential halving of the paired root rounds, little
@@ -347,6 +346,7 @@ def test_deal_search_compares_its_root_candidates_quietly_by_default():
     assert make_bot("ismcts:halving=0:c=0.7", "deal").halving is False
     capital = make_bot("hard", "capital")
     assert (capital.halving, capital.c) == (False, 0.7)
+
 
 def test_deal_belief_excludes_only_cards_the_heuristic_truly_lacks_MD_9_2():
     """What the heuristic did not play tells what it lacks: every rule of the belief ("at most

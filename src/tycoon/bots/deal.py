@@ -497,8 +497,8 @@ def search_kwargs(playout: str = "heuristic", opponents: str | None = None,
     """Settings of the search bot in Monopoly Deal.
 
     ``opponents="heuristic"`` (the default) models the other seats as the heuristic player;
-    ``"search"`` lets them choose by UCB in the tree, like the searching seat. Playouts
-    follow the heuristic without random moves, the root's paired rounds are spent by
+    ``"search"`` lets them choose by UCB in the tree, like the searching seat. Heuristic
+    playouts (the default) have no random moves, the root's paired rounds are spent by
     sequential halving and the tree below the root explores little (``c=0.3``): together
     they compare the root candidates on the same futures, played the same way.
     ``evaluation``: ``learned`` (the default: the value network of

@@ -287,7 +287,7 @@ class ISMCTSBot:
         for phase in range(phases):
             left = self.iterations - done
             # a round tries every action still in the running: never more than the budget
-            # (a phase too poor for one round passes its heuristic-ordered leaders on)
+            # (a phase too poor for one round passes the game's first candidates on)
             rounds = min(max(1, left // (phases - phase) // len(alive)), left // len(alive))
             for _ in range(rounds):
                 if deadline is not None and done > 0 and time.perf_counter() >= deadline:
