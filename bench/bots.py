@@ -125,8 +125,9 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
     ``iterations``, ``seconds``, ``depth``, ``c``, ``z``, ``k`` (candidates), ``pays`` (Deal:
     cards to pay with), ``iw`` (Capital: the searching seat's heuristic values a dollar of
     income at ``iw`` dollars, see ``tycoon.bots.capital.Style``; ``leaf``: the leaf's share of
-    strength at ``leaf`` dollars a dollar of income), ``skill``, ``halving=1`` (sequential
-    halving of the paired root rounds), ``rand`` (Deal: one playout move in ``rand`` at
+    strength at ``leaf`` dollars a dollar of income), ``skill``, ``net=FILE`` (a value
+    network's weights file, from ``tycoon train``, as the leaf evaluation), ``halving=1``
+    (sequential halving of the paired root rounds), ``rand`` (Deal: one playout move in ``rand`` at
     random, 0 for none), ``belief=0`` (no inference of the hidden hands),
     ``own=1|0`` (the seat's own decisions below the root played by the opponent model, or
     searched in the tree), ``oracle=hands|all`` (Deal: a cheating search that sees the other
@@ -165,6 +166,10 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
         from tycoon.bots.deal import evaluate
 
         kwargs["evaluate"] = evaluate
+    if "net" in params:  # a value network's weights file as the leaf evaluation
+        from tycoon.bots.learned import model
+
+        kwargs["evaluate"] = model(game, params.pop("net")).rewards
     if "rand" in params:  # Deal: one playout move in ``rand`` at random (0: none)
         from functools import partial
 
