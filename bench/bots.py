@@ -169,6 +169,9 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
     if "net" in params:  # a value network's weights file as the leaf evaluation
         from tycoon.bots.learned import model
 
+        if ev is not None:
+            raise ValueError("xsearch: give eval or net, not both")
+
         kwargs["evaluate"] = model(game, params.pop("net")).rewards
     if "rand" in params:  # Deal: one playout move in ``rand`` at random (0: none)
         from functools import partial
