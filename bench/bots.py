@@ -128,7 +128,9 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
     strength at ``leaf`` dollars a dollar of income), ``skill``, ``net=FILE`` (a value
     network's weights file, from ``tycoon train``, as the leaf evaluation), ``halving=1``
     (sequential halving of the paired root rounds), ``rand`` (Deal: one playout move in ``rand`` at
-    random, 0 for none), ``belief=0`` (no inference of the hidden hands),
+    random, 0 for none), ``tuned=1|FILE`` (Deal: the seat's own playouts by the tuned
+    policy, with the shipped weights or a file from ``bench/fit_deal_playout.py``), ``belief=0`` (no
+    inference of the hidden hands),
     ``own=1|0`` (the seat's own decisions below the root played by the opponent model, or
     searched in the tree), ``oracle=hands|all`` (Deal: a cheating search that sees the other
     hands, or everything, to measure what hidden information is worth); in Capital
@@ -173,12 +175,21 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
             raise ValueError("xsearch: give eval or net, not both")
 
         kwargs["evaluate"] = model(game, params.pop("net")).rewards
+    if "tuned" in params and ("rand" in params or game != "deal"):
+        raise ValueError("xsearch: tuned is for Deal, and not with rand")
     if "rand" in params:  # Deal: one playout move in ``rand`` at random (0: none)
         from functools import partial
 
         from tycoon.bots.deal import heuristic_policy
 
         kwargs["policy"] = partial(heuristic_policy, randomness=int(params.pop("rand")))
+    if "tuned" in params:  # Deal: the seat's own playouts by the tuned policy (1: shipped)
+        from tycoon.bots import deal_tuned
+
+        tuned = params.pop("tuned")
+        weights = deal_tuned.shipped() if tuned == "1" else deal_tuned.Weights.load(tuned)
+        kwargs["policy"] = lambda s, seat, legal, rng: deal_tuned.tuned_pick(
+            s.view(seat), seat, legal, weights)
     if "own" in params:  # 1: the seat's own later decisions by the opponent model, 0: searched
         kwargs["own"] = kwargs["opponent"] if int(params.pop("own")) else None
     if "belief" in params and not int(params.pop("belief")):

@@ -108,6 +108,27 @@ def test_paired_search_runs_whole_rounds_on_the_toy_game():
     assert bot.last_iterations == 30
 
 
+def test_paired_search_reports_each_root_action_mean_reward():
+    """``last_values``: every root action with its mean over the whole rounds (a partial
+    last round is left out), so a study can fit a policy to the search's judgement."""
+    state = TricksState([[1, 2, 3, 4, 5], [6, 7]], [8, 9], None)
+    legal = state.legal_actions(0)
+
+    def iterate(det, root, seat, seats, first_action=None, rng=None):
+        return first_action.card / 10
+
+    bot = ISMCTSBot(seed=1, iterations=12, paired=True)  # 2 rounds of 5, then 2 of a third
+    bot._iterate = iterate
+    assert bot.search(state, 0, legal) == Play(5)
+    assert bot.last_values == [(Play(c), c / 10) for c in range(1, 6)]
+    assert bot.choose(TricksState([[1], [6]], [8, 9], None), 0) == Play(1)
+    assert bot.last_values == []  # one legal action: nothing searched
+    halving = ISMCTSBot(seed=1, iterations=12, paired=True, halving=True)
+    halving._iterate = iterate
+    halving._choose(state, 0)
+    assert halving.last_values == []  # unequal rounds: not reported
+
+
 def test_halving_spends_the_rounds_on_the_better_half_of_the_root_actions():
     """Sequential halving: the worst root actions drop out after the first phase, the best
     one is tried most and chosen, and the whole budget is spent in whole rounds."""

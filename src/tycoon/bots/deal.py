@@ -133,6 +133,12 @@ def pick(view: dict[str, Any], seat: int, legal: Sequence[Action]) -> Action:
     return best
 
 
+#: Cards to pay with that the search compares (the heuristic's best ones).
+PAYS = 3
+#: Plays the search compares (the heuristic's best ones, and ending the turn).
+PLAYS = 8
+
+
 def candidates(state: State, seat: int, legal: Sequence[Action], k: int = 4,
                pays: int = 1) -> list[Action]:
     """The few actions worth searching: the heuristic's best ``k`` (all answers to a demand,
@@ -156,24 +162,24 @@ def candidates(state: State, seat: int, legal: Sequence[Action], k: int = 4,
         return out
     if phase == "discard":
         return [choose_discard(view, seat, legal)]
-    tables = [Table(s) for s in view["seats"]]
+    return [a for _, a in ranked_plays(view, seat, [Table(s) for s in view["seats"]], legal, k)]
+
+
+def ranked_plays(view: dict[str, Any], seat: int, tables: list[Table], legal: Sequence[Action],
+                 k: int = PLAYS) -> list[tuple[float, Action]]:
+    """The heuristic's best ``k`` plays with their scores, best first, and ending the turn
+    (scored 0) when it is not among them; moving a wild card only when that completes a set.
+    """
     scored = sorted(
         ((score_play(view, seat, tables, a), i) for i, a in enumerate(legal)), reverse=True
     )
     # moving a wild card takes no play (MD-7.2): only a move that completes a set is worth
     # searching, else the search could move a card to and fro for ever on noise
-    scored = [(x, i) for x, i in scored if x > 0 or legal[i].type != "move_wild"]
-    out = [legal[i] for _, i in scored[:k]]
+    out = [(x, legal[i]) for x, i in scored if x > 0 or legal[i].type != "move_wild"][:k]
     end = next((a for a in legal if a.type == "end_turn"), None)
-    if end is not None and end not in out:
-        out.append(end)
+    if end is not None and all(a != end for _, a in out):
+        out.append((0.0, end))
     return out
-
-
-#: Cards to pay with that the search compares (the heuristic's best ones).
-PAYS = 3
-#: Plays the search compares (the heuristic's best ones, and ending the turn).
-PLAYS = 8
 
 
 def search_candidates(state: State, seat: int, legal: Sequence[Action], k: int = PLAYS,
@@ -479,7 +485,7 @@ def evaluate(state: State) -> list[float]:
 def heuristic_policy(state: State, seat: int, legal: Sequence[Action], rng: Rng,
                      randomness: int = 10) -> Action:
     """The heuristic, with one move in ``randomness`` at random (0: none): the search's
-    playout policy until 2 Dec 2026 (now :func:`heuristic_opponent`), kept for studies
+    playout policy until 2 Dec 2026 (then :func:`heuristic_opponent`), kept for studies
     (``bench/bots.py`` variant ``xsearch:rand=10``)."""
     if randomness and rng.below(randomness) == 0:
         return rng.choice(legal)
@@ -519,7 +525,9 @@ def search_kwargs(playout: str = "heuristic", opponents: str | None = None,
     modelled = opponents in (None, "heuristic")
     return {
         # measured together (docs/bots.md, "Deal: the three together"): no random playout moves,
-        # sequential halving, little exploration below the root
+        # sequential halving, little exploration below the root (the seat's own playout moves by
+        # the tuned policy of :mod:`.deal_tuned` won no more: docs/bots.md, "Deal: the tuned
+        # playouts")
         "policy": heuristic_opponent if playout == "heuristic" else random_policy,
         "halving": True,
         "c": 0.3,

@@ -187,6 +187,10 @@ class ISMCTSBot:
         self.name = label or "ismcts:" + ",".join(budget)
         #: Iterations run by the last search (for tests and benchmarks).
         self.last_iterations = 0
+        #: Paired search without halving: each root action of the last search with its mean
+        #: reward over the rounds that tried them all (for studies, e.g. fitting a policy to
+        #: the search's judgement); empty otherwise.
+        self.last_values: list[tuple[Action, float]] = []
 
     def choose(self, state: State, seat: int) -> Action:
         """Search from ``seat``'s information set and return its most visited action."""
@@ -211,6 +215,7 @@ class ISMCTSBot:
         if not legal:
             raise ValueError(f"seat {seat} has nothing to do")
         self.last_iterations = 0
+        self.last_values = []
         if len(legal) == 1:
             return legal[0]
         if self.root_auto is not None:
@@ -259,7 +264,11 @@ class ISMCTSBot:
             done += 1
         self.last_iterations = done
         if self.paired:
-            return legal[self._paired_choice(rounds, k)]
+            full = [r for r in rounds if len(r) == k]
+            if full:
+                self.last_values = [(a, sum(r[j] for r in full) / len(full))
+                                    for j, a in enumerate(legal)]
+            return legal[self._paired_choice(full, k)]
         best: Action | None = None
         best_key: tuple[float, float] = (-1.0, 0.0)
         for a in legal:
