@@ -184,12 +184,13 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
 
         kwargs["policy"] = partial(heuristic_policy, randomness=int(params.pop("rand")))
     if "tuned" in params:  # Deal: the seat's own playouts by the tuned policy (1: shipped)
+        from functools import partial
+
         from tycoon.bots import deal_tuned
 
         tuned = params.pop("tuned")
         weights = deal_tuned.shipped() if tuned == "1" else deal_tuned.Weights.load(tuned)
-        kwargs["policy"] = lambda s, seat, legal, rng: deal_tuned.tuned_pick(
-            s.view(seat), seat, legal, weights)
+        kwargs["policy"] = partial(deal_tuned.tuned_policy, weights=weights)
     if "own" in params:  # 1: the seat's own later decisions by the opponent model, 0: searched
         kwargs["own"] = kwargs["opponent"] if int(params.pop("own")) else None
     if "belief" in params and not int(params.pop("belief")):

@@ -6,7 +6,7 @@ decision it records each candidate's mean reward. ``tycoon.bots.deal_tuned.fit``
 the linear model of ``tycoon.bots.deal_tuned`` to those rewards (games ``i % 5 == 0`` held
 out for the report, the weights fitted on the others), prints the held-out regret of the
 tuned choice and of the heuristic's, and writes the weights. ``--duel N`` then plays the
-tuned policy against the heuristic (``medium``) on N duplicate deals.
+bot ``tuned`` with them against ``medium`` on N duplicate deals (``bench/bots.py``'s match).
 
 Run (about 30 s of one core a game at 300 iterations; 153 games give 7,826 decisions, about
 40 minutes on 2 cores)::
@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +36,6 @@ from tycoon import deal
 from tycoon.bots import deal as knowledge
 from tycoon.bots import deal_tuned
 from tycoon.bots.ismcts import ISMCTSBot
-from tycoon.engine import derive_seed
 
 
 def generate(job: tuple[int, int, int, str | None]) -> dict[str, Any]:
@@ -47,9 +46,8 @@ def generate(job: tuple[int, int, int, str | None]) -> dict[str, Any]:
     kwargs = knowledge.search_kwargs()
     kwargs.update(halving=False, iterations=iterations)
     if playout is not None:
-        weights = deal_tuned.Weights.load(playout)
-        kwargs["policy"] = lambda s, seat, legal, rng: deal_tuned.tuned_pick(
-            s.view(seat), seat, legal, weights)
+        kwargs["policy"] = partial(deal_tuned.tuned_policy,
+                                   weights=deal_tuned.Weights.load(playout))
     else:
         kwargs["policy"] = knowledge.heuristic_opponent
     bots = [ISMCTSBot(seed=1_000_000 * (seed - 1) + 7 * game + s, **kwargs) for s in (0, 1)]
@@ -96,28 +94,6 @@ def regret(x: np.ndarray, y: np.ndarray, group: np.ndarray, w: np.ndarray) -> tu
         model += q.max() - q[int(np.argmax(x[a:b] @ w))]
         heuristic += q.max() - q[0]
     return model / len(starts), heuristic / len(starts)
-
-
-def duel(job: tuple[int, int, str]) -> int:
-    """Games the tuned policy wins of one duplicate deal against the heuristic."""
-    seed, d, path = job
-    weights = deal_tuned.Weights.load(path)
-    wins = 0
-    for me in (0, 1):
-        state = deal.new_game(seats=2, seed=derive_seed(seed, "duel", d))
-        for _ in range(100_000):
-            if state.is_over:
-                break
-            seat = state.to_move()[0]
-            legal = state.legal_actions(seat)
-            view = state.view(seat)
-            if seat == me:
-                action = deal_tuned.tuned_pick(view, seat, legal, weights)
-            else:
-                action = knowledge.pick(view, seat, legal)
-            state.apply(seat, action)
-        wins += state.winner == me
-    return wins
 
 
 def main() -> None:
@@ -172,13 +148,12 @@ def main() -> None:
             "playout": args.playout, "held_out_regret": [round(model, 5), round(heuristic, 5)]}
     deal_tuned.Weights(w.tolist(), meta).save(args.out)
     print(f"wrote {args.out}")
-    if args.duel:
-        with multiprocessing.Pool(args.workers) as pool:
-            wins = sum(pool.map(duel, [(args.seed, d, str(args.out)) for d in range(args.duel)]))
-        n = 2 * args.duel
-        p = wins / n
-        half = 1.96 * math.sqrt(p * (1 - p) / n)
-        print(f"tuned against medium: {wins}/{n} = {p:.1%} (± {half:.1%})")
+    if args.duel:  # bench/bots.py's duplicate match (this script's folder is on sys.path)
+        from bots import match, summary
+
+        lineup = [f"tuned:weights={args.out.resolve()}", "medium"]
+        rows = match("deal", lineup, args.duel, args.seed, args.workers, None, {})
+        print(summary(lineup, rows))
 
 
 if __name__ == "__main__":

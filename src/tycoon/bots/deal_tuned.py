@@ -91,16 +91,22 @@ def kind(a: Action, score: float) -> int:
     return _KIND[t]
 
 
+def _play_terms(a: Action, score: float) -> tuple[float, float, float]:
+    """The features of the play itself: its heuristic score / 50 (clipped), its card's
+    value / 5, and whether it is decisive (a score over 500)."""
+    card = getattr(a, "card", None)
+    return (max(-50.0, min(score, 100.0)) / 50,
+            _cards().VALUE[card] / 5 if card is not None else 0.0, float(score > 500))
+
+
 def features(a: Action, score: float, ctx: Sequence[float]) -> list[float]:
     """The feature vector (length :data:`SIZE`) of play ``a`` in a position of context
     ``ctx``."""
     x = [0.0] * SIZE
     base = kind(a, score) * BLOCK
-    x[base:base + len(CONTEXT)] = ctx
-    x[base + len(CONTEXT)] = max(-50.0, min(score, 100.0)) / 50
-    card = getattr(a, "card", None)
-    x[base + len(CONTEXT) + 1] = _cards().VALUE[card] / 5 if card is not None else 0.0
-    x[-1] = float(score > 500)
+    n = len(CONTEXT)
+    x[base:base + n] = ctx
+    x[base + n], x[base + n + 1], x[-1] = _play_terms(a, score)
     return x
 
 
@@ -124,10 +130,8 @@ class Weights:
         base = cache.get(k)
         if base is None:
             base = cache[k] = sum(w * x for w, x in zip(row[:n], ctx, strict=True))
-        card = getattr(a, "card", None)
-        return (base + row[n] * max(-50.0, min(score, 100.0)) / 50
-                + (row[n + 1] * _cards().VALUE[card] / 5 if card is not None else 0.0)
-                + (self.decisive if score > 500 else 0.0))
+        clipped, value, decisive = _play_terms(a, score)
+        return base + row[n] * clipped + row[n + 1] * value + self.decisive * decisive
 
     def save(self, path: str | Path) -> None:
         """Write the weights (float64) and ``meta`` (JSON) to an ``.npz`` file."""
@@ -165,9 +169,11 @@ def tuned_pick(view: dict[str, Any], seat: int, legal: Sequence[Action],
     return best
 
 
-def tuned_policy(state: State, seat: int, legal: Sequence[Action], rng: Rng) -> Action:
-    """:func:`tuned_pick` as a playout policy (the search's own playouts)."""
-    return tuned_pick(state.view(seat), seat, legal)
+def tuned_policy(state: State, seat: int, legal: Sequence[Action], rng: Rng,
+                 weights: Weights | None = None) -> Action:
+    """:func:`tuned_pick` as a playout policy (the search's own playouts); other ``weights``
+    through ``functools.partial``."""
+    return tuned_pick(state.view(seat), seat, legal, weights)
 
 
 def fit(x: np.ndarray, y: np.ndarray, groups: np.ndarray, ridge: float = 10.0) -> np.ndarray:
