@@ -268,7 +268,7 @@ class ISMCTSBot:
             if full:
                 self.last_values = [(a, sum(r[j] for r in full) / len(full))
                                     for j, a in enumerate(legal)]
-            return legal[self._paired_choice(full, k)]
+            return legal[self._paired_choice(rounds, k)]
         best: Action | None = None
         best_key: tuple[float, float] = (-1.0, 0.0)
         for a in legal:
