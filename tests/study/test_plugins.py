@@ -57,6 +57,23 @@ def test_a_bot_registered_at_run_time_and_an_alias(scratch):
         register_bot("bad name!", Alias("random"))
 
 
+def test_run_time_games_and_bots_play_on_worker_processes_as_here(scratch, monkeypatch):
+    """Workers start from a fork server, not a fork of this process: what was registered
+    here at run time is handed to them (a bot whose factory does not pickle stays here)."""
+    from dataclasses import replace
+
+    from tycoon.engine import registry
+
+    monkeypatch.setattr(registry, "_REGISTERED", {})
+    registry.register(replace(get_game("toy"), name="toy-copy"))
+    register_bot("careful", Alias("firstpick:pick=2"))
+    register_bot("nochoose", lambda seed=0: object())
+    here = run_tournament("toy-copy", ["careful", "random"], 4, seed=3)
+    there = run_tournament("toy-copy", ["careful", "random"], 4, seed=3, workers=2)
+    assert [(r.lineup, r.winner, r.decisions) for r in there.results] == [
+        (r.lineup, r.winner, r.decisions) for r in here.results]
+
+
 @pytest.mark.parametrize("game", games())
 def test_every_ladder_bot_of_every_registered_game_can_be_built_and_choose(game):
     info = get_game(game)

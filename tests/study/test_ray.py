@@ -11,6 +11,9 @@ from tycoon.study.tournament import run_tournament
 
 ray = pytest.importorskip("ray")
 
+# One local Ray cluster at a time: the module's tests run on one xdist worker (--dist loadgroup).
+pytestmark = pytest.mark.xdist_group("ray")
+
 
 def _plain(results):
     out = []
