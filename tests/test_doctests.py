@@ -8,7 +8,8 @@ import pytest
 
 import tycoon
 
-PACKAGES = ("tycoon.engine", "tycoon.capital", "tycoon.deal", "tycoon.bots", "tycoon.study")
+PACKAGES = ("tycoon.engine", "tycoon.capital", "tycoon.deal", "tycoon.bots", "tycoon.study",
+            "tycoon.workers")
 
 
 def _modules():
@@ -20,7 +21,7 @@ def _modules():
                 continue
             raise
         yield name
-        for info in pkgutil.walk_packages(pkg.__path__, name + "."):
+        for info in pkgutil.walk_packages(getattr(pkg, "__path__", []), name + "."):
             yield info.name
 
 

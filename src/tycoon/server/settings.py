@@ -78,6 +78,7 @@ class ServerSettings:
     #: Threads that run the quick bots (``random``), off the event loop.
     bot_threads: int = 4
     #: Worker processes that run the thinking bots (easy, medium, hard); 0: threads only.
+    #: They are spawned, know the run-time games and bots, and end with the server.
     bot_processes: int = 2
     #: uvicorn's WebSocket implementation (auto, websockets, websockets-sansio, wsproto).
     ws_impl: str = "auto"

@@ -13,12 +13,12 @@ True
 
 from __future__ import annotations
 
-import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from tycoon.bots import make_bot
-from tycoon.engine import GameInfo, get_game, register
+from tycoon.engine import get_game
+from tycoon.workers import context, known_here, start_worker
 
 _BOTS: dict[tuple[str, str, int], Any] = {}
 
@@ -36,18 +36,8 @@ def think(game: str, position: dict[str, Any], seat: int, spec: str, seed: int) 
     return bot.choose(state, seat).to_json()
 
 
-def _register(infos: list[GameInfo]) -> None:
-    for info in infos:
-        register(info)
-
-
 def process_pool(workers: int) -> ProcessPoolExecutor:
-    """A pool of ``workers`` fresh (spawned) processes knowing the same games as this one."""
-    from tycoon.engine.registry import _REGISTERED
-
-    return ProcessPoolExecutor(
-        max_workers=workers,
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=_register,
-        initargs=(list(_REGISTERED.values()),),
-    )
+    """A pool of ``workers`` processes knowing the same games and bots as this one, which end
+    with it (:mod:`tycoon.workers`)."""
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context(),
+                               initializer=start_worker, initargs=known_here())

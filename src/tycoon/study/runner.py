@@ -19,12 +19,14 @@ a running cluster (``ray://host:10001`` or ``host:6379``), passed to ``ray.init`
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
+
+from tycoon.workers import context as workers_context
+from tycoon.workers import known_here, start_worker
 
 from .match import MatchResult
 
@@ -139,45 +141,9 @@ def check_parallel(workers: int, ray: str | None) -> None:
             ) from None
 
 
-def _known_here() -> tuple[list[Any], dict[str, Any]]:
-    """The games and bots registered at run time in this process (not by entry points)
-    that a worker process can be given (bot factories that pickle: module-level names)."""
-    import pickle
-
-    from tycoon.bots.base import _REGISTERED as bots
-    from tycoon.engine.registry import _REGISTERED as games
-
-    sendable = {}
-    for name, factory in bots.items():
-        try:
-            pickle.dumps(factory)
-        except (pickle.PicklingError, AttributeError, TypeError):
-            continue
-        sendable[name] = factory
-    return list(games.values()), sendable
-
-
-def _register_here(games: list[Any], bots: dict[str, Any]) -> None:
-    from tycoon.bots.base import register_bot
-    from tycoon.engine.registry import register
-
-    for info in games:
-        register(info)
-    for name, factory in bots.items():
-        register_bot(name, factory)
-
-
 def _pool_map(fn: Callable[[Any], Any], items: list[Any], workers: int) -> Iterator[Any]:
-    # Workers are never forked from this process, which may run threads (the server's, Ray's):
-    # a fork copies the locks those threads hold, the signal handlers (Ray's dump a stack at
-    # the pool's SIGTERM) and the pipes (a pytest-xdist worker's channel). The fork server
-    # forks them from a clean process that has imported only ``fn``'s module.
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    if ctx.get_start_method() == "forkserver":
-        ctx.set_forkserver_preload([fn.__module__])
-    with ctx.Pool(min(workers, len(items)), initializer=_register_here,
-                  initargs=_known_here()) as pool:
+    with workers_context().Pool(min(workers, len(items)), initializer=start_worker,
+                                initargs=known_here()) as pool:
         yield from pool.imap_unordered(fn, items)
 
 
