@@ -58,7 +58,7 @@ def test_a_bot_registered_at_run_time_and_an_alias(scratch):
 
 
 def test_run_time_games_and_bots_play_on_worker_processes_as_here(scratch, monkeypatch):
-    """Workers start from a fork server, not a fork of this process: what was registered
+    """Workers are spawned, not forked from this process: what was registered
     here at run time is handed to them (a bot whose factory does not pickle stays here)."""
     from dataclasses import replace
 
