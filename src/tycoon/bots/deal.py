@@ -43,26 +43,56 @@ def _cards() -> Any:
 
 
 class Table:
-    """A seat's table read from a view: sets by colour, bank value, full colours."""
+    """A seat's table read from a view: sets by colour, bank value, full colours.
+
+    The heuristic builds one per seat at each decision, so what only some plays read (the
+    bank's and the table's value, the set of each card) is computed on first use.
+
+    >>> t = Table({"bank": [0], "sets": [{"color": "brown", "cards": [20], "full": False,
+    ...            "house": None, "hotel": None, "rent": 1}]})
+    >>> t.need("brown"), t.value, t.set_of(20)["color"], t.set_of(0)
+    (1, 2, 'brown', None)
+    """
 
     def __init__(self, seat_view: dict[str, Any]) -> None:
-        c = _cards()
         self.sets = seat_view["sets"]
         self.bank = seat_view["bank"]
-        self.bank_value = sum(c.VALUE[x] for x in self.bank)
-        self.full_colors = {s["color"] for s in self.sets if s["full"]}
+        self.full_colors: set[str] = set()
         #: colour -> most cards in one unfinished set of that colour
         self.progress: dict[str, int] = {}
         for s in self.sets:
-            if not s["full"]:
+            if s["full"]:
+                self.full_colors.add(s["color"])
+            else:
                 n = len(s["cards"])
                 if n > self.progress.get(s["color"], 0):
                     self.progress[s["color"]] = n
-        self.value = (
-            self.bank_value
-            + sum(c.VALUE[x] for s in self.sets for x in s["cards"])
-            + sum(c.VALUE[b] for s in self.sets for b in (s["house"], s["hotel"]) if b is not None)
-        )
+        self._bank_value: int | None = None
+        self._value: int | None = None
+        self._set_by_card: dict[int, dict[str, Any]] | None = None
+
+    @property
+    def bank_value(self) -> int:
+        """The money in the bank."""
+        if self._bank_value is None:
+            value = _cards().VALUE
+            self._bank_value = sum(value[x] for x in self.bank)
+        return self._bank_value
+
+    @property
+    def value(self) -> int:
+        """Everything on the table a debt could take: bank, properties and buildings."""
+        if self._value is None:
+            value = _cards().VALUE
+            total = self.bank_value
+            for s in self.sets:
+                for x in s["cards"]:
+                    total += value[x]
+                for b in (s["house"], s["hotel"]):
+                    if b is not None:
+                        total += value[b]
+            self._value = total
+        return self._value
 
     def need(self, color: str) -> int:
         """Cards still missing from the best unfinished set of ``color``."""
@@ -71,10 +101,9 @@ class Table:
 
     def set_of(self, card: int) -> dict[str, Any] | None:
         """The set holding ``card``."""
-        for s in self.sets:
-            if card in s["cards"]:
-                return s
-        return None
+        if self._set_by_card is None:
+            self._set_by_card = {x: s for s in self.sets for x in s["cards"]}
+        return self._set_by_card.get(card)
 
 
 def card_use(table: Table, card: int) -> float:
@@ -201,12 +230,14 @@ def _gain_property(me: Table, color: str) -> float:
     return 15.0 + 20.0 * (have + 1) / size + c.RENTS[c.COLOR_INDEX[color]][-1] * 0.5
 
 
+def _others(tables: list[Table], seat: int) -> list[int]:
+    return [s for s in range(len(tables)) if s != seat]
+
+
 def score_play(view: dict[str, Any], seat: int, tables: list[Table], a: Action) -> float:
     """The heuristic score of one action in the play phase (higher is better)."""
     c = _cards()
     me = tables[seat]
-    others = [s for s in range(len(tables)) if s != seat]
-    plays_left = view["plays_left"]
     t = a.type
     if t == "end_turn":
         return 0.0
@@ -232,7 +263,8 @@ def score_play(view: dict[str, Any], seat: int, tables: list[Table], a: Action) 
         if name in ("just_say_no", "deal_breaker"):
             return -20.0
         hand = view["seats"][seat].get("hand", [])
-        if len(hand) > 7 and plays_left == 1:  # over the hand limit: bank rather than discard
+        # over the hand limit: bank rather than discard
+        if len(hand) > 7 and view["plays_left"] == 1:
             return 3.0 + value * 0.5
         return 1.0 + value * 0.3 if name in ("double_the_rent", "house", "hotel") else 0.5
     if t == "rent":
@@ -243,7 +275,7 @@ def score_play(view: dict[str, Any], seat: int, tables: list[Table], a: Action) 
                 rent = max(rent, s["rent"])
         rent <<= len(a.doubles)  # type: ignore[attr-defined]
         target = a.target  # type: ignore[attr-defined]
-        payers = [target] if target is not None else others
+        payers = [target] if target is not None else _others(tables, seat)
         got = sum(min(rent, tables[p].value) for p in payers)
         extra_cards = len(a.doubles)  # type: ignore[attr-defined]
         base = 4.0 + 3.0 * got - 6.0 * extra_cards
@@ -253,9 +285,9 @@ def score_play(view: dict[str, Any], seat: int, tables: list[Table], a: Action) 
     if t == "debt_collector":
         return 4.0 + 3.0 * min(5, tables[a.target].value) - 2.0  # type: ignore[attr-defined]
     if t == "its_my_birthday":
-        return 3.0 + 3.0 * sum(min(2, tables[p].value) for p in others) - 2.0
+        return 3.0 + 3.0 * sum(min(2, tables[p].value) for p in _others(tables, seat)) - 2.0
     if t == "pass_go":
-        return 30.0 if plays_left > 1 else 9.0
+        return 30.0 if view["plays_left"] > 1 else 9.0
     if t in ("house", "hotel"):
         return 25.0
     if t == "deal_breaker":
