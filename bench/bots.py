@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from tycoon.bots import make_bot
+from tycoon.bots.ismcts import ISMCTSBot
 from tycoon.engine import derive_seed, get_game
 
 
@@ -133,9 +134,11 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
     inference of the hidden hands),
     ``own=1|0`` (the seat's own decisions below the root played by the opponent model, or
     searched in the tree), ``oracle=hands|all`` (Deal: a cheating search that sees the other
-    hands, or everything, to measure what hidden information is worth); in Capital
+    hands, or everything, to measure what hidden information is worth), ``turn=N|own`` (every
+    playout stops at the start of the ``N``-th turn after the root's, or of the searching
+    seat's own next turn, rather than after ``depth`` decisions, which becomes a cap: the same
+    horizon for every root candidate); in Capital
     ``eval=learned`` is its fitted evaluation and ``eval=share`` the share of strength."""
-    from tycoon.bots.ismcts import ISMCTSBot
     from tycoon.bots.knowledge import search_knowledge
 
     kwargs = search_knowledge(game, float(params.pop("skill", 0.9)), None, None)
@@ -200,6 +203,9 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
         if mode not in ("hands", "all") or game != "deal":
             raise ValueError("xsearch: oracle is hands or all, in Deal only")
         kwargs["belief"] = lambda: _Oracle(mode)
+    turn = params.pop("turn", None)
+    if turn is not None and "depth" not in params:
+        params["depth"] = "100"  # a cap: the turn ends the playout
     narrow = {key: int(params.pop(key)) for key in ("k", "pays") if key in params}
     if narrow:
         base = kwargs["candidates"]
@@ -210,7 +216,26 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
             kwargs[key] = kind(params.pop(key))
     if params:
         raise ValueError(f"xsearch: unknown parameters {sorted(params)}")
+    if turn is not None:
+        return _TurnHorizon(turns=0 if turn == "own" else int(turn), seed=seed, **kwargs)
     return ISMCTSBot(seed=seed, **kwargs)
+
+
+class _TurnHorizon(ISMCTSBot):
+    """The search whose playouts stop at a turn's start rather than after ``depth`` decisions:
+    ``turns`` turns after the root's, or (``turns=0``) at the searching seat's own next turn."""
+
+    def __init__(self, turns: int, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.turns = turns
+
+    def _choose(self, state: Any, seat: int) -> Any:
+        turn, end = state.turn, state.turn + self.turns
+        if self.turns:
+            self.stop = lambda d: d.turn >= end
+        else:
+            self.stop = lambda d: d.turn > turn and d.current == seat
+        return super()._choose(state, seat)
 
 
 class _Oracle:
