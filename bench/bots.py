@@ -204,6 +204,8 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
             raise ValueError("xsearch: oracle is hands or all, in Deal only")
         kwargs["belief"] = lambda: _Oracle(mode)
     turn = params.pop("turn", None)
+    if turn is not None and turn != "own" and not (turn.isdigit() and int(turn) > 0):
+        raise ValueError(f"xsearch: turn is own or a positive number of turns, not {turn!r}")
     if turn is not None and "depth" not in params:
         params["depth"] = "100"  # a cap: the turn ends the playout
     narrow = {key: int(params.pop(key)) for key in ("k", "pays") if key in params}
