@@ -204,10 +204,10 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
             raise ValueError("xsearch: oracle is hands or all, in Deal only")
         kwargs["belief"] = lambda: _Oracle(mode)
     turn = params.pop("turn", None)
-    if turn is not None and turn != "own" and not (turn.isdigit() and int(turn) > 0):
-        raise ValueError(f"xsearch: turn is own or a positive number of turns, not {turn!r}")
-    if turn is not None and "depth" not in params:
-        params["depth"] = "100"  # a cap: the turn ends the playout
+    if turn is not None:
+        if turn != "own" and not (turn.isdigit() and int(turn) > 0):
+            raise ValueError(f"xsearch: turn is own or a positive number of turns, not {turn!r}")
+        params.setdefault("depth", "100")  # a cap: the turn ends the playout
     narrow = {key: int(params.pop(key)) for key in ("k", "pays") if key in params}
     if narrow:
         base = kwargs["candidates"]
@@ -230,13 +230,17 @@ class _TurnHorizon(ISMCTSBot):
     def __init__(self, turns: int, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.turns = turns
+        self.game_stop = self.stop  # the game's own stop (Capital: a minigame) still applies
 
     def _choose(self, state: Any, seat: int) -> Any:
         turn, end = state.turn, state.turn + self.turns
-        if self.turns:
-            self.stop = lambda d: d.turn >= end
-        else:
-            self.stop = lambda d: d.turn > turn and d.current == seat
+        game_stop = self.game_stop
+
+        def stop(d: Any) -> bool:
+            at_turn = d.turn >= end if self.turns else d.turn > turn and d.current == seat
+            return at_turn or (game_stop is not None and game_stop(d))
+
+        self.stop = stop
         return super()._choose(state, seat)
 
 
