@@ -15,12 +15,18 @@ def train(
     games: Annotated[int, typer.Option(min=10, help="Self-play games to learn from.")] = 20000,
     epochs: Annotated[int, typer.Option(min=1, help="Passes over the positions (at most).")] = 6,
     hidden: Annotated[int, typer.Option(min=2, help="Width of the first hidden layer.")] = 32,
+    every: Annotated[int, typer.Option(
+        min=1, help="Keep every n-th decision of a game as a position.")] = 4,
+    batch: Annotated[int, typer.Option(min=1, help="Positions per training step.")] = 256,
+    cosine: Annotated[bool, typer.Option(
+        "--cosine/--constant",
+        help="Learning rate falling to zero on a cosine over the epochs, or constant.")] = False,
 ) -> None:
     """Train the value network of the learned agent (needs the optional extra "learn").
 
     Plays self-play games of the heuristic bot, fits the network on their positions with
     PyTorch and writes numpy weights that `tycoon.bots.learned` plays with. The same seed
-    and settings give the same file.
+    and settings give the same file on the same processor.
     """
     try:
         import torch  # noqa: F401
@@ -30,16 +36,13 @@ def train(
         raise typer.Exit(2) from None
     from .value import train as run
 
-    done = [0]
-
     def progress(i: int) -> None:
         if i % max(1, games // 20) == 0 or i == games:
-            done[0] = i
             typer.echo(f"self-play: {i}/{games} games", err=True)
 
     try:
         mlp, report = run(game, seed, games=games, epochs=epochs, hidden=hidden,
-                          progress=progress)
+                          every=every, batch=batch, cosine=cosine, progress=progress)
     except ValueError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None

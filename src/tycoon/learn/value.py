@@ -6,14 +6,16 @@
    Games without a winner are dropped. Every game's seed comes from ``derive_seed(seed,
    "learn", game, i)``, so the data replay exactly.
 2. **Fit**: a per-seat perceptron (``features -> hidden -> hidden -> 1``, ReLU) whose scores
-   go through a softmax over the seats, trained by Adam on the cross-entropy of the winner;
-   one game in ten is held out, and the held-out log-loss and accuracy are reported beside
-   those of the game's hand-made evaluation (the third entry of its ``MODELS`` row).
+   go through a softmax over the seats, trained by AdamW (optionally on a cosine schedule) on
+   the cross-entropy of the winner; one game in ten is held out, and the held-out log-loss
+   and accuracy are reported beside those of the game's hand-made evaluation (the third
+   entry of its ``MODELS`` row).
 3. **Export**: the weights and the standardisation of the features into an ``.npz`` file
    (:class:`tycoon.bots.learned.Mlp`), whose numpy forward pass gives the same scores as the
    PyTorch module (checked on the held-out positions before writing).
 
-Training is deterministic for a seed on one thread (``torch.use_deterministic_algorithms``).
+Training is deterministic for a seed on one thread (``torch.use_deterministic_algorithms``)
+on a given processor: PyTorch's kernels round differently on other instruction sets.
 """
 
 from __future__ import annotations
@@ -67,7 +69,7 @@ def selfplay(game: str, games: int, seed: int, seats: int = 2, epsilon: float = 
     features = _load_attr(MODELS[game][0])
     heuristic = info.extension("heuristic")
     baseline = _load_attr(MODELS[game][2])
-    xs: list[list[list[float]]] = []
+    xs: list[np.ndarray] = []
     ys: list[int] = []
     gs: list[int] = []
     bs: list[float] = []
@@ -86,14 +88,16 @@ def selfplay(game: str, games: int, seed: int, seats: int = 2, epsilon: float = 
                 rows.append(features(state))
                 base.append(baseline(state))
             state.apply(seat, bots[seat].choose(state, seat))
-        if state.winner is not None:
-            xs.extend(rows)
+        if state.winner is not None and rows:
+            # float32 per game: a hundred thousand games as Python floats would not fit in memory
+            xs.append(np.array(rows, np.float32))
             ys.extend([state.winner] * len(rows))
             gs.extend([i] * len(rows))
             bs.extend(b[state.winner] for b in base)
         if progress is not None:
             progress(i + 1)
-    return Data(np.array(xs, np.float32), np.array(ys, np.int64), np.array(gs, np.int64),
+    x = np.concatenate(xs) if xs else np.zeros((0, seats, 0), np.float32)
+    return Data(x, np.array(ys, np.int64), np.array(gs, np.int64),
                 np.array(bs, np.float64), games, time.perf_counter() - start)
 
 
@@ -102,9 +106,12 @@ def _logloss(p_winner: np.ndarray) -> float:
 
 
 def fit(data: Data, seed: int, hidden: int = 32, epochs: int = 6, batch: int = 256,
-        lr: float = 2e-3, weight_decay: float = 1e-3, seconds: float | None = None,
-        ) -> tuple[Mlp, Report]:
+        lr: float = 2e-3, weight_decay: float = 1e-3, cosine: bool = False,
+        seconds: float | None = None) -> tuple[Mlp, Report]:
     """Fit the network on ``data``; return it and a report.
+
+    AdamW at the learning rate ``lr``, or with ``cosine`` falling from ``lr`` to zero on a
+    cosine over the ``epochs``.
 
     Games ``i % 10 == 9`` are held out for the report, games ``i % 10 == 8`` choose the
     epoch (early stopping: positions of one game are alike, so a network soon learns games
@@ -132,6 +139,10 @@ def fit(data: Data, seed: int, hidden: int = 32, epochs: int = 6, batch: int = 2
     net = nn.Sequential(nn.Linear(n_in, hidden), nn.ReLU(), nn.Linear(hidden, hidden // 2),
                         nn.ReLU(), nn.Linear(hidden // 2, 1))
     opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=weight_decay)
+    sched = None
+    if cosine:
+        steps = epochs * math.ceil(len(x_train) / batch)
+        sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=steps)
     xt = torch.from_numpy((x_train - mean) / scale)
     yt = torch.from_numpy(y_train)
     gen = torch.Generator().manual_seed(seed)
@@ -150,6 +161,8 @@ def fit(data: Data, seed: int, hidden: int = 32, epochs: int = 6, batch: int = 2
             opt.zero_grad()
             loss.backward()
             opt.step()
+            if sched is not None:
+                sched.step()
             if seconds is not None and time.perf_counter() - start > seconds:
                 stopped = True
                 break
@@ -186,7 +199,8 @@ def fit(data: Data, seed: int, hidden: int = 32, epochs: int = 6, batch: int = 2
 
 
 def train(game: str, seed: int, games: int = 20000, epochs: int = 6, hidden: int = 32,
-          seats: int = 2, every: int = 4, seconds: float | None = None,
+          seats: int = 2, every: int = 4, batch: int = 256, cosine: bool = False,
+          seconds: float | None = None,
           progress: Callable[[int], None] | None = None) -> tuple[Mlp, Report]:
     """Self-play and fit: the whole of ``tycoon train`` but writing the file."""
     if game not in MODELS:
@@ -194,14 +208,18 @@ def train(game: str, seed: int, games: int = 20000, epochs: int = 6, hidden: int
     if games < 10:
         raise ValueError("play at least 10 games")
     data = selfplay(game, games, seed, seats=seats, every=every, progress=progress)
-    mlp, report = fit(data, seed, hidden=hidden, epochs=epochs, seconds=seconds)
+    mlp, report = fit(data, seed, hidden=hidden, epochs=epochs, batch=batch, cosine=cosine,
+                      seconds=seconds)
     mlp.meta = {
         "game": game, "seed": seed, "games": games, "epochs": epochs, "hidden": hidden,
-        "seats": seats, "every": every, "features": mlp.inputs,
+        "seats": seats, "every": every, "batch": batch, "cosine": cosine,
+        "features": mlp.inputs,
         "holdout_logloss": round(report.holdout_logloss, 4),
         "holdout_accuracy": round(report.holdout_accuracy, 4),
         "baseline_logloss": round(report.baseline_logloss, 4),
-        "command": f"tycoon train {game} --seed {seed} --games {games} --epochs {epochs}",
+        "command": (f"tycoon train {game} --seed {seed} --games {games} --epochs {epochs} "
+                    f"--hidden {hidden} --every {every} --batch {batch}"
+                    + (" --cosine" if cosine else "")),
     }
     report.meta = mlp.meta
     if not math.isfinite(report.holdout_logloss):
