@@ -26,7 +26,7 @@ def train(
 
     Plays self-play games of the heuristic bot, fits the network on their positions with
     PyTorch and writes numpy weights that `tycoon.bots.learned` plays with. The same seed
-    and settings give the same file on the same processor.
+    and settings give the same file on the same machine.
     """
     try:
         import torch  # noqa: F401

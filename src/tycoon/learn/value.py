@@ -15,7 +15,7 @@
    PyTorch module (checked on the held-out positions before writing).
 
 Training is deterministic for a seed on one thread (``torch.use_deterministic_algorithms``)
-on a given processor: PyTorch's kernels round differently on other instruction sets.
+on a given machine: PyTorch's kernels round differently on other instruction sets.
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ def selfplay(game: str, games: int, seed: int, seats: int = 2, epsilon: float = 
                 base.append(baseline(state))
             state.apply(seat, bots[seat].choose(state, seat))
         if state.winner is not None and rows:
-            # float32 per game: a hundred thousand games as Python floats would not fit in memory
+            # float32 per game: as Python floats, 100,000 games take about eight times the memory
             xs.append(np.array(rows, np.float32))
             ys.extend([state.winner] * len(rows))
             gs.extend([i] * len(rows))
