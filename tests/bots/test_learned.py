@@ -6,12 +6,15 @@ import sys
 
 import numpy as np
 import pytest
+from typer.testing import CliRunner
 
 from tycoon.bots.deal import VALUE_FEATURES, value_features_all
 from tycoon.bots.learned import MODELS, WEIGHTS_DIR, LearnedBot, Mlp, learned_evaluate, model
+from tycoon.cli import app
 from tycoon.deal import new_game
 
 HAS_TORCH = importlib.util.find_spec("torch") is not None
+runner = CliRunner()
 
 
 def play(state, bots, max_decisions):
@@ -149,14 +152,10 @@ def test_learned_bot_is_registered_by_name():
 @pytest.mark.skipif(not HAS_TORCH, reason="the learn extra (torch) is not installed")
 def test_train_command_writes_weights_whose_meta_replays_the_command(tmp_path):
     """``tycoon train`` records every setting it used, so the command in the file reproduces it."""
-    from typer.testing import CliRunner
-
-    from tycoon.cli import app
-
     out = tmp_path / "w.npz"
     args = ["train", "deal", "--seed", "5", "--games", "20", "--epochs", "1", "--hidden", "8",
             "--every", "6", "--batch", "64", "--cosine", "--out", str(out)]
-    result = CliRunner().invoke(app, args)
+    result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     meta = Mlp.load(out).meta
     assert (meta["every"], meta["batch"], meta["hidden"], meta["games"]) == (6, 64, 8, 20)
@@ -166,11 +165,7 @@ def test_train_command_writes_weights_whose_meta_replays_the_command(tmp_path):
 
 
 def test_train_command_rejects_a_bad_setting_and_writes_nothing(tmp_path):
-    from typer.testing import CliRunner
-
-    from tycoon.cli import app
-
     out = tmp_path / "w.npz"
-    result = CliRunner().invoke(app, ["train", "deal", "--every", "0", "--out", str(out)])
+    result = runner.invoke(app, ["train", "deal", "--every", "0", "--out", str(out)])
     assert result.exit_code == 2 and "--every" in result.output
     assert not out.exists()
