@@ -23,6 +23,7 @@ import json
 import math
 import multiprocessing
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -322,15 +323,14 @@ def play_one(job: tuple[str, list[str], int, int, int, dict[str, Any]]) -> dict[
             "iterations": iters, "searched": searched, "searched_think": searched_think}
 
 
-def match(game: str, lineup: list[str], deals: int, seed: int, workers: int,
-          save: Path | None, options: dict[str, Any]) -> list[dict[str, Any]]:
-    """Play (or resume) a duplicate match and return every game's row."""
+def load_saved(save: Path | None, header: dict[str, Any]) -> list[dict[str, Any]]:
+    """The rows a ``--save`` file already holds for the run ``header`` (a new file gets the
+    header line; a file of another run stops the program)."""
     rows: list[dict[str, Any]] = []
-    header = {"game": game, "lineup": lineup, "seed": seed, "options": options}
     if save is not None and save.exists():
         lines = save.read_text().splitlines()
         if lines and json.loads(lines[0]) != header:
-            raise SystemExit(f"{save} holds another match: {lines[0]}")
+            raise SystemExit(f"{save} holds another run: {lines[0]}")
         for line in lines[1:]:
             try:
                 rows.append(json.loads(line))
@@ -338,23 +338,43 @@ def match(game: str, lineup: list[str], deals: int, seed: int, workers: int,
                 break
     elif save is not None:
         save.write_text(json.dumps(header) + "\n")
-    done = {(r["deal"], r["rot"]) for r in rows}
-    jobs = [(game, lineup, seed, d, r, options) for d in range(deals) for r in range(len(lineup))
-            if (d, r) not in done]
+    return rows
+
+
+def run_saved(func: Callable[[Any], dict[str, Any]], jobs: list[Any], workers: int,
+              save: Path | None, rows: list[dict[str, Any]],
+              note: Callable[[list[dict[str, Any]]], str] | None = None,
+              every: int = 10) -> None:
+    """Run ``jobs`` on ``workers`` processes, appending each row to ``rows`` and to ``save``
+    as it ends; every ``every`` rows print the progress (and ``note(rows)``)."""
     out = save.open("a") if save is not None else None
     start = time.perf_counter()
     with multiprocessing.Pool(workers) as pool:
-        for i, row in enumerate(pool.imap_unordered(play_one, jobs), 1):
+        for i, row in enumerate(pool.imap_unordered(func, jobs), 1):
             rows.append(row)
             if out is not None:
                 out.write(json.dumps(row) + "\n")
                 out.flush()
-            if i % 10 == 0:
-                wins = sum(1 for r in rows if r["winner"] == 0)
-                print(f"  {i}/{len(jobs)} games, {time.perf_counter() - start:.0f} s, "
-                      f"first bot {wins}/{len(rows)}", flush=True)
+            if i % every == 0 or i == len(jobs):
+                extra = f", {note(rows)}" if note is not None else ""
+                print(f"  {i}/{len(jobs)} games, {time.perf_counter() - start:.0f} s{extra}",
+                      flush=True)
     if out is not None:
         out.close()
+
+
+def match(game: str, lineup: list[str], deals: int, seed: int, workers: int,
+          save: Path | None, options: dict[str, Any]) -> list[dict[str, Any]]:
+    """Play (or resume) a duplicate match and return every game's row."""
+    rows = load_saved(save, {"game": game, "lineup": lineup, "seed": seed, "options": options})
+    done = {(r["deal"], r["rot"]) for r in rows}
+    jobs = [(game, lineup, seed, d, r, options) for d in range(deals) for r in range(len(lineup))
+            if (d, r) not in done]
+
+    def wins(rows: list[dict[str, Any]]) -> str:
+        return f"first bot {sum(1 for r in rows if r['winner'] == 0)}/{len(rows)}"
+
+    run_saved(play_one, jobs, workers, save, rows, wins)
     return rows
 
 

@@ -24,14 +24,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
-import time
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from bots import match, run_saved, summary  # bench/bots.py (this script's folder is on sys.path)
 from tycoon import deal
 from tycoon.bots import deal as knowledge
 from tycoon.bots import deal_tuned
@@ -123,17 +122,7 @@ def main() -> None:
     done = {g["game"] for g in games}
     jobs = [(args.seed, g, args.iterations, args.playout) for g in range(args.games)
             if g not in done]
-    start = time.perf_counter()
-    out = args.data.open("a") if args.data is not None else None
-    with multiprocessing.Pool(args.workers) as pool:
-        for i, g in enumerate(pool.imap_unordered(generate, jobs), 1):
-            games.append(g)
-            if out is not None:
-                out.write(json.dumps(g) + "\n")
-                out.flush()
-            print(f"  {i}/{len(jobs)} games, {time.perf_counter() - start:.0f} s", flush=True)
-    if out is not None:
-        out.close()
+    run_saved(generate, jobs, args.workers, args.data, games, every=1)
     games = [g for g in games if g["game"] < args.games]
     games.sort(key=lambda g: g["game"])
     x, y, group, game = arrays(games)
@@ -148,9 +137,7 @@ def main() -> None:
             "playout": args.playout, "held_out_regret": [round(model, 5), round(heuristic, 5)]}
     deal_tuned.Weights(w.tolist(), meta).save(args.out)
     print(f"wrote {args.out}")
-    if args.duel:  # bench/bots.py's duplicate match (this script's folder is on sys.path)
-        from bots import match, summary
-
+    if args.duel:  # bench/bots.py's duplicate match
         lineup = [f"tuned:weights={args.out.resolve()}", "medium"]
         rows = match("deal", lineup, args.duel, args.seed, args.workers, None, {})
         print(summary(lineup, rows))
