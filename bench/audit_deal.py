@@ -41,7 +41,6 @@ from pathlib import Path
 from typing import Any
 
 from bots import build, load_saved, run_saved, wilson
-from tycoon.bots import make_bot
 from tycoon.bots.deal import heuristic_opponent
 from tycoon.deal import cards
 from tycoon.engine import Action, State, derive_seed, get_game
@@ -84,7 +83,6 @@ def audit_one(job: tuple[str, int, int, int]) -> dict[str, Any]:
     me = rot  # bench/bots.py seats lineup[(s + rot) % 2] in seat s
     bots = [build(spec if s == me else "medium", "deal", derive_seed(seed, "bot", deal, rot, s))
             for s in range(2)]
-    shadow = make_bot("medium", "deal", 0)  # what the heuristic would play in BOT's seat
     inner = getattr(bots[me], "inner", bots[me])
     decisions = []
     while not state.is_over:
@@ -95,8 +93,9 @@ def audit_one(job: tuple[str, int, int, int]) -> dict[str, Any]:
             searched = getattr(inner, "candidates", None)
             among = ({str(a) for a in searched(state, q, legal)}
                      if searched is not None else {str(a) for a in legal})
+            heuristic = heuristic_opponent(state, q, legal, state.rng)  # medium in BOT's seat
             decisions.append({
-                "turn": state.turn, "bot": str(action), "medium": str(shadow.choose(state, q)),
+                "turn": state.turn, "bot": str(action), "medium": str(heuristic),
                 "actions": {str(a): [kind(a), str(a) in among, outcome(state, q, a)]
                             for a in legal},
             })
