@@ -14,6 +14,7 @@ import sys
 import threading
 import time
 import urllib.request
+from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -102,7 +103,9 @@ class Browser(threading.Thread):
     decisions with its own seq, and its peek rounds cell by cell through session_input. An
     action refused (an update that was already stale: the round's time ran out, the other
     seat moved) is kept in ``refused`` and the latest update looked at again, as a person
-    would after the page's error message."""
+    would after the page's error message. A session input is paired with its answer by
+    ``seq``, as the page pairs them; messages that come while it waits are handled after it,
+    in order."""
 
     def __init__(self, base: str, game_id: str, name: str) -> None:
         super().__init__(daemon=True)
@@ -127,13 +130,18 @@ class Browser(threading.Thread):
         seq = 0
         acted: set[int] = set()
         last: dict[str, Any] | None = None
+        backlog: deque[dict[str, Any]] = deque()
         with connect(ws_url, origin=self.base, proxy=None) as ws:  # type: ignore[arg-type]
             while True:
-                try:
-                    msg = json.loads(ws.recv(timeout=60))
-                except TimeoutError as exc:
-                    raise TimeoutError(f"no message for 60 s after {self.messages[-4:]!r}") from exc
-                self.messages.append(msg)
+                if backlog:
+                    msg = backlog.popleft()
+                else:
+                    try:
+                        msg = json.loads(ws.recv(timeout=60))
+                    except TimeoutError as exc:
+                        raise TimeoutError(
+                            f"no message for 60 s after {self.messages[-4:]!r}") from exc
+                    self.messages.append(msg)
                 if msg["type"] == "error" and last is not None and len(self.refused) < 20:
                     self.refused.append(msg)
                     acted.discard(last["version"])
@@ -150,11 +158,16 @@ class Browser(threading.Thread):
                 action = dict(legal[0]["action"])
                 session = msg.get("session")
                 if session:
-                    ws.send(json.dumps({"type": "session_input", "session": session["id"],
-                                        "input": 0}))
-                    while (answer := json.loads(ws.recv(timeout=30)))["type"] not in (
-                            "session_progress", "error"):
+                    seq += 1
+                    ws.send(json.dumps({"type": "session_input", "seq": seq,
+                                        "session": session["id"], "input": 0}))
+                    # its answer has its seq; what comes first (the other seat's move, the
+                    # refusal of an action made stale) is looked at next
+                    while (answer := json.loads(ws.recv(timeout=30))).get("seq") != seq or \
+                            answer["type"] not in ("session_progress", "error"):
                         self.messages.append(answer)
+                        backlog.append(answer)
+                    self.messages.append(answer)
                     if answer["type"] == "error":  # a stale update: the session is over
                         assert answer["code"] in ("no_session", "not_your_turn"), answer
                         continue

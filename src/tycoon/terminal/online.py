@@ -288,9 +288,14 @@ class OnlineTable:
         self.acted_version = max(self.acted_version, answer.get("version", 0) - 1)
 
     def step(self, item: Any) -> dict[str, Any]:
-        """One session input: ``session_input``, answered by ``session_progress``."""
-        self._send({"type": "session_input", "session": self.session_id, "input": item})
-        answer = self._await(lambda m: m.get("type") in ("session_progress", "error"))
+        """One session input: ``session_input``, answered by ``session_progress`` (or an
+        ``error``) with the same ``seq``; any other message meanwhile is handled as usual."""
+        self.seq += 1
+        seq = self.seq
+        self._send({"type": "session_input", "seq": seq, "session": self.session_id,
+                    "input": item})
+        answer = self._await(lambda m: m.get("type") in ("session_progress", "error")
+                             and m.get("seq") == seq)
         if answer["type"] == "error":
             raise Refused(answer.get("message", ""))
         return answer.get("progress") or {}
