@@ -43,7 +43,8 @@ def free_port() -> int:
 class Server:
     """``tycoon serve`` on a free port with a temporary SQLite file."""
 
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, **settings: Any) -> None:
+        self.settings = {**SETTINGS, **settings}
         self.port = free_port()
         self.db = f"sqlite:///{tmp / 'tycoon.sqlite3'}"
         self.log = tmp / "server.log"
@@ -54,7 +55,7 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> Server:
-        env = {**os.environ, "TYCOON_SERVER_SETTINGS": json.dumps(SETTINGS)}
+        env = {**os.environ, "TYCOON_SERVER_SETTINGS": json.dumps(self.settings)}
         with open(self.log, "ab") as log:
             self.proc = subprocess.Popen(
                 [PYTHON, "-m", "tycoon.cli", "serve", "--port", str(self.port), "--db", self.db],
@@ -240,3 +241,20 @@ def test_terminal_reconnects_after_a_server_restart_and_goes_on(server):
     assert not any("already" in line or "Refused" in line for line in lines)
     check_lines(lines, others=["Seat 2"])
     assert term.wait() == 0
+
+
+def test_terminal_sends_again_what_the_rate_limit_dropped(tmp_path):
+    """Answers faster than the server's rate limit (a script piping its choices): a message
+    dropped as ``rate_limited`` goes again by itself, same seq, and the game plays on with
+    no refusal shown."""
+    server = Server(tmp_path, rate_per_second=4, rate_burst=2).start()
+    try:
+        term = spawn_terminal("toy", "--server", server.url, "--create", "--players",
+                              "human,random", "-o", "turn_limit=8")
+        lines = lines_of(play_through(term, inputs=["1", "2", "3"]))
+        assert lines[-1].startswith("Standings: ")
+        assert not any("too many messages" in line or line.startswith("Refused")
+                       for line in lines), lines
+        assert term.wait() == 0
+    finally:
+        server.stop()

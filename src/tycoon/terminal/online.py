@@ -269,16 +269,29 @@ class OnlineTable:
             if message is not None and match(message):
                 return message
 
+    def _exchange(self, message: dict[str, Any], reply: str) -> dict[str, Any]:
+        """Send ``message`` and return its answer, the ``reply`` or ``error`` with its
+        ``seq``. A message the server dropped for coming too fast (``rate_limited``: nothing
+        done) goes again, after growing pauses, with the same ``seq``."""
+        seq = message["seq"]
+        pause = 0.25
+        while True:
+            self._send(message)
+            answer = self._await(lambda m: m.get("type") in (reply, "error")
+                                 and m.get("seq") == seq)
+            if answer.get("code") != "rate_limited":
+                return answer
+            time.sleep(pause)
+            pause = min(pause * 2, 2.0)
+
     def act(self, action: dict[str, Any]) -> None:
         """Send ``action`` with a new ``seq`` and wait for its ``ack`` (re-sent with the same
         ``seq`` after a reconnection); :class:`Refused` (or :class:`Stale`) on an error."""
         if self.me is None:
             raise Refused(self.words("term.online.spectator"))
         self.seq += 1
-        seq = self.seq
-        self.unacked = {"type": "action", "seq": seq, "action": action}
-        self._send(self.unacked)
-        answer = self._await(lambda m: m.get("type") in ("ack", "error") and m.get("seq") == seq)
+        self.unacked = {"type": "action", "seq": self.seq, "action": action}
+        answer = self._exchange(self.unacked, "ack")
         self.unacked = None
         if answer["type"] == "error":
             if answer.get("code") in STALE_ERRORS:
@@ -291,11 +304,9 @@ class OnlineTable:
         """One session input: ``session_input``, answered by ``session_progress`` (or an
         ``error``) with the same ``seq``; any other message meanwhile is handled as usual."""
         self.seq += 1
-        seq = self.seq
-        self._send({"type": "session_input", "seq": seq, "session": self.session_id,
-                    "input": item})
-        answer = self._await(lambda m: m.get("type") in ("session_progress", "error")
-                             and m.get("seq") == seq)
+        answer = self._exchange({"type": "session_input", "seq": self.seq,
+                                 "session": self.session_id, "input": item},
+                                "session_progress")
         if answer["type"] == "error":
             raise Refused(answer.get("message", ""))
         return answer.get("progress") or {}
