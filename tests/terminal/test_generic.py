@@ -109,7 +109,7 @@ def test_terminal_speaks_the_chosen_language():
     assert out[-1] == words("term.left") != "You left the game."
 
 
-def test_bad_flags_are_named():
+def test_bad_flags_are_named(capsys):
     with pytest.raises(ValueError, match="--lang"):
         command("toy", lang="xx")
     with pytest.raises(ValueError, match="need --server"):
@@ -118,6 +118,9 @@ def test_bad_flags_are_named():
         command("toy", server="http://127.0.0.1:9", seat=0)
     with pytest.raises(ValueError, match="unknown game"):
         command("chess", server="http://127.0.0.1:9", create=True)
+    with pytest.raises(ValueError, match="--server needs --game ID"):
+        command("toy", server="http://127.0.0.1:9")
+    assert capsys.readouterr().out == ""  # told before "Connecting to ..."
 
 
 def test_local_play_against_chosen_bots():

@@ -354,6 +354,9 @@ def play_online(
     from .words import Words, terminal_catalog
 
     base = check_server(server)
+    if not create and not game_id:
+        raise ValueError("--server needs --game ID (a game to join) or --create GAME")
+
     def term_words(key: str, **params: Any) -> str:  # before the game is known
         return render(Message(key, params), terminal_catalog(lang), lang)
 
@@ -365,8 +368,6 @@ def play_online(
         summary = create_game(base, create, kinds, preset, options or {}, name)
         game_id = summary["id"] if "id" in summary else summary["game_id"]
         write(term_words("term.online.created", game_id=game_id))
-    if not game_id:
-        raise ValueError("--server needs --game ID (a game to join) or --create GAME")
     summary = game_summary(base, game_id)
     info = get_game(summary["game"])
     token: str | None = None
