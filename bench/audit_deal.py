@@ -34,13 +34,12 @@ resumes; ``--report FILE...`` prints the report of saved runs, pooled, without p
 from __future__ import annotations
 
 import argparse
-import json
 import math
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from bots import build, load_saved, run_saved, wilson
+from bots import build, load_saved, run_saved, saved_rows, wilson
 from tycoon.bots.deal import heuristic_opponent
 from tycoon.deal import cards
 from tycoon.engine import Action, State, derive_seed, get_game
@@ -182,8 +181,7 @@ def main() -> None:
         missing = [str(path) for path in args.report if not path.is_file()]
         if missing:
             parser.error(f"no such file: {', '.join(missing)}")
-        rows = [json.loads(x) for path in args.report
-                for x in path.read_text().splitlines()[1:] if x.strip()]
+        rows = [row for path in args.report for row in saved_rows(path)[1]]
         print(report(rows))
         return
     if args.deals < 1 or args.workers < 1:

@@ -323,21 +323,29 @@ def play_one(job: tuple[str, list[str], int, int, int, dict[str, Any]]) -> dict[
             "iterations": iters, "searched": searched, "searched_think": searched_think}
 
 
+def saved_rows(save: Path) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
+    """The header and the rows of a ``--save`` file, up to a line cut short by a stopped run."""
+    lines = save.read_text().splitlines()
+    rows: list[dict[str, Any]] = []
+    for line in lines[1:]:
+        try:
+            rows.append(json.loads(line))
+        except json.JSONDecodeError:
+            break
+    return (json.loads(lines[0]) if lines else None), rows
+
+
 def load_saved(save: Path | None, header: dict[str, Any]) -> list[dict[str, Any]]:
     """The rows a ``--save`` file already holds for the run ``header`` (a new file gets the
     header line; a file of another run stops the program)."""
-    rows: list[dict[str, Any]] = []
-    if save is not None and save.exists():
-        lines = save.read_text().splitlines()
-        if lines and json.loads(lines[0]) != header:
-            raise SystemExit(f"{save} holds another run: {lines[0]}")
-        for line in lines[1:]:
-            try:
-                rows.append(json.loads(line))
-            except json.JSONDecodeError:
-                break
-    elif save is not None:
+    if save is None:
+        return []
+    if not save.exists():
         save.write_text(json.dumps(header) + "\n")
+        return []
+    held, rows = saved_rows(save)
+    if held is not None and held != header:
+        raise SystemExit(f"{save} holds another run: {json.dumps(held)}")
     return rows
 
 
