@@ -9,7 +9,7 @@ the cards to come, but its mean over many decisions estimates how much more one 
 action wins than another when the game goes on as the heuristic plays it: the quantity the
 search estimates from its samples of what it cannot see.
 
-Run (about 5 s of one core a game with ``hard:seconds=100``; the runs of ``docs/bots.md``)::
+Run (about 5 s of one core a game with ``hard:seconds=100``; the runs of ``docs/strength.md``)::
 
     .venv/bin/python bench/audit_deal.py --bot hard:seconds=100 --deals 100 --seed 451 \\
         --workers 1 --save audit-451.jsonl

@@ -123,23 +123,23 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
-    """The search bot with settings the spec syntax lacks: ``eval=learned|linear``,
-    ``iterations``, ``seconds``, ``depth``, ``c``, ``z``, ``k`` (candidates), ``pays`` (Deal:
-    cards to pay with), ``iw`` (Capital: the searching seat's heuristic values a dollar of
-    income at ``iw`` dollars, see ``tycoon.bots.capital.Style``; ``leaf``: the leaf's share of
-    strength at ``leaf`` dollars a dollar of income), ``skill``, ``net=FILE`` (a value
-    network's weights file, from ``tycoon train``, as the leaf evaluation), ``halving=1``
-    (sequential halving of the paired root rounds), ``rand`` (Deal: one playout move in ``rand`` at
-    random, 0 for none), ``tuned=1|FILE`` (Deal: the seat's own playouts by the tuned
-    policy, with the shipped weights or a file from ``bench/fit_deal_playout.py``), ``belief=0`` (no
-    inference of the hidden hands),
-    ``own=1|0`` (the seat's own decisions below the root played by the opponent model, or
-    searched in the tree), ``oracle=hands|all`` (Deal: a cheating search that sees the other
-    hands, or everything, to measure what hidden information is worth), ``turn=N|own`` (every
-    playout stops at the start of the ``N``-th turn after the root's, or of the searching
+    """The search bot with settings the spec syntax lacks: ``eval=learned|linear``, ``iterations``,
+    ``seconds``, ``depth``, ``c``, ``z``, ``k`` (candidates), ``pays`` (Deal: cards to pay
+    with), ``iw`` (Capital: the searching seat's heuristic values a dollar of income at ``iw``
+    dollars, see ``tycoon.bots.capital.Style``; ``leaf``: the leaf's share of strength at
+    ``leaf`` dollars a dollar of income), ``skill``, ``net=FILE`` (a value network's weights
+    file, from ``tycoon train``, as the leaf evaluation), ``halving=1`` (sequential halving of
+    the paired root rounds), ``rand`` (Deal: one playout move in ``rand`` at random, 0 for
+    none), ``tuned=1|FILE`` (Deal: the seat's own playouts by the tuned policy, with the shipped
+    weights or a file from ``bench/fit_deal_playout.py``), ``belief=0`` (no inference of the
+    hidden hands), ``own=1|policy|0`` (the seat's own decisions below the root played by the
+    opponent model, by the playout policy, or searched in the tree), ``oracle=hands|all|GROUP``
+    (Deal: a cheating search that sees the other hands, everything, or only its cards of a group
+    of :data:`ORACLE_GROUPS`, to measure what hidden information is worth), ``turn=N|own``
+    (every playout stops at the start of the ``N``-th turn after the root's, or of the searching
     seat's own next turn, rather than after ``depth`` decisions, which becomes a cap: the same
-    horizon for every root candidate); in Capital
-    ``eval=learned`` is its fitted evaluation and ``eval=share`` the share of strength."""
+    horizon for every root candidate); in Capital ``eval=learned`` is its fitted evaluation and
+    ``eval=share`` the share of strength."""
     from tycoon.bots.knowledge import search_knowledge
 
     kwargs = search_knowledge(game, float(params.pop("skill", 0.9)), None, None)
@@ -195,14 +195,18 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
         tuned = params.pop("tuned")
         weights = deal_tuned.shipped() if tuned == "1" else deal_tuned.Weights.load(tuned)
         kwargs["policy"] = partial(deal_tuned.tuned_policy, weights=weights)
-    if "own" in params:  # 1: the seat's own later decisions by the opponent model, 0: searched
-        kwargs["own"] = kwargs["opponent"] if int(params.pop("own")) else None
+    if "own" in params:  # the seat's own later decisions: 1 by the opponent model, policy by
+        own = params.pop("own")  # the playout policy (a pure rollout of it), 0 searched
+        if own not in ("0", "1", "policy"):
+            raise ValueError(f"xsearch: own is 0, 1 or policy, not {own!r}")
+        kwargs["own"] = {"0": None, "1": kwargs["opponent"], "policy": kwargs["policy"]}[own]
     if "belief" in params and not int(params.pop("belief")):
         kwargs["belief"] = None
     if "oracle" in params:
         mode = params.pop("oracle")
-        if mode not in ("hands", "all") or game != "deal":
-            raise ValueError("xsearch: oracle is hands or all, in Deal only")
+        if mode not in ("hands", "all", *ORACLE_GROUPS) or game != "deal":
+            raise ValueError(f"xsearch: oracle is hands, all or one of {sorted(ORACLE_GROUPS)}, "
+                             "in Deal only")
         kwargs["belief"] = lambda: _Oracle(mode)
     turn = params.pop("turn", None)
     if turn is not None:
@@ -245,27 +249,81 @@ class _TurnHorizon(ISMCTSBot):
         return super()._choose(state, seat)
 
 
+#: Diagnostic oracles (Deal): each tells the fair belief exactly which cards of one group the
+#: other hands hold, by the cards' kinds (``tycoon.deal.cards.KIND``) or names.
+ORACLE_GROUPS = {
+    "jsn": lambda kind, name: name == "just_say_no",
+    "actions": lambda kind, name: kind in ("action", "rent"),
+    "steals": lambda kind, name: name in ("deal_breaker", "sly_deal", "forced_deal"),
+    "charges": lambda kind, name: kind == "rent" or name in ("double_the_rent", "debt_collector",
+                                                             "its_my_birthday"),
+    "props": lambda kind, name: kind in ("property", "wild"),
+    "money": lambda kind, name: kind == "money",
+}
+
+
 class _Oracle:
     """A cheating belief for measuring what hidden information is worth (Deal only, never a
     real bot): ``hands`` samples the true hands with the draw pile reshuffled, ``all`` is
-    the true state itself (the order of the draw pile too)."""
+    the true state itself (the order of the draw pile too); a name of :data:`ORACLE_GROUPS`
+    is the fair belief (:class:`tycoon.bots.deal.DealBelief`) told only which cards of that
+    group each other hand truly holds."""
 
     def __init__(self, mode: str) -> None:
         self.mode = mode
+        self.fair: Any = None
+        self.group: frozenset[int] = frozenset()
+        if mode in ORACLE_GROUPS:
+            from tycoon.bots.deal import DealBelief
+            from tycoon.deal import cards
+
+            self.fair = DealBelief()
+            keep = ORACLE_GROUPS[mode]
+            self.group = frozenset(i for i, (kind, name)
+                                   in enumerate(zip(cards.KIND, cards.NAME, strict=True))
+                                   if keep(kind, name))
 
     def observe(self, state: Any, seat: int) -> None:
-        pass
+        if self.fair is not None:
+            self.fair.observe(state, seat)
 
     def chosen(self, action: Any) -> None:
-        pass
+        if self.fair is not None:
+            self.fair.chosen(action)
 
     def sample(self, state: Any, seat: int, seed: int) -> Any:
         from tycoon.engine import Rng
 
+        if self.fair is not None:
+            det = self.fair.sample(state, seat, seed)
+            return _true_group(det, state, seat, self.group, Rng(seed ^ 0x9E3779B9))
         c = state.clone()
         if self.mode == "hands":
             Rng(seed).shuffle(c.deck)
         return c
+
+
+def _true_group(det: Any, state: Any, seat: int, group: frozenset[int], rng: Any) -> Any:
+    """``det`` with the cards of ``group`` in each other hand as in ``state``: the wrong ones
+    swapped with random cards of the draw pile outside the group, the missing ones brought
+    from the draw pile in place of random cards of the hand outside the group."""
+    for o, hand in enumerate(det.hands):
+        if o == seat:
+            continue
+        truth = [x for x in state.hands[o] if x in group]
+        wrong = [i for i, x in enumerate(hand) if x in group and x not in truth]
+        rest = [j for j, x in enumerate(det.deck) if x not in group]
+        for i in wrong:
+            j = rest.pop(rng.below(len(rest)))
+            hand[i], det.deck[j] = det.deck[j], hand[i]
+        outside = [i for i, x in enumerate(hand) if x not in group]
+        for x in truth:
+            if x in hand:
+                continue
+            i = outside.pop(rng.below(len(outside)))
+            j = det.deck.index(x)
+            hand[i], det.deck[j] = det.deck[j], hand[i]
+    return det
 
 
 def _learned(game: str, seed: int, params: dict[str, str]) -> Any:

@@ -17,7 +17,7 @@ Run (about 30 s of one core a game at 300 iterations; 153 games give 7,826 decis
 ``--data`` keeps the generated decisions (one JSON line a game) and skips the games already
 in it, so a stopped run resumes; ``--playout FILE`` generates with a search whose own
 playouts use those weights (a second round of expert iteration; default: the heuristic).
-The shipped file was made with the command above (see ``docs/bots.md``).
+The shipped file was made with the command above (see ``docs/strength.md``).
 """
 
 from __future__ import annotations

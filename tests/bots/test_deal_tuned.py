@@ -88,7 +88,7 @@ def test_shipped_weights_beat_the_heuristic_on_held_out_decisions():
 
 
 def test_tuned_policy_is_the_tuned_pick_and_hard_keeps_the_heuristic_playouts():
-    """As the search's own playout policy it won no more (docs/bots.md), so `hard` keeps the
+    """As the search's own playout policy it won no more (docs/strength.md), so `hard` keeps the
     heuristic's playouts; the policy is the same choice as :func:`tuned_pick`."""
     assert search_kwargs()["policy"] is knowledge.heuristic_opponent
     state = new_game(seats=2, seed=5)

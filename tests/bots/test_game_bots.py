@@ -335,7 +335,7 @@ def test_search_models_opponents_as_the_heuristic_unless_told_otherwise():
 
 
 def test_deal_search_compares_its_root_candidates_quietly_by_default():
-    """The measured Deal `hard` (docs/bots.md, "Deal: the three together"): playouts by the
+    """The measured Deal `hard` (docs/strength.md, "Deal: the three together"): playouts by the
     heuristic without random moves, sequential halving of the paired root rounds, little
     exploration below the root; each can still be set back from a spec."""
     from tycoon.bots.deal import heuristic_opponent

@@ -1,6 +1,6 @@
 """Strength of the Monopoly Deal bots on small, reproducible samples (issue 15).
 
-The real measurements (hundreds of duplicate games at 0.5 s a decision) are in docs/bots.md;
+The real measurements (hundreds of duplicate games at 0.5 s a decision) are in docs/strength.md;
 these tests only guard the direction on samples that run in seconds.
 """
 

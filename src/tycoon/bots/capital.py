@@ -61,7 +61,7 @@ class Style:
 #: The heuristic's style (``medium``, and the search's model of the other seats).
 PLAIN = Style()
 #: The style of the search's own seat (``hard``): it builds only while its cash stays near
-#: the reserve. Measured (docs/bots.md): the heuristic alone with it wins about 55% of games
+#: the reserve. Measured (docs/strength.md): the heuristic alone with it wins about 55% of games
 #: against three plain heuristics, where the plain one wins 30% (par 25%).
 CAREFUL = Style(income_worth=0.25)
 
@@ -462,7 +462,7 @@ FEATURES = (
 )
 
 #: Weights of :func:`value_features` fitted by ``bench/fit_capital_eval.py`` (conditional
-#: logit of the winner among the seats); see docs/bots.md.
+#: logit of the winner among the seats); see docs/strength.md.
 VALUE_WEIGHTS = (
     0.239, 0.388, 0.130, 0.088, 0.024, -0.028, -0.069, -0.116, -0.045, 0.009, -0.000,
     -0.097, 0.287, 0.120, 0.330, 0.090, 0.474, 0.455, 0.067, 0.000, -0.138, 3.320, -0.514,
@@ -572,7 +572,7 @@ def search_kwargs(skill: float = 0.9, playout: str = "heuristic",
                   opponents: str | None = None, style: Style = CAREFUL) -> dict[str, Any]:
     """Settings of the search bot in Capital.
 
-    ``opponents="heuristic"`` (the default since 1 Dec 2026, see docs/bots.md) models the
+    ``opponents="heuristic"`` (the default since 1 Dec 2026, see docs/strength.md) models the
     other seats as the heuristic player, so every iteration goes to the searching seat's
     own choices; ``"search"`` lets them choose by UCB in the tree. The searching seat's
     candidates and playouts are the heuristic's in ``style`` (:data:`CAREFUL`), the other
@@ -595,7 +595,7 @@ def search_kwargs(skill: float = 0.9, playout: str = "heuristic",
         "stop": stop,
         "paired": True,
         "depth": 30,
-        # measured (docs/bots.md): keeping the heuristic's move unless another beats it by
+        # measured (docs/strength.md): keeping the heuristic's move unless another beats it by
         # one standard error wins more than the plain best mean; 200 iterations won no more
         # than 100 over 400 games, and 100 take about 0.25 s a searched decision on one core
         "z": 1.0,

@@ -556,9 +556,9 @@ def search_kwargs(playout: str = "heuristic", opponents: str | None = None,
         leaf = learned_evaluate
     modelled = opponents in (None, "heuristic")
     return {
-        # measured together (docs/bots.md, "Deal: the three together"): no random playout moves,
+        # measured together (docs/strength.md, "Deal: the three together"): no random playout moves,
         # sequential halving, little exploration below the root (the seat's own playout moves by
-        # the tuned policy of :mod:`.deal_tuned` won no more: docs/bots.md, "Deal: the tuned
+        # the tuned policy of :mod:`.deal_tuned` won no more: docs/strength.md, "Deal: the tuned
         # playouts")
         "policy": heuristic_opponent if playout == "heuristic" else random_policy,
         "halving": True,
@@ -566,7 +566,7 @@ def search_kwargs(playout: str = "heuristic", opponents: str | None = None,
         "evaluate": leaf,
         "candidates": search_candidates,
         "paired": True,
-        # measured (docs/bots.md, "Deal: shorter playouts and a faster heuristic"): 10
+        # measured (docs/strength.md, "Deal: shorter playouts and a faster heuristic"): 10
         # decisions win as much as 20 at 300 iterations in 40% less time; 40 win less
         "depth": 10,
         "opponent": heuristic_opponent if modelled else None,

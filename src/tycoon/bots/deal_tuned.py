@@ -6,7 +6,7 @@ chance to win) is fitted by a linear model, and the tuned policy plays the heuri
 plays (:func:`tycoon.bots.deal.ranked_plays`) in the order of that model. One round of
 expert iteration (Anthony, Tian & Barber 2017) with a linear apprentice: it plays like the
 heuristic, about as fast, and beats it (55.3% of 10,000 duplicate games); as the search's
-own playout policy it won no more than the heuristic (``docs/bots.md``, "Deal: the tuned
+own playout policy it won no more than the heuristic (``docs/strength.md``, "Deal: the tuned
 playouts"), so `hard` keeps the heuristic's; it plays as the bot ``tuned`` and in studies
 (``bench/bots.py`` ``xsearch:tuned=1``).
 
