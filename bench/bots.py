@@ -134,8 +134,8 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
     weights or a file from ``bench/fit_deal_playout.py``), ``belief=0`` (no inference of the
     hidden hands), ``own=1|policy|0`` (the seat's own decisions below the root played by the
     opponent model, by the playout policy, or searched in the tree), ``oracle=hands|all|GROUP``
-    (Deal: a cheating search that sees the other hands, everything, or only its cards of a group
-    of :data:`ORACLE_GROUPS`, to measure what hidden information is worth), ``turn=N|own``
+    (Deal: a cheating search that sees the other hands, everything, or only its cards of a group,
+    :func:`oracle_group`, to measure what hidden information is worth), ``turn=N|own``
     (every playout stops at the start of the ``N``-th turn after the root's, or of the searching
     seat's own next turn, rather than after ``depth`` decisions, which becomes a cap: the same
     horizon for every root candidate); in Capital ``eval=learned`` is its fitted evaluation and
@@ -204,9 +204,10 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
         kwargs["belief"] = None
     if "oracle" in params:
         mode = params.pop("oracle")
-        if mode not in ("hands", "all", *ORACLE_GROUPS) or game != "deal":
-            raise ValueError(f"xsearch: oracle is hands, all or one of {sorted(ORACLE_GROUPS)}, "
-                             "in Deal only")
+        if game != "deal":
+            raise ValueError("xsearch: oracle is for Deal only")
+        if mode not in ("hands", "all"):
+            oracle_group(mode)  # refused here, with the names it knows, not mid-game
         kwargs["belief"] = lambda: _Oracle(mode)
     turn = params.pop("turn", None)
     if turn is not None:
@@ -250,7 +251,8 @@ class _TurnHorizon(ISMCTSBot):
 
 
 #: Diagnostic oracles (Deal): each tells the fair belief exactly which cards of one group the
-#: other hands hold, by the cards' kinds (``tycoon.deal.cards.KIND``) or names.
+#: other hands hold, by the cards' kinds (``tycoon.deal.cards.KIND``) or names; a spec's group
+#: may also be a card's name, and several joined by ``+`` (``oracle=steals+charges``).
 ORACLE_GROUPS = {
     "jsn": lambda kind, name: name == "just_say_no",
     "actions": lambda kind, name: kind in ("action", "rent"),
@@ -262,10 +264,33 @@ ORACLE_GROUPS = {
 }
 
 
+def oracle_group(spec: str) -> frozenset[int]:
+    """The cards (indices of ``tycoon.deal.cards``) of ``spec``: names of :data:`ORACLE_GROUPS`
+    or of cards, joined by ``+``.
+
+    >>> len(oracle_group("steals")), len(oracle_group("pass_go+house+hotel"))
+    (8, 15)
+    """
+    from tycoon.deal import cards
+
+    names = set(cards.NAME)
+    keep = []
+    for part in spec.split("+"):
+        if part in ORACLE_GROUPS:
+            keep.append(ORACLE_GROUPS[part])
+        elif part in names:
+            keep.append(lambda kind, name, part=part: name == part)
+        else:
+            raise ValueError(f"xsearch: oracle is hands, all, or groups {sorted(ORACLE_GROUPS)} "
+                             f"or card names joined by '+', not {part!r}")
+    return frozenset(i for i, (kind, name) in enumerate(zip(cards.KIND, cards.NAME, strict=True))
+                     if any(k(kind, name) for k in keep))
+
+
 class _Oracle:
     """A cheating belief for measuring what hidden information is worth (Deal only, never a
     real bot): ``hands`` samples the true hands with the draw pile reshuffled, ``all`` is
-    the true state itself (the order of the draw pile too); a name of :data:`ORACLE_GROUPS`
+    the true state itself (the order of the draw pile too); a group (:func:`oracle_group`)
     is the fair belief (:class:`tycoon.bots.deal.DealBelief`) told only which cards of that
     group each other hand truly holds."""
 
@@ -273,15 +298,11 @@ class _Oracle:
         self.mode = mode
         self.fair: Any = None
         self.group: frozenset[int] = frozenset()
-        if mode in ORACLE_GROUPS:
+        if mode not in ("hands", "all"):
             from tycoon.bots.deal import DealBelief
-            from tycoon.deal import cards
 
             self.fair = DealBelief()
-            keep = ORACLE_GROUPS[mode]
-            self.group = frozenset(i for i, (kind, name)
-                                   in enumerate(zip(cards.KIND, cards.NAME, strict=True))
-                                   if keep(kind, name))
+            self.group = oracle_group(mode)
 
     def observe(self, state: Any, seat: int) -> None:
         if self.fair is not None:
