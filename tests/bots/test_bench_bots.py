@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import doctest
 import importlib.util
+from collections import Counter
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from tycoon.bots import make_bot
+from tycoon.deal import new_game
+
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "bots.py"
 
 
-def _bench() -> ModuleType:
+@pytest.fixture(scope="module")
+def bots() -> ModuleType:
     spec = importlib.util.spec_from_file_location("bench_bots", BENCH)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -20,22 +25,48 @@ def _bench() -> ModuleType:
     return module
 
 
-def test_oracle_groups_join_names_and_cards() -> None:
+def test_oracle_groups_join_names_and_cards(bots: ModuleType) -> None:
     """``oracle=A+B`` is the union of groups and card names: the action group is its parts."""
-    bots = _bench()
     parts = bots.oracle_group("steals+charges") | bots.oracle_group("pass_go+house+hotel")
     assert parts | bots.oracle_group("jsn") == bots.oracle_group("actions")
     assert len(bots.oracle_group("steals")) == 8  # 2 Deal Breakers, 3 Sly and 3 Forced Deals
     assert doctest.testmod(bots).failed == 0
 
 
+def test_group_oracle_samples_the_true_group_and_nothing_else(bots: ModuleType) -> None:
+    """Each sample of ``oracle=steals+charges`` gives the other hand exactly its true cards of
+    the group, keeps every hand's size and the hidden cards, and never our own hand."""
+    group = bots.oracle_group("steals+charges")
+    medium = make_bot("medium", "deal", 1)
+    checked = held = 0
+    for game in range(3):
+        state = new_game(seats=2, seed=game)
+        oracle = bots._Oracle("steals+charges")
+        while not state.is_over:
+            seat = state.to_move()[0]
+            if seat == 0:
+                oracle.observe(state, 0)
+            action = medium.choose(state, seat)
+            if seat == 0:
+                oracle.chosen(action)
+                det = oracle.sample(state, 0, checked)
+                truth, sample = state.hands[1], det.hands[1]
+                mine = sorted(x for x in truth if x in group)
+                assert sorted(x for x in sample if x in group) == mine
+                assert len(sample) == len(truth) and det.hands[0] == state.hands[0]
+                assert Counter(sample + det.deck) == Counter(truth + state.deck)
+                checked += 1
+                held += bool(mine)
+            state.apply(seat, action)
+    assert checked > 40 and held > 10  # the other hand did hold cards of the group
+
+
 @pytest.mark.parametrize("spec", ["xsearch:oracle=steals+nothing", "xsearch:oracle="])
-def test_unknown_oracle_group_is_refused_before_play(spec: str) -> None:
-    bots = _bench()
+def test_unknown_oracle_group_is_refused_before_play(bots: ModuleType, spec: str) -> None:
     with pytest.raises(ValueError, match="card names joined by"):
         bots.build(spec, "deal", 1)
 
 
-def test_oracle_is_for_deal_only() -> None:
+def test_oracle_is_for_deal_only(bots: ModuleType) -> None:
     with pytest.raises(ValueError, match="Deal only"):
-        _bench().build("xsearch:oracle=hands", "capital", 1)
+        bots.build("xsearch:oracle=hands", "capital", 1)
