@@ -10,7 +10,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tycoon.deal import DealState, from_json
+from tycoon.deal import DealState, cards, from_json
 
 from .harness import ORIGIN, Table, install, seat_token_script, words
 from .texts import assert_clean
@@ -181,3 +181,59 @@ def test_sly_deal_target_picked_on_the_table_MD_6_5(new_page, shot):
     page.click(".dcard-pick[data-take='43']")
     expect(page.locator(".dseat.mine .dset[data-color='green']")).to_be_visible()
     assert table.applied[0] == (0, {"type": "sly_deal", "card": sly_deal, "target": 1, "take": 43})
+
+
+#: Where a card name's line breaks fall, for every card on the page: a break must follow a space,
+#: a soft hyphen, a zero-width space, a hyphen or a slash (never inside a syllable), and no text
+#: may run past the card's edge or under its "?".
+BREAKS_JS = """() => [...document.querySelectorAll('.dcard-wrap')].flatMap((wrap) => {
+  const name = wrap.querySelector('.dcard-name'), card = wrap.querySelector('.dcard');
+  const help = wrap.querySelector('button.help').getBoundingClientRect();
+  const edge = card.getBoundingClientRect().right;
+  const text = name.firstChild.textContent, bad = [];
+  let top = null;
+  for (let k = 0; k < text.length; k++) {
+    const range = document.createRange();
+    range.setStart(name.firstChild, k);
+    range.setEnd(name.firstChild, k + 1);
+    const box = [...range.getClientRects()].filter((r) => r.width > 0).pop();
+    if (!box) continue;
+    if (top !== null && box.top > top + 2 && !/\\s/.test(text[k])
+        && !/[\\s\\u00ad\\u200b\\-\\/]$/.test(text.slice(0, k)))
+      bad.push(`${name.textContent}: broken before "${text.slice(k)}"`);
+    const underHelp = box.right > help.left && box.top < help.bottom && box.bottom > help.top;
+    if (box.right > edge - 1 || underHelp)
+      bad.push(`${name.textContent}: "${text[k]}" runs past the card or under its ?`);
+    top = box.top;
+  }
+  return bad;
+})"""
+
+
+def test_card_names_break_between_syllables_in_four_languages(new_page, shot):
+    """Every card's name on a narrow card face wraps between words or syllables, in each
+    language and at 200% zoom, and stays clear of the card's "?" and edges."""
+    first = {}
+    for card, name in enumerate(cards.NAME):
+        first.setdefault(name, card)
+    bank = [first[n] for n in first if cards.KIND[first[n]] in ("action", "rent")]
+    sets = [{"color": color, "cards": held, "house": None, "hotel": None} for color, held in (
+        ("brown", [20]), ("light_blue", [22, 53]), ("pink", [25, 48]), ("orange", [28, 57]),
+        ("railroad", [31, 55, 54]), ("utility", [35, 56]), ("red", [37, 50]), ("yellow", [40]),
+        ("green", [43]), ("dark_blue", [46, 52]))]
+    table = solo_deal([84, 87, 58], sets, bank)
+    for lang in ("en", "fr", "pt", "es"):
+        for width, height in ((1280, 800), (640, 400)):
+            page = new_page(width, height, init=seat_token_script(table.id, "tokA", 0, lang))
+            install(page, table)
+            page.goto(f"{ORIGIN}/#/game/{table.id}")
+            page.wait_for_selector(".dseat.mine .dset")
+            assert page.evaluate(BREAKS_JS) == [], (lang, width)
+    shot(page, "deal_card_names_es_640", full_page=True)
+    marked = page.evaluate("""(names) => import('./js/util.js')
+        .then((m) => names.map((n) => m.breakable(n)))""",
+                           ["Multicolour wild card", "Debt Collector", "Propriété Compagnie",
+                            "Red/Yellow rent", "Pass Go"])
+    assert [m.replace("\u00ad", "-").replace("\u200b", "|") for m in marked] == [
+        "Mul-ti-co-lour wild card", "Debt Col-lec-tor", "Pro-priété Com-pa-gnie",
+        "Red/|Yellow rent", "Pass Go"]

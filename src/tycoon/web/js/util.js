@@ -22,6 +22,49 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+const VOWELS = "aeiouyàáâãäèéêëìíîïòóôõöùúûüœæ";
+const isVowel = (ch) => VOWELS.includes(ch.toLowerCase());
+const isLetter = (ch) => ch.toLowerCase() !== ch.toUpperCase();
+
+/** Where a word of a narrow box may break between syllables: a rough rule for the client's
+ * four languages: after a vowel followed by one consonant and a vowel (vi-sit), and between
+ * two consonants before a vowel (col-lect, com-pagnie) unless they are a pair that starts a
+ * syllable (a consonant then l, r or h, or "gn": pro-priété, compa-gnie); three letters at
+ * least on each side. */
+function syllables(word) {
+  const cut = [];
+  for (let i = 0; i < word.length - 3; i++) {
+    const [a, b, c, d] = [word[i], word[i + 1], word[i + 2], word[i + 3]];
+    if (!isVowel(a) || isVowel(b) || !isLetter(b)) continue;
+    if (isVowel(c)) cut.push(i + 1);
+    else if (isLetter(c) && isVowel(d)) {
+      const pair = (b + c).toLowerCase();
+      const together = pair[0] !== pair[1] && ("lrh".includes(pair[1]) || pair === "gn");
+      cut.push(together ? i + 1 : i + 2);
+    }
+  }
+  return cut.filter((at) => at >= 3 && word.length - at >= 3);
+}
+
+/** ``text`` with the places a narrow box (a card's face) may break it that browsers miss: after
+ * a slash (a zero-width space) and between the syllables of words of nine letters or more (soft
+ * hyphens: a hyphen shows only where a line breaks).
+ *
+ *     breakable("Dark blue/Green rent")  // "Dark blue/\u200bGreen rent"
+ *     breakable("Multicolour wild card") // "Mul\u00adti\u00adco\u00adlour wild card"
+ */
+export function breakable(text) {
+  return String(text ?? "").replace(/\//g, "/\u200b").replace(/[^\s/\u200b-]{9,}/g, (word) => {
+    let out = "";
+    let from = 0;
+    for (const at of syllables(word)) {
+      out += word.slice(from, at) + "\u00ad";
+      from = at;
+    }
+    return out + word.slice(from);
+  });
+}
+
 const SVGNS = "http://www.w3.org/2000/svg";
 export function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVGNS, tag);

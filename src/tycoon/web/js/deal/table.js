@@ -3,7 +3,7 @@
 // draw and discard piles), your own table (bank and sets), and your hand fanned at the bottom.
 // Cards, colours and rents come from the game's data (GET /api/kinds/deal/data), every word
 // of a card from the game's catalog, every action's words from the server's messages.
-import { el, focusKey } from "../util.js";
+import { breakable, el, focusKey } from "../util.js";
 import { t } from "../i18n.js";
 import { gameData, nameOf, helpOf, word } from "../messages.js";
 import { endScreen } from "../end.js";
@@ -160,7 +160,7 @@ export class DealTable {
     if (band) bandNode.style.background = band;
     const body = [
       bandNode,
-      el("span", { class: "dcard-name" }, cardName(id)),
+      el("span", { class: "dcard-name" }, breakable(cardName(id))),
       c.value && c.kind !== "money" ? el("span", { class: "dcard-value" }, millions(c.value)) : null,
     ];
     const cls = `dcard kind-${c.kind}${opts.chosen ? " chosen" : ""}${actions.length ? " actionable" : ""}`;
