@@ -21,7 +21,7 @@ from tycoon.capital.minigames import score
 from tycoon.engine import get_game
 
 from .harness import ORIGIN, Table, install, seat_token_script
-from .texts import assert_clean
+from .texts import assert_clean, low_contrast
 
 NAMES = ["Ana", "Bruno", "Carla", "Davi"]
 #: Buttons a player does not press to play: help, chat, the top bar's settings.
@@ -420,6 +420,17 @@ def test_axe_finds_no_serious_violation(new_page, shot, screen, theme):
            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
     shot(page, f"a11y_{screen}_{theme}")
     assert not bad, bad
+
+
+@pytest.mark.parametrize("theme", ["default", "contrast"])
+@pytest.mark.parametrize("screen", SCREENS)
+def test_every_text_reads_at_aa_contrast(new_page, screen, theme):
+    """Every visible text on every screen, both themes, is at WCAG AA contrast with what is
+    behind it (seat A's letter on its yellow, a green or pink set's name once were not)."""
+    page = open_screen(new_page, screen)
+    if theme == "contrast":
+        page.evaluate("document.documentElement.dataset.theme = 'contrast'")
+    assert low_contrast(page) == []
 
 
 @pytest.mark.parametrize("screen", SCREENS)

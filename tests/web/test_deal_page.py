@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from tycoon.deal import DealState, cards, from_json
 
 from .harness import ORIGIN, Table, install, seat_token_script, words
-from .texts import assert_clean
+from .texts import assert_clean, low_contrast
 
 RENT_RED_YELLOW, DEBT_COLLECTOR, PASS_GO, JUST_SAY_NO = 61, 83, 89, 74
 HAND_A = [RENT_RED_YELLOW, DEBT_COLLECTOR, PASS_GO, 2]
@@ -237,3 +237,27 @@ def test_card_names_break_between_syllables_in_four_languages(new_page, shot):
     assert [m.replace("\u00ad", "-").replace("\u200b", "|") for m in marked] == [
         "Mul-ti-co-lour wild card", "Debt Col-lec-tor", "Pro-priété Com-pa-gnie",
         "Red/|Yellow rent", "Pass Go"]
+
+
+def test_hand_card_menu_is_readable(new_page, shot):
+    """The menu of a card in the hand, how a mouse plays a card, passes axe while open in both
+    themes: its words are readable on its background (the hand's white text once made them
+    white on white) and its Cancel is one of its items."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    table = deal_table()
+    page = open_seat(new_page, table, "tokA", 0)
+    page.click(f".dhand [data-card='{RENT_RED_YELLOW}']")
+    expect(page.locator(".card-menu button").first).to_be_visible()
+    shot(page, "deal_09_hand_menu")
+    for theme in ("default", "contrast"):
+        page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
+        found = Axe().run(page, context=".card-menu",
+                          options={"resultTypes": ["violations", "incomplete"]}).response
+        bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:4])
+               for v in found["violations"] if v["impact"] in ("serious", "critical")]
+        # axe leaves a contrast it cannot be sure of as "incomplete": white on white was one
+        bad += [(v["id"], n["failureSummary"]) for v in found["incomplete"]
+                if v["id"] == "color-contrast" for n in v["nodes"]]
+        assert not bad, (theme, bad)
+        assert low_contrast(page) == [], theme

@@ -22,6 +22,18 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** A seat's round mark: its letter on its colour (``#rrggbb``), in dark ink on a light colour
+ * (seat A's yellow) and white on a dark one, so the letter always reads (WCAG AA). */
+export function swatch(letter, fill) {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(fill.slice(i, i + 2), 16) / 255)
+    .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+  const light = 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.18;
+  const mark = el("span", { class: "swatch" }, letter);
+  mark.style.background = fill;
+  if (light) mark.style.color = "#1f2430";
+  return mark;
+}
+
 const VOWELS = "aeiouyàáâãäèéêëìíîïòóôõöùúûüœæ";
 const isVowel = (ch) => VOWELS.includes(ch.toLowerCase());
 const isLetter = (ch) => ch.toLowerCase() !== ch.toUpperCase();

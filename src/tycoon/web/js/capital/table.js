@@ -1,6 +1,6 @@
 // The Capital table: board, players' panels, your hand, the legal actions of this moment (and
 // nothing else), target picking on the board, the minigame screen and the victory screen.
-import { el, focusKey } from "../util.js";
+import { el, focusKey, swatch } from "../util.js";
 import { t } from "../i18n.js";
 import { drawBoard, pawnPlace, seatLetter, seatFill, squareName } from "./board.js";
 import { board as dataBoard, cardGroup, cardInfo, cardName, cardHelp, effects as effectList, effectName, effectHelp, EFFECT_ICON,
@@ -195,7 +195,7 @@ export class CapitalTable {
     else if (hasWord("capital", "prompt.waiting")) text = word("capital", "prompt.waiting", { seat: { seat: view.current } }, this.state.names);
     else text = t("capital.prompt.waiting", { player: this.seatName(view.current) });
     return el("div", { class: "prompt", id: "prompt", "aria-live": "polite" },
-      el("span", { class: "swatch", style: `background:${seatFill(view, view.current)}` }, seatLetter(view.current)),
+      swatch(seatLetter(view.current), seatFill(view, view.current)),
       el("span", {}, text));
   }
 
@@ -306,7 +306,7 @@ export class CapitalTable {
       const current = view.current === i && !this.over();
       const item = el("li", { class: `player${current ? " current" : ""}${target ? " target" : ""}${i === this.state.seat ? " me" : ""}`, "data-seat": i },
         el("div", { class: "player-head" },
-          el("span", { class: "swatch", style: `background:${seatFill(view, i)}` }, seatLetter(i)),
+          swatch(seatLetter(i), seatFill(view, i)),
           el("span", { class: "player-name" }, this.seatName(i)),
           current ? el("span", { class: "badge turn" }, t("capital.turn_badge")) : null,
           i === this.state.seat ? el("span", { class: "badge" }, t("ui.you")) : null),
@@ -403,7 +403,7 @@ export class CapitalTable {
       el("div", { class: "overlay-box" },
         el("h2", { id: "mgr-h" }, t("minigame.results", { name: minigameName(game) })),
         el("ol", { class: "standings" }, order.map((i) => el("li", { "data-seat": i },
-          el("span", { class: "swatch", style: `background:${seatFill(view, i)}` }, seatLetter(i)), " ",
+          swatch(seatLetter(i), seatFill(view, i)), " ",
           this.seatName(i), " — ", el("span", { class: scores[i] < 0 ? "neg" : "pos" }, t("minigame.points", { n: scores[i] })), " → ", money(Math.max(0, scores[i]))))),
         el("button", { class: "primary", "data-key": "mgr-close", onclick: close }, t("ui.close"))));
   }
@@ -442,11 +442,7 @@ export class CapitalTable {
       earners.some((i) => this.earned[i] > 0)
         ? el("p", {}, t("capital.biggest_earners"), " ", earners.filter((i) => this.earned[i] > 0).slice(0, 3).map((i) => `${names[i]} ${money(this.earned[i])}`).join(" · "))
         : null);
-    const mark = (i) => {
-      const sw = el("span", { class: "swatch" }, seatLetter(i));
-      sw.style.background = seatFill(view, i);
-      return sw;
-    };
+    const mark = (i) => swatch(seatLetter(i), seatFill(view, i));
     return endScreen({
       result: res, names, why: ending && this.ctx.say ? this.ctx.say(ending.message) : why, summary, seatMark: mark,
       scoreText: (i) => `${t("capital.net_worth")} ${money(seats[i]?.net_worth ?? res.scores?.[i] ?? 0)}`,

@@ -3,7 +3,7 @@
 // draw and discard piles), your own table (bank and sets), and your hand fanned at the bottom.
 // Cards, colours and rents come from the game's data (GET /api/kinds/deal/data), every word
 // of a card from the game's catalog, every action's words from the server's messages.
-import { breakable, el, focusKey } from "../util.js";
+import { breakable, el, focusKey, swatch } from "../util.js";
 import { t } from "../i18n.js";
 import { gameData, nameOf, helpOf, word } from "../messages.js";
 import { endScreen } from "../end.js";
@@ -11,8 +11,8 @@ import { flyCard } from "../motion.js";
 
 const GAME = "deal";
 export const COLOR_FILL = {
-  brown: "#8a5a35", light_blue: "#8fd3f0", pink: "#d6408f", orange: "#f28b26", railroad: "#2f2f2f",
-  utility: "#b9cf8f", red: "#dd3535", yellow: "#f2cf3a", green: "#2d9a55", dark_blue: "#203f9a",
+  brown: "#8a5a35", light_blue: "#8fd3f0", pink: "#c8387f", orange: "#f28b26", railroad: "#2f2f2f",
+  utility: "#b9cf8f", red: "#dd3535", yellow: "#f2cf3a", green: "#23864a", dark_blue: "#203f9a",
 };
 const DARK = new Set(["brown", "railroad", "red", "green", "dark_blue", "pink"]);
 const SEAT_FILL = ["#e0a800", "#c0392b", "#2763b8", "#23864a", "#7b3fa0"];
@@ -200,7 +200,7 @@ export class DealTable {
     }
     return el("div", { class: "card-menu", role: "menu", "aria-label": cardName(id) },
       items,
-      el("button", { class: "ghost", "data-key": `menu-${id}-cancel`, onclick: () => { this.chosen = null; this.narrow = null; this.render(); } }, t("ui.cancel")));
+      el("button", { class: "ghost", role: "menuitem", "data-key": `menu-${id}-cancel`, onclick: () => { this.chosen = null; this.narrow = null; this.render(); } }, t("ui.cancel")));
   }
 
   chosenActs() {
@@ -225,10 +225,8 @@ export class DealTable {
   head(s) {
     const full = (s.sets || []).filter((x) => x.full).length;
     const isTurn = this.current(s.seat);
-    const swatch = el("span", { class: "swatch" }, LETTERS[s.seat]);
-    swatch.style.background = SEAT_FILL[s.seat];
     return el("div", { class: "dseat-head" },
-      swatch,
+      swatch(LETTERS[s.seat], SEAT_FILL[s.seat]),
       el("strong", { class: "dseat-name" }, this.seatName(s.seat)),
       s.seat === this.state.seat ? el("span", { class: "badge" }, t("ui.you")) : null,
       isTurn ? el("span", { class: "badge turn" }, t("deal.their_turn")) : null,
