@@ -163,6 +163,7 @@ def test_replay_viewer_steps_through_a_finished_game(server, new_page, shot):
     expect(page.locator("#event-log")).to_contain_text("rolls")
     page.click("#replay-last")
     expect(page.locator(".victory-screen")).to_be_visible()
+    expect(page.locator(".end-why")).to_have_text("The turn limit was reached")  # a sentence
     shot(page, "server_06_replay_end")
     page.click("[data-key=victory-close]")
     page.keyboard.press("ArrowLeft")

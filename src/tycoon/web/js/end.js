@@ -17,11 +17,17 @@ export function endScreen({ result, names, why, scoreText, summary, buttons, onC
     onkeydown: (e) => e.key === "Escape" && onClose() },
   el("div", { class: "overlay-box end-box" },
     el("h2", { id: "victory-h" }, winner != null ? t("end.winner", { player: name(winner) }) : t("end.no_winner")),
-    why ? el("p", { class: "lead end-why" }, why) : null,
+    why ? el("p", { class: "lead end-why" }, typeof why === "string" ? sentence(why) : why) : null,
     el("ol", { class: "standings" }, standings.map((s) => el("li", { "data-seat": String(s), class: s === winner ? "winner" : "" },
       seatMark ? seatMark(s) : null, " ", el("strong", {}, name(s)), " — ", scoreText ? scoreText(s, scores[s]) : String(scores[s] ?? "")))),
     summary,
     el("div", { class: "button-row" }, buttons, el("button", { "data-key": "victory-close", onclick: onClose }, t("ui.close")))));
+}
+
+/** ``text`` as a sentence on its own: a game's reason ("the turn limit was reached") is also
+ * said inside other sentences, so its catalog entry starts in lower case. */
+function sentence(text) {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
 }
 
 /** A small line chart: one line per seat over turns (`series[seat] = [values]`). */
