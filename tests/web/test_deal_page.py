@@ -261,3 +261,21 @@ def test_hand_card_menu_is_readable(new_page, shot):
                 if v["id"] == "color-contrast" for n in v["nodes"]]
         assert not bad, (theme, bad)
         assert low_contrast(page) == [], theme
+
+
+def test_hand_card_menu_keys(new_page):
+    """A card's menu follows the ARIA menu pattern: it opens with the focus on its first item,
+    arrows and Home/End move among its items (wrapping), Escape closes it and gives the focus
+    back to the card."""
+    page = open_seat(new_page, deal_table(), "tokA", 0)
+    page.click(f".dhand [data-card='{RENT_RED_YELLOW}']")
+    items = page.locator(".card-menu [role=menuitem]")
+    expect(items).to_have_count(3)  # bank it, charge the rent, cancel
+    expect(items.nth(0)).to_be_focused()
+    for key, at in (("ArrowDown", 1), ("ArrowDown", 2), ("ArrowDown", 0), ("ArrowUp", 2),
+                    ("Home", 0), ("End", 2)):
+        page.keyboard.press(key)
+        expect(items.nth(at)).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator(".card-menu")).to_have_count(0)
+    expect(page.locator(f".dhand [data-card='{RENT_RED_YELLOW}']")).to_be_focused()

@@ -198,9 +198,32 @@ export class DealTable {
     } else {
       items = acts.map(item);
     }
-    return el("div", { class: "card-menu", role: "menu", "aria-label": cardName(id) },
+    const close = () => {
+      this.chosen = null;
+      this.narrow = null;
+      this.render();
+      this.root.querySelector(`.dhand [data-card="${id}"]`)?.focus({ preventScroll: true });
+    };
+    return el("div", { class: "card-menu", role: "menu", "aria-label": cardName(id), onkeydown: (ev) => this.menuKey(ev, close) },
       items,
-      el("button", { class: "ghost", role: "menuitem", "data-key": `menu-${id}-cancel`, onclick: () => { this.chosen = null; this.narrow = null; this.render(); } }, t("ui.cancel")));
+      el("button", { class: "ghost", role: "menuitem", "data-key": `menu-${id}-cancel`, onclick: close }, t("ui.cancel")));
+  }
+
+  /** The keys of a menu (the ARIA menu pattern): arrows and Home/End move among its items,
+   * Escape closes it and gives the focus back to the card. */
+  menuKey(ev, close) {
+    if (ev.key === "Escape") {
+      ev.preventDefault();
+      ev.stopPropagation();
+      close();
+      return;
+    }
+    const items = [...ev.currentTarget.querySelectorAll("[role=menuitem]")];
+    const at = items.indexOf(document.activeElement);
+    const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: items.length - 1 }[ev.key];
+    if (to === undefined || !items.length) return;
+    ev.preventDefault();
+    items[(to + items.length) % items.length].focus();
   }
 
   chosenActs() {
