@@ -22,15 +22,28 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** A seat's round mark: its letter on its colour (``#rrggbb``), in dark ink on a light colour
- * (seat A's yellow) and white on a dark one, so the letter always reads (WCAG AA). */
+const INK = "#1f2430"; // the page's --ink
+
+/** The relative luminance (WCAG) of a ``#rrggbb`` colour. */
+function luminance(hex) {
+  return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+}
+
+/** True when text on ``fill`` reads better in the page's dark ink than in white (a light fill
+ * such as seat A's yellow); a colour that is not ``#rrggbb`` counts as dark. */
+export function needsDarkInk(fill) {
+  const l = luminance(fill);
+  return (l + 0.05) / (luminance(INK) + 0.05) > 1.05 / (l + 0.05);
+}
+
+/** A seat's round mark: its letter on its colour (``#rrggbb``), in the ink that reads better
+ * on it (WCAG AA for every seat colour). */
 export function swatch(letter, fill) {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(fill.slice(i, i + 2), 16) / 255)
-    .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
-  const light = 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.18;
   const mark = el("span", { class: "swatch" }, letter);
   mark.style.background = fill;
-  if (light) mark.style.color = "#1f2430";
+  if (needsDarkInk(fill)) mark.style.color = INK;
   return mark;
 }
 

@@ -3,7 +3,7 @@
 // draw and discard piles), your own table (bank and sets), and your hand fanned at the bottom.
 // Cards, colours and rents come from the game's data (GET /api/kinds/deal/data), every word
 // of a card from the game's catalog, every action's words from the server's messages.
-import { breakable, el, focusKey, swatch } from "../util.js";
+import { breakable, el, focusKey, needsDarkInk, swatch } from "../util.js";
 import { t } from "../i18n.js";
 import { gameData, nameOf, helpOf, word } from "../messages.js";
 import { endScreen } from "../end.js";
@@ -14,7 +14,8 @@ export const COLOR_FILL = {
   brown: "#8a5a35", light_blue: "#8fd3f0", pink: "#c8387f", orange: "#f28b26", railroad: "#2f2f2f",
   utility: "#b9cf8f", red: "#dd3535", yellow: "#f2cf3a", green: "#23864a", dark_blue: "#203f9a",
 };
-const DARK = new Set(["brown", "railroad", "red", "green", "dark_blue", "pink"]);
+/** Colours whose set names are written in white (the others in ink). */
+const DARK = new Set(Object.keys(COLOR_FILL).filter((c) => !needsDarkInk(COLOR_FILL[c])));
 const SEAT_FILL = ["#e0a800", "#c0392b", "#2763b8", "#23864a", "#7b3fa0"];
 const LETTERS = "ABCDE";
 
