@@ -7,7 +7,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tycoon.engine import Action, InvalidAction, Record, Rng, check_seed, parse_data
+from tycoon.engine import (
+    Action,
+    InvalidAction,
+    Outcome,
+    Record,
+    Rng,
+    check_seed,
+    parse_data,
+    ranked,
+)
 
 
 def test_rng_same_seed_same_sequence():
@@ -165,3 +174,12 @@ def test_derive_seed_is_stable_and_spread():
     assert derive_seed(7, "bot", 1) == derive_seed(7, "bot", 1)
     seeds = {derive_seed(7, "game", i) for i in range(1000)}
     assert len(seeds) == 1000 and all(0 <= s < 2**63 for s in seeds)
+
+
+def test_outcome_places_share_ties_and_default_to_the_standings():
+    """``ranked`` gives equal keys one place; a result stored before places had none."""
+    standings, places = ranked([(-2, -10), (-3, -1), (-2, -10), (-2, -4)])
+    assert standings == (1, 0, 2, 3) and places == (2, 1, 2, 4)
+    old = {"finished": False, "winner": None, "reason": "turn_limit", "turns": 9,
+           "standings": [2, 0, 1], "scores": [5, 1, 9], "returns": [0.0, 0.0, 0.0]}
+    assert Outcome.from_json(old).places == (2, 3, 1)

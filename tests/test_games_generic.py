@@ -13,6 +13,7 @@ input sessions are played through their own interface; ``determinize`` keeps the
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -169,6 +170,11 @@ def test_random_games_keep_the_contract(name, seed, seats):
     json.dumps(res.to_json())
     assert res.finished == (state.winner is not None)
     assert sorted(res.standings) == list(range(seats))
+    # places count down the standings, tied seats sharing the first of theirs
+    places = [res.places[s] for s in res.standings]
+    assert places[0] == 1 and all(p in (q, i + 1)
+                                  for i, (q, p) in enumerate(pairwise(places), start=1))
+    assert Outcome.from_json(res.to_json()) == res
     assert len(res.returns) == seats and sum(res.returns) == (1.0 if res.winner is not None
                                                               else 0.0)
 

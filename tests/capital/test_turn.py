@@ -189,7 +189,18 @@ def test_c12_turn_limit_stops_unfinished_with_standings_by_net_worth():
     res = st.result()
     assert res.to_json() == {"finished": False, "winner": None, "reason": "turn_limit",
                              "turns": 5, "standings": [0, 1, 2], "scores": [900, 500, 350],
-                             "returns": [0.0, 0.0, 0.0], "card": None}
+                             "returns": [0.0, 0.0, 0.0], "places": [1, 2, 3], "card": None}
+
+
+def test_c12_c5_5_seats_of_equal_net_worth_share_their_place():
+    st = position(seats=4, turn=5, current=1, seat={0: {"balance": 300}, 1: {"balance": 700},
+                                                    2: {"balance": 300}, 3: {"balance": 300}},
+                  options={"turn_limit": 5})
+    roll(st, 1, 1)
+    act(st, {"type": "pass"})
+    res = st.result()
+    assert res.scores == (300, 700, 300, 300)
+    assert res.standings == (1, 0, 2, 3) and res.places == (2, 1, 2, 2)
 
 
 # ----------------------------------------------------------------------------- minigames

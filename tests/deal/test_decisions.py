@@ -7,12 +7,15 @@ from tycoon.deal import new_game
 from tycoon.engine import IllegalAction, InvalidOption, InvalidPosition, Rng
 
 from .helpers import (
+    BROWN,
     DEBT,
     DOUBLE,
     GREEN,
     HOUSE,
     JSN,
     M1,
+    M2,
+    M3,
     M10,
     PASS_GO,
     RED,
@@ -182,6 +185,17 @@ def test_turn_limit_stops_the_game_unfinished():
     data = s.to_json()
     assert data["reason"] == "turn_limit" and data["phase"] == "over"
     assert build_from(data).to_json() == data
+
+
+def test_turn_limit_standings_by_full_sets_then_table_value_ties_share_a_place():
+    """MD-5.2 table value breaks a tie of full sets; equal on both, seats share a place."""
+    s = build([seat(bank=[M1[0]], sets=[("brown", BROWN)]), seat(bank=[M3[0]]),
+               seat(bank=[M1[1], M2[0]]), seat(bank=[M2[1]])], turn=2, options={"turn_limit": 2})
+    act(s, 0, type="end_turn")
+    r = s.result()
+    assert s.is_over and r.scores == (1, 0, 0, 0) and r["table_values"] == [3, 3, 3, 2]
+    assert r.standings == (0, 1, 2, 3) and r.places == (1, 2, 2, 4)
+    assert r.to_json()["places"] == [1, 2, 2, 4]
 
 
 def test_turn_limit_is_validated_and_an_early_stop_is_refused():

@@ -33,6 +33,18 @@ def test_whole_game_reads_in_third_person_without_ids(seed):
     check_lines(out, others=OTHERS)
 
 
+def test_standings_say_each_net_worth_and_tied_seats_share_a_place():
+    """C-5.5: the standings go by net worth, said with its words; equal worths, one place."""
+    out: list[str] = []
+    result = play("capital", seed=1, options={"turn_limit": 3}, read=scripted(seed=1),
+                  write=out.append)
+    assert result is not None and sorted(result["places"]) == [1, 1, 1, 4]  # three at $500
+    names = ["Seat 1 (yellow)", *OTHERS]
+    said = "; ".join(f"{result['places'][s]}. {names[s]}: net worth ${result['scores'][s]:,}"
+                     for s in result["standings"])
+    assert out[-1] == f"Standings: {said}."
+
+
 def action_position():
     return from_json({"seats": [{"hand": ["toll", "easy_money", "toll"], "square": 5}, {}],
                       "phase": "action", "move": {"landed": 5}})

@@ -30,7 +30,10 @@ def test_whole_game_reads_in_third_person_without_ids(seats, seed):
     assert out[2].startswith("Turn 1: Seat ")  # who starts
     assert any(re.fullmatch(r"Turn \d+: Seat [2-5] plays", line) for line in out)
     assert "e. End your turn" in out
-    assert out[-1].startswith("Standings: ")
+    first = result["standings"][0]
+    assert out[-1].startswith(f"Standings: 1. Seat {first + 1}: ")
+    assert f": {result['scores'][first]} full set" in out[-1]
+    assert f", {result['table_values'][first]}M on the table" in out[-1]
     check_lines(out, others=[f"Seat {n}" for n in range(2, seats + 1)])
 
 

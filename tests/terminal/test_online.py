@@ -218,7 +218,7 @@ def test_terminal_plays_online_with_a_browser_at_the_same_table(server):
     assert all("message" in c for u in updates for c in u["legal"])
     result = updates[-1]["result"]
     winner = "Ana" if result["winner"] == 0 else "Bea"
-    assert lines[-1].startswith(f"Standings: {winner} ")
+    assert lines[-1].startswith(f"Standings: 1. {winner}: ")
     assert term.wait() == 0
 
 

@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -142,6 +143,16 @@ def test_whole_game_by_clicks_then_rematch_with_the_same_people(server, new_page
     end = page.locator(".victory-screen")
     expect(end.locator("#victory-h")).to_be_visible()
     expect(end.locator(".standings li")).to_have_count(len(bots) + 1)
+    # stopped by the turn limit: the heading says there is no winner, the reason says why once
+    expect(end.locator("#victory-h")).to_have_text("The game ended without a winner")
+    expect(end.locator(".end-why")).to_contain_text("The turn limit")
+    expect(end.locator(".end-why")).not_to_contain_text("without a winner")
+    # each seat's number is its place: seats whose scores read the same share one
+    rows = end.locator(".standings li").evaluate_all(
+        "lis => lis.map((li) => [li.value, li.textContent.split(' — ').pop()])")
+    assert rows[0][0] == 1, rows
+    for i, ((first, before), (place, score)) in enumerate(pairwise(rows), 1):
+        assert place == (first if score == before else i + 1), rows
     expect(page.locator(".badge.turn")).to_have_count(0)  # nobody is "to play" any more
     assert_clean(page, f"{game} end screen")
     shot(page, f"server_end_{game}")

@@ -22,6 +22,7 @@ from tycoon.engine import (
     Outcome,
     Rng,
     State,
+    ranked,
 )
 
 from . import action_step, landing, payments
@@ -357,8 +358,7 @@ class CapitalState(State):
         victory card played (C-7.3) or ``turn_limit``; details: the winning ``card``."""
         worths = tuple(self.net_worth(s) for s in range(len(self.seats)))
         winner = self.winner_seat
-        standings = tuple(sorted(range(len(self.seats)),
-                                 key=lambda s: (s != winner, -worths[s], s)))
+        standings, places = ranked([(s != winner, -worths[s]) for s in range(len(self.seats))])
         return Outcome(
             finished=winner is not None,
             winner=winner,
@@ -367,6 +367,7 @@ class CapitalState(State):
             standings=standings,
             scores=worths,
             details=(("card", self.reason if winner is not None else None),),
+            places=places,
         )
 
     def view(self, seat: int | None = None) -> dict[str, Any]:

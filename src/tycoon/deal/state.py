@@ -21,7 +21,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Self
 
-from tycoon.engine import Event, IllegalAction, Message, Outcome, Rng, State, resolve_options
+from tycoon.engine import (
+    Event,
+    IllegalAction,
+    Message,
+    Outcome,
+    Rng,
+    State,
+    ranked,
+    resolve_options,
+)
 
 from . import action_cards, answers, turns
 from .actions import DealAction
@@ -341,16 +350,17 @@ class DealState(State):
         and details: ``full_sets`` (the colours per seat) and ``table_values``."""
         colors = [sorted(full_colors(self, s)) for s in range(self.n)]
         values = [table_value(self, s) for s in range(self.n)]
-        order = sorted(range(self.n),
-                       key=lambda s: (s != self.won, -len(colors[s]), -values[s], s))
+        order, places = ranked([(s != self.won, -len(colors[s]), -values[s])
+                                for s in range(self.n)])
         return Outcome(
             finished=self.won is not None,
             winner=self.won,
             reason=self.reason,
             turns=self.turn,
-            standings=tuple(order),
+            standings=order,
             scores=tuple(len(c) for c in colors),
             details=(("full_sets", colors), ("table_values", values)),
+            places=places,
         )
 
 

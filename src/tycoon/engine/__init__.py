@@ -14,7 +14,7 @@ from .events import GameOver, Reshuffled, TurnStarted
 from .game import GameInfo
 from .messages import LANGUAGES, Message, render, seat_ref
 from .options import Option, resolve_options
-from .outcome import Outcome
+from .outcome import Outcome, ranked
 from .record import Record, Recorder, replay
 from .registry import games, get_game, register
 from .rng import Rng, check_seed, new_seed
@@ -50,6 +50,7 @@ __all__ = [
     "new_seed",
     "parse_data",
     "parse_text",
+    "ranked",
     "register",
     "render",
     "replay",

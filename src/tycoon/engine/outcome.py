@@ -6,10 +6,16 @@
 (0.0, 1.0)
 >>> Outcome.from_json(o.to_json()) == o
 True
+
+A game ranks its seats with :func:`ranked`, which gives tied seats the same place:
+
+>>> ranked([(1, -500), (1, -700), (1, -500), (0, -100)])
+((3, 1, 0, 2), (3, 2, 3, 1))
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +29,12 @@ class Outcome:
     ended (a message key suffix of the game's catalog: ``victory``, ``turn_limit``, ...);
     ``standings`` lists the seats best first; ``scores`` is the game's own measure per seat
     (net worth, full sets, ...). ``returns`` is 1.0 for the winner and 0.0 for everyone else
-    (all 0.0 without a winner), the convention of the tournament and RL layers.
+    (all 0.0 without a winner), the convention of the tournament and RL layers. ``places``
+    is each seat's place from 1, tied seats sharing one (1, 2, 2, 4); left empty, it is the
+    standings' order (as from a game that gives none).
+
+    >>> Outcome(True, 1, "victory", 9, (1, 0), (3, 5)).places
+    (2, 1)
     """
 
     finished: bool
@@ -33,6 +44,14 @@ class Outcome:
     standings: tuple[int, ...]
     scores: tuple[int, ...]
     details: tuple[tuple[str, Any], ...] = ()
+    places: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.places:  # no ties: the standings' order
+            places = [0] * len(self.standings)
+            for i, s in enumerate(self.standings):
+                places[s] = i + 1
+            object.__setattr__(self, "places", tuple(places))
 
     @property
     def returns(self) -> tuple[float, ...]:
@@ -61,15 +80,29 @@ class Outcome:
             "standings": list(self.standings),
             "scores": list(self.scores),
             "returns": list(self.returns),
+            "places": list(self.places),
             **{k: v for k, v in self.details},
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Outcome:
         """The inverse of :meth:`to_json`."""
-        extra = {k: v for k, v in data.items() if k not in _FIELDS and k not in ("returns", "game")}
+        extra = {k: v for k, v in data.items()
+                 if k not in _FIELDS and k not in ("returns", "game")}
         return cls(bool(data["finished"]), data["winner"], data["reason"], int(data["turns"]),
-                   tuple(data["standings"]), tuple(data["scores"]), tuple(sorted(extra.items())))
+                   tuple(data["standings"]), tuple(data["scores"]), tuple(sorted(extra.items())),
+                   tuple(data.get("places") or ()))
 
 
-_FIELDS = ("finished", "winner", "reason", "turns", "standings", "scores")
+_FIELDS = ("finished", "winner", "reason", "turns", "standings", "scores", "places")
+
+
+def ranked(keys: Sequence[Any]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The standings (seats best first: the smallest key, ties by seat) and the places (each
+    seat's from 1, seats with equal keys sharing the best of theirs), from one key per seat."""
+    standings = tuple(sorted(range(len(keys)), key=lambda s: (keys[s], s)))
+    places = [0] * len(keys)
+    for i, s in enumerate(standings):
+        before = standings[i - 1] if i else None
+        places[s] = places[before] if before is not None and keys[before] == keys[s] else i + 1
+    return standings, tuple(places)

@@ -61,6 +61,12 @@ class CapitalScreen(Screen):
 
     letters: Mapping[str, str] = {"roll": "r", "pass": "p"}
 
+    def score(self, result: dict[str, Any], seat: int, words: Words) -> str:
+        """The seat's net worth (C-5.5), which orders the standings."""
+        scores = result.get("scores") or []
+        return words("term.capital.score", worth=money(words, scores[seat])) \
+            if 0 <= seat < len(scores) else ""
+
     def colour(self, seat: int, words: Words) -> str | None:
         colours = ("yellow", "red", "blue", "green")
         if not 0 <= seat < len(colours):

@@ -45,6 +45,17 @@ class DealScreen(Screen):
 
     letters: Mapping[str, str] = {"end_turn": "e", "accept": "a"}
 
+    def score(self, result: dict[str, Any], seat: int, words: Words) -> str:
+        """The seat's full sets and table value, which order the standings."""
+        scores = result.get("scores") or []
+        values = result.get("table_values") or []
+        if not 0 <= seat < len(scores):
+            return ""
+        if seat >= len(values):
+            return words("term.count.full_sets", n=scores[seat])
+        return words("term.deal.score", sets=count("full_sets", scores[seat]),
+                     value=money(words, values[seat]))
+
     def choices(self, legal: list[dict[str, Any]], view: dict[str, Any], me: int,
                 words: Words) -> list[Choice]:
         """One line per card of the hand (its uses as a second step when it has several),

@@ -74,6 +74,13 @@ class Screen:
         """The seat's colour in words, if the game gives seats colours."""
         return None
 
+    # ----------------------------------------------------------------- the end
+    def score(self, result: dict[str, Any], seat: int, words: Words) -> str:
+        """``seat``'s score at the end in words (the generic form: the bare number of the
+        result's ``scores``; a game says what it measures: net worth, full sets)."""
+        scores = result.get("scores") or []
+        return str(scores[seat]) if 0 <= seat < len(scores) else ""
+
     # ----------------------------------------------------------------- the table
     def table(self, view: dict[str, Any], me: int | None, words: Words) -> list[str]:
         """The public position (and ``me``'s own secrets) as sentences.

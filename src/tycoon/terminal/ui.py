@@ -187,17 +187,18 @@ class Terminal:
         self.decide(view, legal)
 
     def game_over(self, result: dict[str, Any]) -> None:
-        """The end: who won, the standings with each seat's score."""
+        """The end: who won, the standings with each seat's place (tied seats share one) and
+        score."""
         w = self.words
         self.result = result
         if "turns" in result:
             self.write(w("term.game_over", turns=result["turns"]))
         standings = result.get("standings") or []
-        scores = result.get("scores") or []
+        places = result.get("places") or [0] * len(standings)
         if standings:
-            parts = [w("term.standing", seat={"seat": s},
-                       score=scores[s] if s < len(scores) else "") for s in standings]
-            self.write(w("term.standings", list=w.join(parts)))
+            parts = [w("term.standing", place=places[s] or i + 1, seat={"seat": s},
+                       score=self.screen.score(result, s, w)) for i, s in enumerate(standings)]
+            self.write(w("term.standings", list=w("term.standing_sep").join(parts)))
 
     # ----------------------------------------------------------------- decisions
     def decide(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:

@@ -12,13 +12,16 @@ export function endScreen({ result, names, why, scoreText, summary, buttons, onC
   const winner = result?.winner ?? null;
   const standings = result?.standings?.length ? result.standings : names.map((_, i) => i);
   const scores = result?.scores || [];
+  // tied seats share a place (1, 2, 2, 4); a result without places counts down the standings
+  const places = result?.places?.length ? [...result.places] : [];
+  standings.forEach((s, i) => { places[s] ??= i + 1; });
   const name = (s) => names[s] || String(s + 1);
   return el("div", { class: "overlay victory-screen", role: "dialog", "aria-modal": "true", "aria-labelledby": "victory-h",
     onkeydown: (e) => e.key === "Escape" && onClose() },
   el("div", { class: "overlay-box end-box" },
     el("h2", { id: "victory-h" }, winner != null ? t("end.winner", { player: name(winner) }) : t("end.no_winner")),
     why ? el("p", { class: "lead end-why" }, typeof why === "string" ? sentence(why) : why) : null,
-    el("ol", { class: "standings" }, standings.map((s) => el("li", { "data-seat": String(s), class: s === winner ? "winner" : "" },
+    el("ol", { class: "standings" }, standings.map((s) => el("li", { "data-seat": String(s), class: s === winner ? "winner" : "", value: places[s] },
       seatMark ? seatMark(s) : null, " ", el("strong", {}, name(s)), " — ", scoreText ? scoreText(s, scores[s]) : String(scores[s] ?? "")))),
     summary,
     el("div", { class: "button-row" }, buttons, el("button", { "data-key": "victory-close", onclick: onClose }, t("ui.close")))));

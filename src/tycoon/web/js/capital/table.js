@@ -432,7 +432,10 @@ export class CapitalTable {
     let why = null;
     if (card && cardName(card)) why = `${cardName(card)}: ${cardHelp(card) ?? ""}`.trim();
     else if (res.reason) why = word("capital", `reason.${res.reason}`) !== `reason.${res.reason}` ? word("capital", `reason.${res.reason}`) : t("end.reason_turn_limit");
-    const ending = [...this.ctx.lastEvents?.() ?? []].reverse().find((e) => e.type === "game_over" && e.message);
+    // a victory is told by its own event (the card and its condition); a stop by its reason,
+    // as the replay tells it (the heading already says there is no winner)
+    const ending = res.winner == null ? null
+      : [...this.ctx.lastEvents?.() ?? []].reverse().find((e) => e.type === "game_over" && e.message);
     const names = seats.map((_, i) => this.seatName(i));
     const series = seats.map((_, i) => this.history.map((h) => h[i] ?? 0));
     const chart = lineChart(series, seats.map((_, i) => seatFill(view, i)), t("end.chart"));
