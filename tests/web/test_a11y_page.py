@@ -471,3 +471,18 @@ def test_minimal_verbosity_speaks_my_turn_only(new_page):
     assert "Random bot (B)" in spoken["all"]
     assert "Random bot (B)" not in spoken["minimal"]
     assert re.search(r"Turn \d+: Ana \(A\)", spoken["minimal"])
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1280, 800), (390, 844)])
+@pytest.mark.parametrize("game", ["find_key", "memory", "change_money", "catch_coins"])
+def test_a_minigame_fits_the_screen_without_scrolling(new_page, game, size):
+    """C-9: the whole minigame (its clock and its play area: Catch Coins' piggy bank is at the
+    bottom of its field) is in view on a laptop and a phone; nothing to scroll mid-game."""
+    page, _ = open_minigame(new_page, game, *size)
+    fit = page.evaluate("""() => {
+      const box = document.querySelector('.minigame .overlay-box');
+      const area = document.querySelector('.minigame .mg-area').getBoundingClientRect();
+      return {scroll: box.scrollHeight - box.clientHeight, bottom: area.bottom,
+              height: innerHeight};
+    }""")
+    assert fit["scroll"] <= 1 and fit["bottom"] <= fit["height"], fit
