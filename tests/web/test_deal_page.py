@@ -279,3 +279,17 @@ def test_hand_card_menu_keys(new_page):
     page.keyboard.press("Escape")
     expect(page.locator(".card-menu")).to_have_count(0)
     expect(page.locator(f".dhand [data-card='{RENT_RED_YELLOW}']")).to_be_focused()
+
+
+def test_phone_heads_up_opponent_spans_the_width(new_page, shot):
+    """On a phone, the one opponent of a heads-up game takes the table's whole width, as the
+    player's own panel does (its sets once wrapped in half the width beside an empty half)."""
+    table = deal_table()
+    page = new_page(390, 844, init=seat_token_script(table.id, "tokA", 0))
+    install(page, table)
+    page.goto(f"{ORIGIN}/#/game/{table.id}")
+    page.wait_for_selector(".deal-table")
+    widths = page.evaluate("""() => ['.opponents .dseat', '.dseat.mine']
+        .map((s) => document.querySelector(s).getBoundingClientRect().width)""")
+    assert abs(widths[0] - widths[1]) <= 2, widths
+    shot(page, "deal_phone", full_page=True)
