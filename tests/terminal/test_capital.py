@@ -133,6 +133,32 @@ def test_find_the_key_is_told_in_words():
     check_lines(out)
 
 
+def test_question_mark_says_a_minigame_again_where_it_stands():
+    """C-9 without the picture: ``?`` repeats the help and what was said and is still true
+    (the sum and what is paid; the cards face up and the cursor; the lock and its keys), and
+    is no input."""
+    st = minigame("change_money")
+    first = landing.contents(st, 0)["sums"][0]
+    gap = first["c"] - first["a"]
+    _, out = play_minigame("change_money", ["1", "?"] if gap > 1 else ["?"])
+    sums = [i for i, line in enumerate(out) if line.startswith("Sum: ")]
+    assert len(sums) == 2 and out[sums[1]] == out[sums[0]]
+    assert out[sums[0] - 1].endswith("? says this again.")
+    if gap > 1:
+        assert out[sums[1] + 1] == f"Paid $1; ${gap - 1} still to pay."
+    _, out = play_minigame("memory", ["1", "d", "?"])
+    face = next(line for line in out if line.startswith("Card 1, row 1, column 1: $"))
+    assert f"Face up: card 1 ({face.split(': ')[1].rstrip('.')})." in out
+    assert "The cursor is on Card 2, row 1, column 2." in out
+    st = minigame("find_key")
+    answer = landing.contents(st, 0)["rounds"][0]["answer"]
+    st, out = play_minigame("find_key", ["?", str(answer + 1)])
+    locks = [line for line in out if line.startswith("Lock: cuts ")]
+    assert len(locks) == 3 and locks[0] == locks[1]  # said, said again, then the next lock
+    assert any(line.startswith("Right key! Points 40.") for line in out)  # ? was no input
+    check_lines(out)
+
+
 def test_catch_coins_is_played_by_the_bot_at_the_chosen_skill_and_said_so():
     """C-9 Catch Coins: the minigame bot plays it, at the skill the person picks."""
     st, out = play_minigame("catch_coins", ["7"])

@@ -9,7 +9,8 @@ minigames played without the picture.
   grid of numbered cards (type a card's number, or walk with ``w a s d`` and turn with ``k``),
   each turned face announced, and only what changed; Find the Key reads the lock's cuts and
   each key's (flipped keys are read for you from the right); Catch Coins is played by the
-  minigame bot at the skill you pick, and the terminal says so.
+  minigame bot at the skill you pick, and the terminal says so. In the other three, ``?``
+  says the help again with where the round stands.
 """
 
 from __future__ import annotations
@@ -212,15 +213,19 @@ def _duration(io: SessionIO) -> int:
     return int(io.session.get("duration_ms") or 30_000)
 
 
-def _read(io: SessionIO, prompt: str = "> ") -> str | None:
-    """One line, or None when time is up or the person stops (``q`` or Enter alone)."""
-    raw = io.read(prompt).strip().lower()
-    if io.elapsed_ms() > _duration(io):
-        io.write(io.words("term.session_time_up"))
-        return None
-    if raw in ("", "q", "quit"):
-        return None
-    return raw
+def _read(io: SessionIO, again: Callable[[], None], prompt: str = "> ") -> str | None:
+    """One line, or None when time is up or the person stops (``q`` or Enter alone); ``?``
+    calls ``again`` (the minigame's help and where it stands, said again) and reads on."""
+    while True:
+        raw = io.read(prompt).strip().lower()
+        if io.elapsed_ms() > _duration(io):
+            io.write(io.words("term.session_time_up"))
+            return None
+        if raw in ("", "q", "quit"):
+            return None
+        if raw != "?":
+            return raw
+        again()
 
 
 def _try(io: SessionIO, inputs: list[Any], item: dict[str, Any]) -> dict[str, Any] | None:
@@ -239,14 +244,21 @@ def change_money(io: SessionIO) -> list[Any]:
     contents = _contents(io)
     notes = list(contents.get("notes") or [1, 2, 5, 10, 20, 50, 100])
     keys = w.join([w("term.cm.key", key=i, note=money(w, n)) for i, n in enumerate(notes, 1)])
-    io.write(w("term.cm.help", keys=keys))
     sums = contents.get("sums") or []
     state = {"a": sums[0]["a"], "c": sums[0]["c"], "paid": 0, "points": 0} if sums else {}
-    if state:
-        io.write(w("term.cm.sum", a=state["a"], c=state["c"]))
+
+    def tell() -> None:
+        io.write(w("term.cm.help", keys=keys) + " " + w("term.session_again"))
+        if state:
+            io.write(w("term.cm.sum", a=state["a"], c=state["c"]))
+            if state.get("paid"):
+                io.write(w("term.cm.paid", paid=money(w, state["paid"]),
+                           left=money(w, state["c"] - state["a"] - state["paid"])))
+
+    tell()
     inputs: list[Any] = []
     while True:
-        raw = _read(io)
+        raw = _read(io, tell)
         if raw is None:
             return inputs
         if not raw.isdigit() or not 1 <= int(raw) <= len(notes):
@@ -276,7 +288,15 @@ def memory(io: SessionIO) -> list[Any]:
     columns = int(contents.get("columns") or 7)
     count = int(contents.get("cell_count") or columns * int(contents.get("rows") or 2))
     rows = max(1, count // columns)
-    io.write(w("term.memory.help", n=count, rows=rows, columns=columns))
+    def tell() -> None:
+        io.write(w("term.memory.help", n=count, rows=rows, columns=columns) + " "
+                 + w("term.session_again"))
+        up = [w("term.memory.card", cell=c + 1, face=money(w, v))
+              for c, v in enumerate(cells) if v is not None]
+        if up:
+            io.write(w("term.memory.face_up", list=w.join(up)))
+        io.write(w("term.memory.cursor", where=where(cursor)))
+
     cells: list[int | None] = [None] * count
     board = 0
     points = 0
@@ -293,8 +313,10 @@ def memory(io: SessionIO) -> list[Any]:
         return w("term.memory.down", where=where(cell)) if value is None else \
             w("term.memory.up", where=where(cell), face=money(w, value))
 
+    io.write(w("term.memory.help", n=count, rows=rows, columns=columns) + " "
+             + w("term.session_again"))
     while True:
-        raw = _read(io)
+        raw = _read(io, tell)
         if raw is None:
             return inputs
         moves = {"a": -1, "d": 1, "w": -columns, "s": columns}
@@ -361,10 +383,15 @@ def find_key(io: SessionIO) -> list[Any]:
 
     if not rounds:
         return inputs
-    io.write(w("term.fk.help"))
+    io.write(w("term.fk.help") + " " + w("term.session_again"))
     keys = tell(0)
+
+    def again() -> None:
+        io.write(w("term.fk.help") + " " + w("term.session_again"))
+        tell(index)
+
     while True:
-        raw = _read(io)
+        raw = _read(io, again)
         if raw is None:
             return inputs
         if not raw.isdigit() or not 1 <= int(raw) <= keys:
