@@ -15,6 +15,7 @@ from tycoon.deal.events import (
     Charged,
     Drew,
     GameOver,
+    PaidShort,
     Played,
     Reshuffled,
     Transferred,
@@ -138,7 +139,8 @@ def _every_kind_of_item():
         TurnStarted(1, 4), Drew(1, 0), Drew(1, 1), Reshuffled(1), Charged(0, (1,), 5),
         Cancelled(1), Transferred(1, 0, (GREEN[0], M5[0], HOUSE[1])),
         BuildingsLost(0, (HOUSE[1],), "discard"), BuildingsLost(0, (HOUSE[1], HOTEL[1]), "bank"),
-        Won(0), GameOver(None, "turn_limit"), Played(0, END_TURN))]
+        Won(0), GameOver(None, "turn_limit"), Played(0, END_TURN), PaidShort(1, 0, 0, 5),
+        PaidShort(1, 0, 3, 5))]
     return items
 
 

@@ -29,6 +29,7 @@ from .helpers import (
     build,
     seat,
     set_cards,
+    words,
 )
 
 
@@ -141,10 +142,23 @@ def test_md_5_2_too_little_pays_everything():
     act(s, 0, type="debt_collector", card=DEBT[0], target=1)
     for card in (M1[0], YELLOW[0], M2[0]):
         assert s.to_move() == [1]
-        act(s, 1, type="pay", card=card)
+        events = act(s, 1, type="pay", card=card)
     assert s.phase == "play" and s.to_move() == [0]
+    assert not any(e.type == "paid_short" for e in events)  # 6M covers the 5M
     assert sorted(s.banks[0]) == [M1[0], M2[0]] and set_cards(s, 0) == [("yellow", [YELLOW[0]])]
     assert s.table_value(1) == 0
+
+
+def test_md_5_2_short_of_the_debt_the_rest_is_forgiven_and_said():
+    """MD-5.2: a payer left with nothing of value has paid what it could; the log says so."""
+    s = build([seat(hand=[DEBT[0]]), seat(bank=[M1[0], M2[0]])])
+    act(s, 0, type="debt_collector", card=DEBT[0], target=1)
+    act(s, 1, type="pay", card=M2[0])
+    events = act(s, 1, type="pay", card=M1[0])
+    assert s.phase == "play" and s.to_move() == [0] and sorted(s.banks[0]) == [M1[0], M2[0]]
+    short = [e for e in events if e.type == "paid_short"]
+    assert [(e.seat, e.receiver, e.paid, e.amount) for e in short] == [(1, 0, 3, 5)]
+    assert words(s, short[0], 0) == "Seat 2 has nothing more to pay with: 3M of 5M paid to Seat 1"
 
 
 def test_md_5_2_exactly_enough_stops_and_no_change_given():
@@ -197,6 +211,9 @@ def test_md_5_4_multicolour_wild_is_never_paid_and_nothing_of_value_pays_nothing
     assert s.phase == "play" and s.to_move() == [0]
     assert set_cards(s, 1) == [("red", [MULTI[0]])]
     assert not any(e.type == "transferred" for e in events)
+    short = [e for e in events if e.type == "paid_short"]
+    assert [(e.seat, e.paid, e.amount) for e in short] == [(1, 0, 5)]
+    assert words(s, short[0], None) == "Seat 2 has nothing to pay Seat 1 with and pays nothing"
 
 
 def test_md_6_4_birthday_every_other_player_pays_two():

@@ -14,7 +14,7 @@ from tycoon.engine import Event
 
 from .actions import Accept, Pay, SayNo
 from .cards import IS_JSN, VALUE
-from .events import Cancelled, Transferred
+from .events import Cancelled, PaidShort, Transferred
 from .sets import check_win, find, place, table_value, take_from_set
 from .turns import PAY_PHASE, PLAY, RESPOND
 
@@ -120,6 +120,7 @@ def advance(state: DealState, events: list[Event]) -> None:
             if p.kind in PAYMENT_KINDS and table_value(state, t) == 0:
                 # MD-5.2 / MD-6.10: a target with nothing of value pays nothing, so no
                 # answer of it (nor a Just Say No to it) is needed.
+                events.append(PaidShort(t, p.by, 0, p.amount))
                 next_target(state)
                 continue
             if may_say_no(state, p.responder):
@@ -129,9 +130,11 @@ def advance(state: DealState, events: list[Event]) -> None:
             if state.won is not None:
                 return
         else:
-            if p.paid < p.amount and table_value(state, t) > 0:
-                state.phase = PAY_PHASE
-                return
+            if p.paid < p.amount:
+                if table_value(state, t) > 0:
+                    state.phase = PAY_PHASE
+                    return
+                events.append(PaidShort(t, p.by, p.paid, p.amount))
             next_target(state)
 
 

@@ -248,6 +248,10 @@ def describe_event(state: DealState, e: Event, viewer: int | None) -> Message:
         return Message("event.transferred", {"giver": _seat(e.giver),
                                              "receiver": _seat(e.receiver),
                                              "cards": [card(c) for c in e.cards]})
+    if isinstance(e, ev.PaidShort):
+        key = "event.paid_short" if e.paid else "event.paid_nothing"
+        return Message(key, {"seat": _seat(e.seat), "receiver": _seat(e.receiver),
+                             "paid": money(e.paid), "money": money(e.amount)})
     if isinstance(e, ev.BuildingsLost):
         return Message(f"event.buildings_lost_{e.to}", {"seat": _seat(e.seat),
                                                          "cards": [card(c) for c in e.cards],

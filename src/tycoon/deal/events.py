@@ -56,6 +56,18 @@ class Transferred(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class PaidShort(Event):
+    """``seat`` has nothing left of value to pay ``receiver`` with, having paid ``paid`` of
+    ``amount`` (0 when it had nothing at all): the rest of the debt is forgiven (MD-5.2)."""
+
+    type: ClassVar[str] = "paid_short"
+    seat: int
+    receiver: int
+    paid: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class BuildingsLost(Event):
     """A set of ``seat`` stopped being full; its buildings went to ``to`` (MD-7.3, D-4)."""
 
