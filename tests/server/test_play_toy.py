@@ -124,5 +124,15 @@ def test_replay_steps_of_a_finished_game(live):
             assert data["view"] == replay(rec, step).view(seat)
             drew = [e for e in data["events"] if e["type"] == "drew"]
             assert all(e["seat"] == seat for e in drew)
-    assert live.get(f"/api/games/{game['id']}/replay/{total + 1}").status_code == 422
+    # ?since=K: the events of the steps after K as well, each as that step alone gives them
+    step = total // 2
+    base = f"/api/games/{game['id']}/replay"
+    data = live.get(f"{base}/{step}?since={step - 4}&seat=1").json()
+    assert [h["step"] for h in data["history"]] == [step - 3, step - 2, step - 1]
+    for h in data["history"]:
+        assert h["events"] == live.get(f"{base}/{h['step']}?seat=1").json()["events"]
+    assert data["events"] == live.get(f"{base}/{step}?seat=1").json()["events"]
+    assert live.get(f"{base}/{step}").json()["history"] == []
+    assert live.get(f"{base}/{step}?since={step + 1}").status_code == 422
+    assert live.get(f"{base}/{total + 1}").status_code == 422
     assert live.get(f"/api/games/{game['id']}/replay/1?seat=5").status_code == 422

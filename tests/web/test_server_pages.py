@@ -161,6 +161,15 @@ def test_replay_viewer_steps_through_a_finished_game(server, new_page, shot):
     page.click("#replay-forward")
     expect(page.locator("#replay-step")).to_contain_text("Step 1 of")
     expect(page.locator("#event-log")).to_contain_text("rolls")
+    # the log keeps the steps before, the step's own lines last and marked
+    first = page.locator("#event-log li").all_inner_texts()
+    page.click("#replay-forward")
+    expect(page.locator("#replay-step")).to_contain_text("Step 2 of")
+    lines = page.locator("#event-log li")
+    expect(lines).not_to_have_count(len(first))
+    assert lines.all_inner_texts()[:len(first)] == first
+    now = page.locator("#event-log li.replay-now")
+    assert now.count() and now.all_inner_texts() == lines.all_inner_texts()[-now.count():]
     page.click("#replay-last")
     expect(page.locator(".victory-screen")).to_be_visible()
     expect(page.locator(".end-why")).to_have_text("The turn limit was reached")  # a sentence

@@ -276,10 +276,14 @@ async def replay_step(
     request: Request,
     seat: Annotated[int | None, Query(ge=0, le=7, description="Whose view (none: a spectator's).")]
     = None,
+    since: Annotated[int | None, Query(ge=0, le=1_000_000, description=(
+        "Also the events of each step after this one and before `step` (at most 200 steps "
+        "back), in `history`."))] = None,
 ) -> dict[str, Any]:
     """A finished game's position after `step` actions, as `seat` saw it, for the web
-    client's replay viewer: `{"step", "total", "action", "actor", "events", "view", "result"}`
-    (`action` and `events`: those of action number `step`). Only once the game is over (409
+    client's replay viewer: `{"step", "total", "action", "actor", "events", "history", "view",
+    "result"}` (`action` and `events`: those of action number `step`; `history`: the events
+    of the steps after `since`, `[{"step", "events"}]`). Only once the game is over (409
     before)."""
     lobby = _lobby(request)
     room = await lobby.room(game_id)
@@ -293,7 +297,7 @@ async def replay_step(
         record = room.record()
         try:
             data = await asyncio.to_thread(
-                request.app.state.replays.step, game_id, record, step, seat
+                request.app.state.replays.step, game_id, record, step, seat, since
             )
         except ValueError as exc:
             raise HTTPException(422, str(exc)) from None

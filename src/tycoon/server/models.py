@@ -191,6 +191,10 @@ class ReplayStep(BaseModel):
     total: int
     view: dict[str, Any]
     events: list[dict[str, Any]]
+    history: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="`[{\"step\", \"events\"}]`: the events of each step after `since` and "
+                    "before `step`, oldest first.")
     actor: dict[str, Any] | None = Field(description="`{\"seat\"}` of the step's action.")
     action: dict[str, Any] | None = Field(
         description="The step's action: `{\"seat\", \"action\"}` (null at step 0)."

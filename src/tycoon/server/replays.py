@@ -15,6 +15,8 @@ from tycoon.engine import Record, State, get_game
 EVERY = 64
 #: Games whose checkpoints are kept.
 GAMES_KEPT = 16
+#: The most earlier steps whose events one request returns (``since``).
+HISTORY = 200
 
 
 class Replays:
@@ -23,16 +25,24 @@ class Replays:
     def __init__(self) -> None:
         self._checkpoints: OrderedDict[str, dict[int, State]] = OrderedDict()
 
-    def step(self, game_id: str, record: Record, step: int, seat: int | None) -> dict[str, Any]:
-        """``{"step", "total", "view", "events", "actor", "action"}`` after ``step`` actions.
+    def step(self, game_id: str, record: Record, step: int, seat: int | None,
+             since: int | None = None) -> dict[str, Any]:
+        """``{"step", "total", "view", "events", "history", "actor", "action"}`` after ``step``
+        actions.
 
         ``events`` are those of action ``step`` (none at step 0), private ones only for their
-        seat, each with its ``message`` as that seat reads it; ``view`` is ``seat``'s view
-        (None: a spectator's).
+        seat, each with its ``message`` as that seat reads it (as the table said it then);
+        ``history`` the same for each earlier step after ``since`` (``[{"step", "events"}]``,
+        oldest first; empty without ``since``); ``view`` is ``seat``'s view (None: a
+        spectator's).
         """
         total = len(record.actions)
         if not 0 <= step <= total:
             raise ValueError(f"step must be from 0 to {total}")
+        if since is None:
+            since = max(0, step - 1)
+        if not max(0, step - HISTORY) <= since <= step:
+            raise ValueError(f"since must be from {max(0, step - HISTORY)} to {step}")
         module = get_game(record.game)
         points = self._checkpoints.setdefault(game_id, {})
         self._checkpoints.move_to_end(game_id)
@@ -40,22 +50,26 @@ class Replays:
             self._checkpoints.popitem(last=False)
         if 0 not in points:
             points[0] = record.new_state()
-        start = max(k for k in points if k < max(step, 1)) if step else 0
+        first = min(since, step - 1)  # the first action told: after since, and step's own
+        start = max(k for k in points if k <= first) if first > 0 else 0
         state = points[start].clone()
-        events: list[Any] = []
+        from .updates import describe
+
+        told: list[dict[str, Any]] = []
         for i in range(start, step):
             who, data = record.actions[i]
             events = state.apply(who, module.parse_action(data))
+            if i >= first:  # step i + 1, said with the position it left, as the table did
+                told.append({"step": i + 1, "events": [
+                    {**e.to_json(), "message": describe(state, e, seat)}
+                    for e in events if e.visible_to(seat)]})
             if (i + 1) % EVERY == 0 and i + 1 not in points:
                 points[i + 1] = state.clone()
-        from .updates import describe
-
-        shown = [{**e.to_json(), "message": describe(state, e, seat)}
-                 for e in events if e.visible_to(seat)]
+        shown = told.pop()["events"] if told and told[-1]["step"] == step else []
         actor = action = None
         if step:
             who, data = record.actions[step - 1]
             actor = {"seat": who}
             action = {"seat": who, "action": data}
         return {"step": step, "total": total, "view": state.view(seat), "events": shown,
-                "actor": actor, "action": action}
+                "history": told, "actor": actor, "action": action}

@@ -1,12 +1,16 @@
 // The replay viewer of a finished game: step forward and back through its record. The server
 // rebuilds the position after each step (GET /api/games/{id}/replay/{step}); the page shows that
-// view with the same tables as a live game, read-only, and the step's events in words.
+// view with the same tables as a live game, read-only, and the events in words: the step's own
+// (marked, and spoken) after those of the steps before it (up to HISTORY of them).
 import { api } from "./net.js";
 import { t } from "./i18n.js";
 import { el, announce } from "./util.js";
 import { tableFor, seatNames } from "./game.js";
 import { loadGame, say } from "./messages.js";
 import { lang } from "./i18n.js";
+
+/** Steps before the shown one whose events the log keeps. */
+const HISTORY = 40;
 
 export async function renderReplay(main, id) {
   let info = null;
@@ -40,7 +44,8 @@ export async function renderReplay(main, id) {
     label.textContent = t("replay.step", { n: step, total });
     let data;
     try {
-      data = await api.replayStep(id, step + (seat === null ? "" : `?seat=${seat}`));
+      const since = Math.max(0, step - HISTORY);
+      data = await api.replayStep(id, `${step}?since=${since}${seat === null ? "" : `&seat=${seat}`}`);
     } catch (e) {
       tableBox.replaceChildren(el("p", {}, t("replay.no_views")), actionList());
       return;
@@ -49,10 +54,14 @@ export async function renderReplay(main, id) {
     const view = data.view;
     const game = view.game || info.game;
     if (!table || table.game !== game) table = new (tableFor(game))(tableBox, { game, act: () => {}, label: () => "", say: (m) => say(game, m, names), logPanel, replay: true });
-    const lines = (data.events || []).filter((ev) => ev.message).map((ev) => say(game, ev.message, names));
-    logList.replaceChildren(...lines.map((line) => el("li", {}, line)));
+    const words = (events) => (events || []).filter((ev) => ev.message).map((ev) => say(game, ev.message, names));
+    const lines = words(data.events);
+    logList.replaceChildren(
+      ...(data.history || []).flatMap((h) => words(h.events).map((line) => el("li", {}, line))),
+      ...lines.map((line) => el("li", { class: "replay-now", "aria-current": "step" }, line)));
     if (lines.length) announce(lines.join(" "));
     table.update({ view, events: data.events || [], legal: [], messages: new Map(), seat, names, deadline: null, status: data.status ?? null, result: data.result ?? null, game });
+    logList.scrollTop = logList.scrollHeight; // the step's own lines are the last
   }
 
   function actionList() {

@@ -89,7 +89,7 @@ export class CapitalTable {
     const boardWrap = el("div", { class: `board-wrap${this.zoomed ? " zoomed" : ""}`, "data-scroll": "board" });
     // On a wide screen the log sits in the board's empty centre, always in view; on a phone
     // it follows the panels.
-    const centreLog = matchMedia("(min-width: 901px)").matches && !this.ctx.replay;
+    const centreLog = matchMedia("(min-width: 901px)").matches;
     const box = el("div", { class: "board-box" }, drawBoard(view, targets, this.highlight(), this.banner));
     if (centreLog && this.ctx.logPanel) {
       this.ctx.logPanel.classList.add("board-log");
