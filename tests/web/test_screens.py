@@ -47,6 +47,17 @@ def test_rules_screen(new_page, shot, size, game):
     else:
         expect(page.locator(".rules-table").first).to_be_visible()
         assert_clean(page, f"rules {game}")
+        # no table scrolls sideways either (on a phone a row is a block: its cells say their
+        # column, as "Cost: $200")
+        wide = page.evaluate("""() => [...document.querySelectorAll('.rules-table')]
+            .filter((s) => s.scrollWidth > s.clientWidth + 1)
+            .map((s) => s.textContent.slice(0, 30))""")
+        assert not wide, wide
+        if size == "phone":
+            cell = page.locator(".rules-table td[data-label]").first
+            label = cell.get_attribute("data-label")
+            before = cell.evaluate("e => getComputedStyle(e, '::before').content")
+            assert before == f'"{label}: "', before
     no_horizontal_scroll(page)
     shot(page, f"rules-{game}-{size}", full_page=True)
 

@@ -56,16 +56,21 @@ function dataTables(game) {
     const helps = [...seen.values()].map(({ id, x }) => helpOf(game, prefix, id, x));
     const anyHelp = helps.some(Boolean);
     const many = [...seen.values()].some((r) => r.count > 1);
+    // On a phone each row is a block whose cells name their column (data-label, CSS); the
+    // roles keep it a table for screen readers when CSS changes its display.
+    const td = (label, text) => el("td", { role: "cell", "data-label": label }, text);
     out.push(el("section", { class: "rules-table", "aria-labelledby": `rt-${name}` },
       el("h2", { id: `rt-${name}` }, t(`rules.table.${name}`)),
-      el("table", {},
-        el("thead", {}, el("tr", {}, el("th", {}, t("rules.col.name")), many ? el("th", {}, t("rules.col.count")) : null,
-          fields.map((f) => el("th", {}, t(`rules.col.${f}`))), anyHelp ? el("th", {}, t("rules.col.help")) : null)),
-        el("tbody", {}, [...seen.values()].map(({ id, x, count }) => el("tr", { "data-id": String(id) },
-          el("th", {}, nameOf(game, prefix, id, x) ?? String(id)),
-          many ? el("td", {}, String(count)) : null,
-          fields.map((f) => el("td", {}, f === "target" ? targetWord(x[f]) : cell(game, f, x[f]))),
-          anyHelp ? el("td", {}, helpOf(game, prefix, id, x) ?? "") : null))))));
+      el("table", { role: "table" },
+        el("thead", { role: "rowgroup" }, el("tr", { role: "row" }, el("th", { role: "columnheader" }, t("rules.col.name")),
+          many ? el("th", { role: "columnheader" }, t("rules.col.count")) : null,
+          fields.map((f) => el("th", { role: "columnheader" }, t(`rules.col.${f}`))),
+          anyHelp ? el("th", { role: "columnheader" }, t("rules.col.help")) : null)),
+        el("tbody", { role: "rowgroup" }, [...seen.values()].map(({ id, x, count }) => el("tr", { role: "row", "data-id": String(id) },
+          el("th", { role: "rowheader" }, nameOf(game, prefix, id, x) ?? String(id)),
+          many ? td(t("rules.col.count"), String(count)) : null,
+          fields.map((f) => td(t(`rules.col.${f}`), f === "target" ? targetWord(x[f]) : cell(game, f, x[f]))),
+          anyHelp ? td(t("rules.col.help"), helpOf(game, prefix, id, x) ?? "") : null))))));
   }
   return out;
 }
