@@ -221,3 +221,28 @@ def test_unknown_game_link_shows_a_clear_page_and_stops_reconnecting(server, new
     assert len(sockets) <= 1
     expect(page.locator(".conn")).to_have_count(0)
     shot(page, "server_unknown_game_phone")
+
+
+def test_waiting_for_players_then_the_table_and_the_lobbys_watch(server, new_page):
+    """A game with a free seat shows the waiting screen (who sits, the invitation link), not a
+    table nobody may play yet; when the seat is taken the table appears, my turn asked. The
+    lobby's Watch opens the game as a spectator, without offering the seat."""
+    ana = new_page()
+    game_id = create_and_join(ana, server.base, "deal", "Ana", ["human", "medium"], {})
+    waiting = ana.locator(".waiting")
+    expect(waiting).to_contain_text("waiting for players")
+    expect(waiting).to_contain_text("B: free seat")
+    expect(ana.locator(".deal-table")).to_have_count(0)
+    cid = new_page()
+    cid.goto(f"{server.base}/")
+    cid.click(f"[data-key=watch-{game_id}]")
+    expect(cid.locator(".waiting")).to_be_visible()
+    expect(cid.locator(".join-box")).to_have_count(0)
+    expect(cid.locator(".topbar")).to_contain_text("watching")
+    joined = httpx.post(f"{server.base}/api/games/{game_id}/join",
+                        json={"name": "Bea", "seat": 1})
+    assert joined.status_code == 200, joined.text
+    expect(ana.locator(".deal-table")).to_be_visible()
+    expect(ana.locator(".waiting")).to_have_count(0)
+    expect(cid.locator(".deal-table")).to_be_visible()
+    expect(ana.locator(".dseat.mine")).to_contain_text("Ana")

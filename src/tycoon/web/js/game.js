@@ -79,9 +79,11 @@ function filtersOf(ev, me) {
 }
 
 export class GameScreen {
-  constructor(main, id) {
+  /** `watch`: open as a spectator straight away (the lobby's Watch), not offering a seat. */
+  constructor(main, id, { watch = false } = {}) {
     this.main = main;
     this.id = id;
+    this.watchOnly = watch;
     this.log = []; // {kind: "event"|"note", ev, turn, filters}
     this.filter = "all";
     this.stick = true; // keep the newest line in view until the player scrolls back
@@ -129,8 +131,9 @@ export class GameScreen {
     this.info = info;
     this.spectatorChat = info?.spectator_chat;
     if (info?.game) await this.useGame(info.game);
-    if (!saved) this.offerSeat(info);
-    else this.connect(saved.token);
+    if (saved) this.connect(saved.token);
+    else if (this.watchOnly) this.connect(null);
+    else this.offerSeat(info);
   }
 
   async useGame(game) {
@@ -207,6 +210,8 @@ export class GameScreen {
               this.connect(joined.token);
             } catch (e) {
               toast(t("ui.error", { message: e.message }));
+              // the seat may have been taken meanwhile: offer what is free now, or watch
+              this.offerSeat(await api.game(this.id).catch(() => null));
             }
           },
         }, t("game.take_seat", { n: seat + 1 }))),
@@ -285,6 +290,12 @@ export class GameScreen {
     }
     const state = normalise(msg, this.seat);
     if (!state.view) return;
+    if (state.status === "open" && !this.state) {
+      // dealt but not started: a seat is still free, and nobody may play yet
+      this.players = state.players || this.players;
+      this.showWaiting({ players: this.players || [] });
+      return;
+    }
     const game = state.view.game || this.game;
     await this.useGame(game);
     this.players = state.players || this.players;

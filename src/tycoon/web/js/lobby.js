@@ -203,7 +203,7 @@ function gameRow(g, refresh) {
     el("span", { class: "game-actions" },
       mine && status !== "finished" ? el("a", { class: "button primary", href: `#/game/${id}`, "data-key": `resume-${id}` }, t("lobby.resume")) : null,
       !mine && free.length && status !== "finished" ? el("button", { class: "primary", onclick: join, "data-key": `join-${id}` }, t("lobby.join")) : null,
-      status !== "finished" ? el("a", { class: "button", href: `#/game/${id}`, "data-key": `watch-${id}` }, t("lobby.watch")) : null,
+      status !== "finished" ? el("a", { class: "button", href: `#/game/${id}/watch`, "data-key": `watch-${id}` }, t("lobby.watch")) : null,
       status === "finished" ? el("a", { class: "button", href: `#/replay/${id}`, "data-key": `replay-${id}` }, t("lobby.replay")) : null,
       status !== "finished" ? el("button", { onclick: () => copyInvite(id), "data-key": `invite-${id}`, "aria-label": t("lobby.copy_invite_for", { id }) }, t("lobby.copy_invite")) : null));
 }

@@ -1,4 +1,4 @@
-// The app shell: settings (name, language), the router (#/ lobby, #/game/ID, #/replay/ID) and the
+// The app shell: settings (name, language), the router (#/ lobby, #/game/ID[/watch], #/replay/ID) and the
 // game screen that feeds the server's messages to the Capital or Deal table.
 import { setLang, lang, t } from "./i18n.js";
 import { renderLobby } from "./lobby.js";
@@ -30,14 +30,14 @@ let screen = null;
 async function route() {
   const main = document.getElementById("main");
   const hash = location.hash.replace(/^#\/?/, "");
-  const [page, id] = hash.split("/");
+  const [page, id, mode] = hash.split("/");
   if (screen) {
     screen.close();
     screen = null;
   }
   document.body.dataset.page = page || "lobby";
   if (page === "game" && id) {
-    screen = new GameScreen(main, decodeURIComponent(id));
+    screen = new GameScreen(main, decodeURIComponent(id), { watch: mode === "watch" });
   } else if (page === "rules" && id) {
     screen = await renderRules(main, decodeURIComponent(id));
   } else if (page === "replay" && id) {
