@@ -433,6 +433,19 @@ def test_every_text_reads_at_aa_contrast(new_page, screen, theme):
     assert low_contrast(page) == []
 
 
+@pytest.mark.parametrize("theme", ["default", "contrast"])
+def test_accessibility_panel_reads_at_aa_contrast(new_page, theme):
+    """The top bar's Accessibility panel, open, on the lobby and on a table: its label was the
+    top bar's pale green on the panel's white (1.4:1)."""
+    for screen in ("lobby", "deal"):
+        page = open_screen(new_page, screen)
+        if theme == "contrast":
+            page.evaluate("document.documentElement.dataset.theme = 'contrast'")
+        page.click("#a11y-open")
+        expect(page.locator("#a11y-panel")).to_be_visible()
+        assert low_contrast(page) == [], screen
+
+
 @pytest.mark.parametrize("screen", SCREENS)
 def test_zoom_200_nothing_cut_off(new_page, shot, screen):
     """At 200% zoom on 1280×800 (a 640×400 CSS viewport) nothing overflows sideways and every
