@@ -19,6 +19,7 @@ from tycoon.capital import from_json, landing
 from tycoon.capital.minigames import score
 
 from .harness import ORIGIN, Table, install, seat_token_script
+from .texts import low_contrast
 
 NAMES = ["Ana", "Bruno", "Carla", "Davi"]
 
@@ -44,6 +45,7 @@ def finish(page, table: Table) -> tuple[list[dict], int]:
     """Let the 30 s run out; return the inputs the page sent and the points it showed."""
     page.clock.fast_forward(31_000)
     expect(page.locator(".mg-results")).to_be_visible()
+    assert low_contrast(page) == []  # the points in green or red, on the dialog's white
     sent = [m["action"] for m in table.received if m.get("action", {}).get("type") == "minigame"]
     assert len(sent) == 1, "the page sends its inputs once"
     shown = int(re.search(r"-?\d+", page.locator(".mg-results li[data-seat='0']").inner_text()

@@ -26,7 +26,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from .test_server_pages import free_port
-from .texts import assert_clean
+from .texts import assert_clean, low_contrast
 
 HOSTILE_NAME = '<img src=x onerror="window.pwned=1">Eve'
 HOSTILE_TEXT = "<script>window.pwned=2</script><b>bold?</b>"
@@ -155,6 +155,7 @@ def test_whole_game_by_clicks_then_rematch_with_the_same_people(server, new_page
         assert place == (first if score == before else i + 1), rows
     expect(page.locator(".badge.turn")).to_have_count(0)  # nobody is "to play" any more
     assert_clean(page, f"{game} end screen")
+    assert low_contrast(page) == []
     shot(page, f"server_end_{game}")
     page.click("[data-key=end-rematch]")
     page.wait_for_url(lambda url: not url.endswith(game_id))
