@@ -145,6 +145,13 @@ def test_options_are_validated_by_one_validator():
             resolve_options(specs, presets, None, bad)
     with pytest.raises(InvalidOption, match="preset"):
         resolve_options(specs, presets, "nope", {})
+    # an integer out of range says the range in words, open ends included
+    for option, value, said in (
+            (Option("n", "int", 5, minimum=1, nullable=True), 0, "at least 1, or none"),
+            (Option("n", "int", 5, maximum=9), 10, "at most 9"),
+            (Option("n", "int", 5, minimum=1, maximum=9), 10, "from 1 to 9")):
+        with pytest.raises(InvalidOption, match=f"expected an integer (of )?{said}$"):
+            resolve_options((option,), {}, None, {"n": value})
 
 
 def test_text_forms_round_trip_and_malformed_text_is_invalid():

@@ -62,9 +62,15 @@ class Option:
             raise InvalidOption(f"bad value {value!r} for option {name!r}; expected an integer")
         low, high = self.minimum, self.maximum
         if (low is not None and value < low) or (high is not None and value > high):
-            raise InvalidOption(f"bad value {value!r} for option {name!r}; expected "
-                                f"{'...' if low is None else low} to "
-                                f"{'...' if high is None else high}")
+            if high is None:
+                expected = f"an integer of at least {low}"
+            elif low is None:
+                expected = f"an integer of at most {high}"
+            else:
+                expected = f"an integer from {low} to {high}"
+            if self.nullable:
+                expected += ", or none"
+            raise InvalidOption(f"bad value {value!r} for option {name!r}; expected {expected}")
         return value
 
     def to_json(self) -> dict[str, Any]:
