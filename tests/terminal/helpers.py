@@ -27,10 +27,13 @@ def scripted(answers: Iterable[str] = (), seed: int = 0, limit: int = 5000):
         answer = next(it, None)
         if answer is not None:
             return answer
-        if prompt.startswith("Your choice (1 to ") and ", or " in prompt and rnd.random() < 0.2:
+        numbered = prompt.startswith(("Your choice (1 to ", "Your choice (1)",
+                                      "Your choice (1, or "))
+        if numbered and ", or " in prompt and rnd.random() < 0.2:
             return prompt.split(", or ")[1][0]
-        if prompt.startswith("Your choice (1 to "):
-            top = int(prompt.split(" to ")[1].split(")")[0].split(",")[0])
+        if numbered:
+            top = int(prompt.split(" to ")[1].split(")")[0].split(",")[0]) \
+                if " to " in prompt else 1
             return rnd.choice([str(rnd.randint(1, top))] * 6 + ["h 1", "t", "", "b"])
         if prompt.startswith("Your choice ("):
             return prompt.split("(")[1][0]

@@ -34,7 +34,8 @@ def play_through(term: pexpect.spawn, on_lost: Any = None, limit: int = 400,
         seen.append(term.before + term.after)
         if i == 0:
             letter = re.search(r"or (\w)\)|\((\w)\)", term.after)
-            if letter and "or b)" not in term.after and ("1 to" not in term.after or turn % 2):
+            numbered = "1 to" in term.after or "(1, or" in term.after
+            if letter and "or b)" not in term.after and (not numbered or turn % 2):
                 term.sendline(letter.group(1) or letter.group(2))  # end the turn, pass
             else:
                 term.sendline("1")

@@ -28,8 +28,9 @@ def scripted(answers, seed=0, limit=2000):
         answer = next(it, None)
         if answer is not None:
             return answer
-        if prompt.startswith("Your choice (1 to "):
-            top = int(prompt.split(" to ")[1].split(")")[0].split(",")[0])
+        if prompt.startswith(("Your choice (1 to ", "Your choice (1)", "Your choice (1, or ")):
+            top = int(prompt.split(" to ")[1].split(")")[0].split(",")[0]) \
+                if " to " in prompt else 1
             return rnd.choice([str(rnd.randint(1, top)), "h 1", "t", ""])
         return rnd.choice(["1", "2", "3", "4", ""])
 
@@ -85,6 +86,16 @@ def test_generic_session_steps_each_input_and_refuses_impossible_ones():
     assert "Not possible: input 2: cell 3 is already turned" in out
     assert "You are done." in out and "Your inputs are sent." in out
     assert "Seat 1 scores 6 points" in out
+
+
+def test_a_menu_of_one_numbered_choice_is_not_a_range():
+    """'Your choice (1): ', never '(1 to 1)'; the same for its letters and its refusal."""
+    w = Words(get_game("deal"), "en")
+    assert w("term.prompt", n=1) == "Your choice (1): "
+    assert w("term.prompt", n=3) == "Your choice (1 to 3): "
+    assert w("term.prompt_letters", n=1, letters="e") == "Your choice (1, or e): "
+    assert w("term.bad_choice", n=1) == "Please type 1, or ? for the keys."
+    assert Words(get_game("deal"), "fr")("term.prompt", n=1) == "Votre choix (1) : "
 
 
 @pytest.mark.parametrize("lang", ["en", "pt", "es", "fr"])
