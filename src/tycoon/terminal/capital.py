@@ -288,9 +288,12 @@ def memory(io: SessionIO) -> list[Any]:
     columns = int(contents.get("columns") or 7)
     count = int(contents.get("cell_count") or columns * int(contents.get("rows") or 2))
     rows = max(1, count // columns)
-    def tell() -> None:
+
+    def tell(start: bool = False) -> None:
         io.write(w("term.memory.help", n=count, rows=rows, columns=columns) + " "
                  + w("term.session_again"))
+        if start:
+            return
         up = [w("term.memory.card", cell=c + 1, face=money(w, v))
               for c, v in enumerate(cells) if v is not None]
         if up:
@@ -313,8 +316,7 @@ def memory(io: SessionIO) -> list[Any]:
         return w("term.memory.down", where=where(cell)) if value is None else \
             w("term.memory.up", where=where(cell), face=money(w, value))
 
-    io.write(w("term.memory.help", n=count, rows=rows, columns=columns) + " "
-             + w("term.session_again"))
+    tell(start=True)
     while True:
         raw = _read(io, tell)
         if raw is None:
@@ -383,12 +385,11 @@ def find_key(io: SessionIO) -> list[Any]:
 
     if not rounds:
         return inputs
-    io.write(w("term.fk.help") + " " + w("term.session_again"))
-    keys = tell(0)
-
-    def again() -> None:
+    def again() -> int:
         io.write(w("term.fk.help") + " " + w("term.session_again"))
-        tell(index)
+        return tell(index)
+
+    keys = again()
 
     while True:
         raw = _read(io, again)
