@@ -46,6 +46,11 @@ def finish(page, table: Table) -> tuple[list[dict], int]:
     page.clock.fast_forward(31_000)
     expect(page.locator(".mg-results")).to_be_visible()
     assert low_contrast(page) == []  # the points in green or red, on the dialog's white
+    rows = page.locator(".mg-results li").evaluate_all(
+        "lis => lis.map((li) => [li.value, li.textContent.split(' — ')[1]])")
+    points = [int(re.search(r"-?\d+", text).group()) for _, text in rows]
+    # each number is a place: equal points share one (1, 2, 2, 4)
+    assert [place for place, _ in rows] == [1 + sum(q > p for q in points) for p in points]
     sent = [m["action"] for m in table.received if m.get("action", {}).get("type") == "minigame"]
     assert len(sent) == 1, "the page sends its inputs once"
     shown = int(re.search(r"-?\d+", page.locator(".mg-results li[data-seat='0']").inner_text()

@@ -402,9 +402,10 @@ export class CapitalTable {
     return el("div", { class: "overlay mg-results", role: "dialog", "aria-modal": "true", "aria-labelledby": "mgr-h", onkeydown: (e) => e.key === "Escape" && close() },
       el("div", { class: "overlay-box" },
         el("h2", { id: "mgr-h" }, t("minigame.results", { name: minigameName(game) })),
-        el("ol", { class: "standings" }, order.map((i) => el("li", { "data-seat": i },
+        // equal scores share a place (1, 2, 2, 4), as on the end screen
+        el("ol", { class: "standings" }, order.map((i) => el("li", { "data-seat": i, value: 1 + scores.filter((x) => x > scores[i]).length },
           swatch(seatLetter(i), seatFill(view, i)), " ",
-          this.seatName(i), " — ", el("span", { class: scores[i] < 0 ? "neg" : "pos" }, t("minigame.points", { n: scores[i] })), " → ", money(Math.max(0, scores[i]))))),
+          this.seatName(i), " — ", el("span", { class: scores[i] < 0 ? "neg" : scores[i] > 0 ? "pos" : "" }, t("minigame.points", { n: scores[i] })), " → ", money(Math.max(0, scores[i]))))),
         el("button", { class: "primary", "data-key": "mgr-close", onclick: close }, t("ui.close"))));
   }
 
