@@ -266,7 +266,7 @@ def test_plurals_follow_the_language():
     assert render(st.describe(one, None), en, "en") == "Seat 1 draws 1 card"
     assert render(st.describe(two, None), en, "en") == "Seat 1 draws 2 cards"
     assert render(st.describe(ev.DiceChanged(0, 1), None), en, "en") == "Seat 1 now has 1 die"
-    assert render(st.describe(two, None), fr, "fr") == "Place 1 pioche 2 cartes"
+    assert render(st.describe(two, None), fr, "fr") == "Joueur 1 pioche 2 cartes"
 
 
 def test_client_data_is_json_and_generated_from_the_rules():

@@ -58,7 +58,7 @@ def test_describe_actions_in_words_counted_from_1():
     assert words(st, Roll(), 0) == "Roll your 2 dice"
     assert words(st, Branch("right"), 0) == "Turn right towards block 23"
     assert words(st, Waive(("toll:23",)), 0) == "Waive the toll on block 24"
-    assert words(st, Play("lions_sight", 1), 0, "fr") == "Jouer Dans l'œil du Fisc sur Place 2 " \
+    assert words(st, Play("lions_sight", 1), 0, "fr") == "Jouer Dans l'œil du Fisc sur Joueur 2 " \
         "pour 200 $"
 
 
