@@ -65,7 +65,7 @@ class Replays:
                     for e in events if e.visible_to(seat)]})
             if (i + 1) % EVERY == 0 and i + 1 not in points:
                 points[i + 1] = state.clone()
-        shown = told.pop()["events"] if told and told[-1]["step"] == step else []
+        shown = told.pop()["events"] if step else []  # the last told is step's own
         actor = action = None
         if step:
             who, data = record.actions[step - 1]

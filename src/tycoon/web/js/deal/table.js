@@ -396,8 +396,10 @@ export class DealTable {
         el("td", {}, String(this.stats?.played[i] || 0))))));
     return endScreen({
       result: res, names: seats.map((_, i) => names?.[i] || this.seatName(i)), why, summary,
-      scoreText: (s) => (res.table_values ? t("deal.score", { sets: t("deal.full_sets_n", { n: fullSets(s).length }), value: millions(res.table_values[s]) })
-        : t("deal.full_sets_n", { n: fullSets(s).length })),
+      scoreText: (s) => {
+        const sets = t("deal.full_sets_n", { n: fullSets(s).length });
+        return res.table_values ? t("deal.score", { sets, value: millions(res.table_values[s]) }) : sets;
+      },
       buttons: this.ctx.endButtons ? this.ctx.endButtons() : [],
       onClose: () => { this.victoryClosed = true; this.render(); },
     });
