@@ -200,6 +200,27 @@ def test_chat_is_text_survives_a_reload_and_a_restart(server, new_page, shot):
     expect(a.locator(".chat-line")).to_have_count(2)
 
 
+def test_join_dialog_drops_seats_others_take_and_keeps_the_typed_name(server, new_page):
+    created = httpx.post(f"{server.base}/api/games",
+                         json={"game": "deal", "players": ["human"] * 3}).json()
+    game_id = created["id"]
+    page = new_page()
+    page.goto(f"{server.base}/#/game/{game_id}")
+    page.fill("#join-name", "Carla")
+    expect(page.locator("[data-key^=take-seat-]")).to_have_count(3)
+    httpx.post(f"{server.base}/api/games/{game_id}/join", json={"name": "Ana", "seat": 0})
+    # the dialog checks every few seconds: the taken seat's button goes, the name stays
+    expect(page.locator("[data-key=take-seat-0]")).to_have_count(0, timeout=8_000)
+    expect(page.locator("[data-key^=take-seat-]")).to_have_count(2)
+    expect(page.locator("#join-name")).to_have_value("Carla")
+    for seat in (1, 2):
+        httpx.post(f"{server.base}/api/games/{game_id}/join", json={"name": "B", "seat": seat})
+    # every seat taken: no stale offer, the page watches the game
+    expect(page.locator(".join-box")).to_have_count(0, timeout=8_000)
+    expect(page.locator(".deal-table")).to_be_visible()
+    expect(page.locator(".topbar-slot")).to_contain_text("watching")
+
+
 def test_lobby_chat(server, new_page):
     a = new_page()
     a.goto(f"{server.base}/")

@@ -65,6 +65,8 @@ export function normalise(msg, seat) {
 }
 
 const SEAT_FIELDS = ["seat", "payer", "payee", "giver", "receiver", "owner", "by", "target", "winner"];
+/** How often an open join dialog checks which seats are still free (ms). */
+const SEAT_POLL_MS = 3000;
 const MONEY_FIELDS = ["amount", "owed", "paid", "value", "scores", "income"];
 
 /** Which log filters an event passes: "mine" (money involving my seat), "cards" (cards played). */
@@ -184,13 +186,15 @@ export class GameScreen {
     }, t(`log.filter_${f}`))));
   }
 
-  async offerSeat(info) {
+  async offerSeat(info, typed = null) {
     const free = info?.free_seats || [];
     if (!free.length || info.status === "finished") {
+      if (typed !== null) toast(t("game.seats_gone"));
       this.connect(null);
       return;
     }
-    const name = el("input", { id: "join-name", value: settings.name, maxlength: "40" });
+    if (typed !== null) announce(t("game.seats_changed"));
+    const name = el("input", { id: "join-name", value: typed ?? settings.name, maxlength: "40" });
     const title = info.game ? titleOf(info.game) : "";
     const box = el("div", { class: "card-panel join-box", role: "dialog", "aria-labelledby": "join-h" },
       el("h2", { id: "join-h" }, t("game.join_title", { game: title })),
@@ -217,7 +221,19 @@ export class GameScreen {
         }, t("game.take_seat", { n: seat + 1 }))),
         el("button", { "data-key": "watch", onclick: () => { box.remove(); this.connect(null); } }, t("lobby.watch"))));
     this.tableBox.replaceChildren(box);
-    name.focus();
+    if (typed === null) name.focus();
+    // others may take seats while this dialog is open: offer only the seats still free
+    const poll = setInterval(async () => {
+      const now = box.isConnected ? await api.game(this.id).catch(() => null) : null;
+      if (!box.isConnected || this.gone) return clearInterval(poll);
+      if (!now) return;
+      const left = now.status === "finished" ? [] : now.free_seats || [];
+      if (left.join() === free.join()) return;
+      clearInterval(poll);
+      const focused = document.activeElement === name;
+      this.offerSeat(now, name.value);
+      if (focused) document.getElementById("join-name")?.focus();
+    }, SEAT_POLL_MS);
   }
 
   connect(token) {
