@@ -293,3 +293,41 @@ def test_phone_heads_up_opponent_spans_the_width(new_page, shot):
         .map((s) => document.querySelector(s).getBoundingClientRect().width)""")
     assert abs(widths[0] - widths[1]) <= 2, widths
     shot(page, "deal_phone", full_page=True)
+
+
+def test_end_screen_counts_cards_played_and_payments_received(new_page):
+    """The end screen's "Cards played" counts the cards put on the table, banked or played as
+    actions (MD-3.2: the turn's plays, and Just Say No), not payments, discards or moved
+    wild cards; "Collected" is what a seat was paid (MD-5.2), not what it stole."""
+    from tycoon.bots.deal import DealHeuristic
+    from tycoon.deal import new_game
+
+    state, bots = new_game(seats=2, seed=1), [DealHeuristic(1), DealHeuristic(2)]
+    updates: list[list[dict]] = []
+    played, paid, steals = [0, 0], [0, 0], 0
+    while not state.is_over:
+        seat = state.to_move()[0]
+        action = bots[seat].choose(state, seat)
+        events = [e.to_json() for e in state.apply(seat, action)]
+        updates.append(events)
+        if action.type not in ("end_turn", "pay", "discard", "accept", "move_wild"):
+            played[seat] += 1
+        moved = [e for e in events if e["type"] == "transferred"]
+        if action.type == "pay":
+            paid[moved[0]["receiver"]] += sum(cards.VALUE[c] for c in moved[0]["cards"])
+        else:
+            steals += len(moved)
+    assert sum(paid) and steals  # the game has payments and steals (Sly or Forced Deal...)
+    page = new_page()
+    install(page, None)
+    page.goto(f"{ORIGIN}/")
+    page.wait_for_selector("body[data-ready='1']")
+    got = page.evaluate(
+        """(updates) => import('./js/deal/table.js').then(async (m) => {
+             await import('./js/messages.js').then((x) => x.loadGame('deal'));
+             const fake = {};
+             for (const events of updates) m.DealTable.prototype.count.call(fake, events);
+             return [fake.stats.played, fake.stats.collected];
+           })""", updates)
+    assert got[0] == played
+    assert [x or 0 for x in got[1]] == paid

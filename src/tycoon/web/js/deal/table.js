@@ -10,6 +10,8 @@ import { endScreen } from "../end.js";
 import { flyCard } from "../motion.js";
 
 const GAME = "deal";
+/** Actions that are not a card played: the end screen counts the others. */
+const NOT_CARD_PLAYS = new Set(["end_turn", "pay", "discard", "accept", "move_wild"]);
 export const COLOR_FILL = {
   brown: "#8a5a35", light_blue: "#8fd3f0", pink: "#c8387f", orange: "#f28b26", railroad: "#2f2f2f",
   utility: "#b9cf8f", red: "#dd3535", yellow: "#f2cf3a", green: "#23864a", dark_blue: "#203f9a",
@@ -94,12 +96,17 @@ export class DealTable {
     return out;
   }
 
-  /** A few counts for the end screen: cards played and rent collected per seat. */
+  /** A few counts for the end screen: cards played (a card put on the table, banked or played
+   * as an action; not a payment, a discard or a moved wild card) and what each seat was paid. */
   count(events) {
     this.stats = this.stats || { played: [], collected: [] };
+    let paying = false; // a payment's cards change hands right after its "played" event
     for (const e of events) {
-      if (e.type === "played" && e.seat != null) this.stats.played[e.seat] = (this.stats.played[e.seat] || 0) + 1;
-      if (e.type === "transferred" && e.receiver != null) {
+      if (e.type === "played") {
+        paying = e.action?.type === "pay";
+        if (e.seat != null && !NOT_CARD_PLAYS.has(e.action?.type)) this.stats.played[e.seat] = (this.stats.played[e.seat] || 0) + 1;
+      }
+      if (e.type === "transferred" && paying && e.receiver != null) {
         const value = (e.cards || []).reduce((a, id) => a + (cardOf(id)?.value ?? 0), 0);
         this.stats.collected[e.receiver] = (this.stats.collected[e.receiver] || 0) + value;
       }
