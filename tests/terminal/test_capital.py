@@ -14,7 +14,8 @@ from tycoon.terminal.screen import screen_for
 from .helpers import scripted, terminal_for
 from .readable import check_lines
 
-OTHERS = ["Seat 2 (red)", "Seat 3 (blue)", "Seat 4 (green)"]
+#: The other seats' names: bots as the browser names them, with their colours.
+OTHERS = ["Random bot (red)", "Random bot (blue)", "Random bot (green)"]
 
 
 def test_capital_screen_is_found_through_the_extension():
@@ -28,7 +29,7 @@ def test_whole_game_reads_in_third_person_without_ids(seed):
                   write=out.append)
     assert result is not None and result["turns"] <= 30
     assert out[0] == "Capital, 4 players. You are Seat 1 (yellow)."
-    assert any(line.startswith("Seat 2 (red) rolls ") for line in out)
+    assert any(line.startswith("Random bot (red) rolls ") for line in out)
     assert out[-1].startswith("Standings: ")
     check_lines(out, others=OTHERS)
 

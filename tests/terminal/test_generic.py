@@ -49,12 +49,14 @@ def test_toy_whole_game_in_words_of_its_catalog():
     assert result is not None and result["finished"]
     assert out[0] == "Toy, 2 players. You are Seat 1."
     assert "Your decision:" in out and "1. Play card 4" in out
-    assert any(line.startswith("Turn 2: Seat 2 plays") for line in out)  # third person
+    # third person; a bot is named as in the browser
+    assert any(line.startswith("Turn 2: Random bot plays") for line in out)
     assert any(line.startswith("peek: you have 10 seconds") for line in out)
     # the generic score is the bare number; the places count down
-    assert re.fullmatch(r"Standings: 1\. Seat \d: \d+; [12]\. Seat \d: \d+\.", out[-1])
+    seat = r"(Seat 1|Random bot)"
+    assert re.fullmatch(rf"Standings: 1\. {seat}: \d+; [12]\. {seat}: \d+\.", out[-1])
     assert out[-2] == "Game over after 8 turns."
-    check_lines(out, others=["Seat 2"])
+    check_lines(out, others=["Random bot"])
 
 
 def test_keys_help_table_log_and_bad_input():
@@ -158,7 +160,9 @@ def test_local_play_against_chosen_bots():
     result = play("deal", 2, 4, None, bots=["medium"], read=deal_script(seed=2),
                   write=lines.append)
     assert result is not None and result["finished"]
-    assert any(line.startswith("Seat 2 plays ") for line in lines)
+    assert any(line.startswith("Medium bot plays ") for line in lines)
+    # a bot the lobby does not name (a spec with settings, a plugin's) keeps its seat's name
+    assert any(line.startswith("Turn 2: Seat 2 plays") for line in out)
 
 
 def test_bad_bots_flags_are_named():

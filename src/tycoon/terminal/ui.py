@@ -80,13 +80,20 @@ class Terminal:
 
     # ----------------------------------------------------------------- names
     def set_players(self, players: list[dict[str, Any]]) -> None:
-        """Name the seats: the player's name (or ``Seat N``) and the seat's colour."""
+        """Name the seats as the web client does: the player's name, a bot's strength ("Medium
+        bot") or ``Seat N``, with the seat's colour, or its number where two seats share a name."""
         w = self.words
+        bases = [p.get("name") or (w.bot(p.get("bot")) if p.get("kind") == "bot"
+                                   or (p.get("bot") and p.get("kind") != "human") else None)
+                 for p in players]
         names: list[str] = []
-        for p in players:
+        for p, base in zip(players, bases, strict=True):
             seat = p["seat"]
-            base = p.get("name") or w("seat.name", number=seat + 1)
             colour = self.screen.colour(seat, w)
+            if not base:
+                base = w("seat.name", number=seat + 1)
+            elif not colour and bases.count(base) > 1:
+                base = w("term.seat_numbered", name=base, number=seat + 1)
             names.append(w("term.seat_with_name", name=base, colour=colour) if colour else base)
         old = self.players
         self.players = players

@@ -25,6 +25,17 @@ def terminal_catalog(lang: str) -> dict[str, Any]:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+@cache
+def bot_names(lang: str) -> dict[str, str]:
+    """The lobby's bots as the web client names them in ``lang`` (``medium``: "Medium bot"),
+    from its catalog (``tycoon/i18n``), so a seat reads the same in a browser and here."""
+    path = resources.files("tycoon") / "i18n" / f"{lang if lang in LANGUAGES else 'en'}.json"
+    ui = json.loads(path.read_text(encoding="utf-8"))
+    prefix = "lobby.strength."
+    return {key[len(prefix):]: render(Message("lobby.bot_name", {"strength": text}), ui, lang)
+            for key, text in ui.items() if key.startswith(prefix)}
+
+
 class Words:
     """Renders messages of one game in one language, seats by the players' names."""
 
@@ -62,6 +73,10 @@ class Words:
         if 0 <= seat < len(self.names) and self.names[seat]:
             return self.names[seat]
         return self("seat.name", number=seat + 1)
+
+    def bot(self, spec: str | None) -> str | None:
+        """The name of a lobby bot (``medium``: "Medium bot"), None for another spec."""
+        return bot_names(self.lang).get(spec or "random")
 
     def join(self, items: Sequence[str]) -> str:
         """``items`` joined by the catalog's list separator."""
