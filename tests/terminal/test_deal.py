@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tycoon.deal import from_json
 from tycoon.engine import get_game
 from tycoon.terminal import play
 from tycoon.terminal.deal import DealScreen
@@ -78,3 +79,27 @@ def test_each_kind_of_decision_says_what_it_is_about():
     assert any(line.startswith("Too many cards in hand: discard ") for line in out)
     assert any(line.startswith("a. Accept ") for line in out)  # a fixed letter
     check_lines(out, others=["Seat 2", "Seat 3"])
+
+
+def test_a_payment_lists_the_cheapest_cards_first_money_before_properties():
+    """MD-5.2: the payer picks the cards one at a time; the menu offers the cheapest first, a
+    bank card before a property of the same value (the game's order was the bank's)."""
+    debt_collector, m5, m3, m1, brown = 83, 17, 11, 0, 20
+    used = {debt_collector, m5, m3, m1, brown}
+    position = {
+        "game": "deal", "turn": 2, "current": 1, "phase": "pay", "plays_left": 2,
+        "seats": [{"seat": 0, "hand": [], "bank": [m5, m3, m1],
+                   "sets": [{"color": "brown", "cards": [brown], "house": None, "hotel": None}]},
+                  {"seat": 1, "hand": [], "bank": [], "sets": []}],
+        "deck": [c for c in range(106) if c not in used], "discard": [debt_collector],
+        "pending": {"kind": "debt_collector", "by": 1, "card": debt_collector, "targets": [0],
+                    "amount": 5, "stage": "pay"},
+        "winner": None, "rng": {"seed": 1},
+    }
+    term, table, out = terminal_for("deal", from_json(position), ["1"])
+    term.maybe_decide(table.next())
+    menu = [line for line in out if line[:2].rstrip(".").isdigit()]
+    assert [line.split(". ", 1)[1] for line in menu] == [
+        "Pay 1M from your bank", "Pay with Brown property from your Brown set, worth 1M",
+        "Pay 3M from your bank", "Pay 5M from your bank"]
+    assert table.state.view(None)["seats"][1]["bank"] == [m1]  # "1" paid the 1M

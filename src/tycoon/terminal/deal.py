@@ -4,6 +4,8 @@ help, and what each decision is about (a payment, a Just Say No, a discard).
 - A card that can be played several ways (a wild card's colours, a rent's targets, a Sly
   Deal's cards to take) is two steps: the card, then how.
 - Fixed letters: ``e`` ends the turn, ``a`` accepts an action against you.
+- A payment lists the cheapest cards first, money from the bank before properties of the same
+  value.
 """
 
 from __future__ import annotations
@@ -59,7 +61,13 @@ class DealScreen(Screen):
     def choices(self, legal: list[dict[str, Any]], view: dict[str, Any], me: int,
                 words: Words) -> list[Choice]:
         """One line per card of the hand (its uses as a second step when it has several),
-        the other actions one line each; in the game's order."""
+        the other actions one line each; in the game's order, but a payment's cards cheapest
+        first (MD-5.2: the payer picks them one at a time)."""
+        if view.get("phase") == "pay":
+            bank = set(view["seats"][me].get("bank", []))
+            legal = sorted(legal, key=lambda item: (
+                CARDS[item["action"]["card"]].value if "card" in item["action"] else 0,
+                item["action"].get("card") not in bank))
         order: list[Any] = []
         groups: dict[Any, list[Choice]] = {}
         for i, item in enumerate(legal):
