@@ -336,6 +336,10 @@ def check_updates(client: Client, seat: int | None, replayed: dict) -> int:
             assert msg["events"] == exp["events"], f"seat {seat} v{msg['version']}: events"
         else:
             assert msg["events"] == []
+        for told in msg.get("history", []):  # earlier changes, each as its update said it
+            assert 0 < told["version"] <= msg["version"] and told["events"], told
+            assert told["events"] == replayed["expected"][told["version"]][seat]["events"], \
+                f"seat {seat} v{msg['version']}: history of v{told['version']} differs"
         if msg["status"] == "playing":
             assert [x["action"] for x in msg["legal"]] == exp["legal"]
         else:

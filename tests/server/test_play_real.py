@@ -47,7 +47,13 @@ def test_four_players_play_a_whole_game(live, game, options, seed):
                                for i, c in enumerate(clients)), watch_until_over(spectator))
         return clients, spectator, errors
 
+    async def late(token):  # a page opened after the end: its first update retells the end
+        client = await Client.open(live.ws, created["id"], token, "late")
+        await client.close()
+        return client
+
     clients, spectator, errors = run(main(), timeout=150)
+    latecomers = [(1, run(late(tokens[1]))), (None, run(late(None)))]
     assert all(e["code"] in ("not_your_turn", "illegal_action") for e in errors), errors
     record = live.get(f"/api/games/{created['id']}/record").json()
     assert record["complete"] and record["status"] == "finished"
@@ -56,6 +62,11 @@ def test_four_players_play_a_whole_game(live, game, options, seed):
     state = replay(Record.from_json(record))
     assert state.is_over and state.result().to_json() == spectator.update["result"]
     replayed = expected_by_version(record, [0, 1, 2, 3, None])
-    for seat, client in [*enumerate(clients), (None, spectator)]:
+    for seat, client in [*enumerate(clients), (None, spectator), *latecomers]:
         assert check_updates(client, seat, replayed) > 0
         scan_secrets(client, seat, replayed)
+    for _, client in latecomers:  # the last changes, up to the last one
+        history = client.update["history"]
+        assert history and history[-1]["version"] == client.update["version"]
+        assert [h["version"] for h in history] == sorted({h["version"] for h in history})
+    assert all("history" not in m or not m["history"] for m in spectator.messages)

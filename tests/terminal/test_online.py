@@ -258,3 +258,21 @@ def test_terminal_sends_again_what_the_rate_limit_dropped(tmp_path):
         assert term.wait() == 0
     finally:
         server.stop()
+
+
+def test_after_a_lost_connection_the_terminal_tells_what_it_missed_once():
+    """docs/protocol.md: the first update on a connection retells the recent changes
+    (``history``); the terminal tells those it has not told yet, and on its first connection
+    none (it starts from the position)."""
+    from tycoon.terminal.online import OnlineTable
+
+    table = object.__new__(OnlineTable)  # no connection: only the update handling is tested
+    table.version, table.acted_version, table.updates = -1, -1, deque()
+    table.session_id = table.template = None
+    line = {"type": "played", "message": {"key": "played.end_turn", "params": {}}}
+    history = [{"version": v, "events": [{**line, "n": v}], "actor": None} for v in (3, 4, 5, 6)]
+    table._handle({"type": "update", "version": 4, "events": [], "history": history[:2]})
+    assert table.updates.popleft()["events"] == []  # the first connection: the position only
+    # the connection is lost after version 4; the next one starts at version 6
+    table._handle({"type": "update", "version": 6, "events": [], "history": history})
+    assert [e["n"] for e in table.updates.popleft()["events"]] == [5, 6]

@@ -221,6 +221,28 @@ def test_join_dialog_drops_seats_others_take_and_keeps_the_typed_name(server, ne
     expect(page.locator(".topbar-slot")).to_contain_text("watching")
 
 
+def test_a_reload_mid_game_keeps_the_log_of_the_last_changes(server, new_page):
+    """docs/protocol.md: the first update retells the recent changes (``history``), so a page
+    reloaded mid-game still says what the other seat just did, and says it once."""
+    created = httpx.post(f"{server.base}/api/games", json={
+        "game": "deal", "players": ["human", "medium"], "seed": 12}).json()
+    page = new_page()
+    page.goto(f"{server.base}/#/game/{created['id']}")
+    page.fill("#join-name", "Ana")
+    page.click("[data-key=take-seat-0]")
+    page.wait_for_selector(".deal-table")
+    page.click("[data-key=act-end-turn]")  # seat A starts (seed 12); the bot then plays
+    lines = page.locator("#event-log li li")  # the lines, in one list per turn
+    bot_done = lines.filter(has_text="Medium bot (B) ends the turn")
+    expect(bot_done).to_have_count(1)
+    before = lines.all_inner_texts()
+    page.reload()
+    page.wait_for_selector(".deal-table")
+    expect(bot_done).to_have_count(1)
+    assert lines.all_inner_texts() == before
+    expect(lines.filter(has_text="Ana (A) ends the turn")).to_have_count(1)
+
+
 def test_lobby_chat(server, new_page):
     a = new_page()
     a.goto(f"{server.base}/")

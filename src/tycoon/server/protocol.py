@@ -43,6 +43,8 @@ MAX_SEQ = 2**53 - 1
 MAX_TOKEN = 200
 #: Longest session input, in characters of JSON.
 MAX_INPUT = 2000
+#: The most recent changes an ``update`` on connecting retells (``history``).
+RECENT = 40
 
 
 class ProtocolError(ValueError):
@@ -224,6 +226,27 @@ _SESSION = {
     },
     "additionalProperties": False,
 }
+_EVENTS = {
+    "type": "array",
+    "items": {"type": "object", "required": ["type", "message"],
+              "properties": {"type": {"type": "string"}, "message": _MESSAGE}},
+}
+_ACTOR = {
+    "oneOf": [
+        {"type": "null"},
+        {
+            "type": "object",
+            "required": ["seat", "by", "reason", "message"],
+            "properties": {
+                "seat": _SEAT,
+                "by": {"enum": ["player", "bot", "standin", "deadline"]},
+                "reason": {"enum": [None, "timeout", "away", "session_deadline"]},
+                "message": {"oneOf": [{"type": "null"}, _MESSAGE]},
+            },
+            "additionalProperties": False,
+        },
+    ]
+}
 _REACTION = {"enum": ["👍", "😀", "😮", "😢", "🎉", "🤔"]}
 _CHAT_TEXT = {"type": "string", "minLength": 1, "maxLength": 500}
 _CHAT = {
@@ -353,26 +376,21 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "type": {"const": "update"},
             "version": {"type": "integer", "minimum": 0},
             "status": {"enum": ["open", "playing", "finished"]},
-            "events": {
+            "events": _EVENTS,
+            "actor": _ACTOR,
+            "history": {
                 "type": "array",
-                "items": {"type": "object", "required": ["type", "message"],
-                          "properties": {"type": {"type": "string"}, "message": _MESSAGE}},
-            },
-            "actor": {
-                "oneOf": [
-                    {"type": "null"},
-                    {
-                        "type": "object",
-                        "required": ["seat", "by", "reason", "message"],
-                        "properties": {
-                            "seat": _SEAT,
-                            "by": {"enum": ["player", "bot", "standin", "deadline"]},
-                            "reason": {"enum": [None, "timeout", "away", "session_deadline"]},
-                            "message": {"oneOf": [{"type": "null"}, _MESSAGE]},
-                        },
-                        "additionalProperties": False,
+                "maxItems": RECENT,
+                "items": {
+                    "type": "object",
+                    "required": ["version", "events", "actor"],
+                    "properties": {
+                        "version": {"type": "integer", "minimum": 1},
+                        "events": _EVENTS,
+                        "actor": _ACTOR,
                     },
-                ]
+                    "additionalProperties": False,
+                },
             },
             "notice": {"oneOf": [{"type": "null"}, _MESSAGE]},
             "view": {"type": "object"},

@@ -17,6 +17,7 @@ import hashlib
 import hmac
 import logging
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -28,7 +29,7 @@ from . import metrics, updates
 from .botrunner import SILENT, BotRunner
 from .clocks import Clocks
 from .lease import StaleLease
-from .protocol import ProtocolError
+from .protocol import RECENT, ProtocolError
 from .sessions import SessionInputs
 from .storage import GameRow, SeatRow
 from .table import Rematch, TableChat
@@ -95,6 +96,10 @@ class Room:
         self.on_broken_pool = on_broken_pool
         self.info = get_game(row.game)
         self.lock = asyncio.Lock()
+        #: The last changes, ``(version, position after it, its events, actor)``, retold to a
+        #: connection as its ``update``'s ``history`` (kept in memory: empty after a restart).
+        self.recent: deque[tuple[int, State, list[Event], dict[str, Any] | None]] = \
+            deque(maxlen=RECENT)
         self.runner = BotRunner(self)
         for s in seats:
             if s.kind == "bot":
@@ -438,9 +443,10 @@ class Room:
     # -- updates ----------------------------------------------------------------------------
     def update_for(self, audience: int | None, events: list[Event],
                    actor: dict[str, Any] | None,
-                   shared: dict[str, Any] | None = None) -> dict[str, Any]:
+                   shared: dict[str, Any] | None = None,
+                   history: bool = False) -> dict[str, Any]:
         """The ``update`` message of one audience (see :mod:`.updates`)."""
-        return updates.update_for(self, audience, events, actor, shared)
+        return updates.update_for(self, audience, events, actor, shared, history=history)
 
     def welcome(self, seat: int | None) -> dict[str, Any]:
         """The ``welcome`` message for a new connection."""
@@ -448,6 +454,8 @@ class Room:
 
     async def _broadcast(self, events: list[Event], actor: dict[str, Any] | None,
                          notice: dict[str, Any] | None = None) -> None:
+        if events:
+            self.recent.append((self.version, self.state, events, actor))
         audiences = self.audiences()
         if not audiences:
             return

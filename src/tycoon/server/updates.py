@@ -65,18 +65,23 @@ def outcome_json(state: State) -> dict[str, Any]:
     return result if isinstance(result, dict) else result.to_json()
 
 
+def shown_events(state: State, events: list[Event], audience: int | None) -> list[dict[str, Any]]:
+    """The events ``audience`` may know, each with its ``message`` (a private event goes to
+    its own seat only)."""
+    return [{**ev.to_json(), "message": describe(state, ev, audience)}
+            for ev in events if ev.visible_to(audience)]
+
+
 def update_for(room: Room, audience: int | None, events: list[Event],
                actor: dict[str, Any] | None, shared: dict[str, Any] | None = None,
-               notice: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The ``update`` message of one audience (a seat, or None for the spectators)."""
+               notice: dict[str, Any] | None = None,
+               history: bool = False) -> dict[str, Any]:
+    """The ``update`` message of one audience (a seat, or None for the spectators); with
+    ``history`` (on connecting) also the room's recent changes as this audience saw them."""
     state = room.state
     if shared is None:
         shared = shared_parts(room)
-    shown = []
-    for ev in events:
-        if not ev.visible_to(audience):
-            continue  # a private event goes to its own seat only
-        shown.append({**ev.to_json(), "message": describe(state, ev, audience)})
+    shown = shown_events(state, events, audience)
     session = state.session() if room.status == "playing" else None
     legal: list[dict[str, Any]] = []
     if audience is not None and room.status == "playing" and audience in state.to_move():
@@ -88,7 +93,14 @@ def update_for(room: Room, audience: int | None, events: list[Event],
                  for a in actions]
     if actor is not None:
         actor = {**actor, "message": actor_message(actor)}
+    extra: dict[str, Any] = {}
+    if history:
+        told = ({"version": v, "events": shown_events(st, evs, audience),
+                 "actor": None if who is None else {**who, "message": actor_message(who)}}
+                for v, st, evs, who in room.recent)
+        extra["history"] = [h for h in told if h["events"]]
     return {
+        **extra,
         "type": "update",
         "version": room.version,
         "status": room.status,

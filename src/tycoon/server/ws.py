@@ -258,7 +258,7 @@ async def _enter(room: Room, conn: Connection, seat: int | None) -> None:
         room.connect(seat)
         conn.send(room.welcome(seat))
         conn.welcomed = True
-        conn.send(room.update_for(seat, [], None))
+        conn.send(room.update_for(seat, [], None, history=True))
         snapshot = room.session_snapshot(seat)  # the session inputs this seat sent so far
         if snapshot is not None:
             conn.send(snapshot)

@@ -228,7 +228,12 @@ class OnlineTable:
             version = message.get("version", 0)
             if version < self.version:
                 return
-            self.version = version
+            known, self.version = self.version, version
+            if known >= 0:  # back after a lost connection: first what happened meanwhile
+                missed = [e for h in message.get("history") or [] if h.get("version", 0) > known
+                          for e in h.get("events", [])]
+                if missed:
+                    message = {**message, "events": [*missed, *message.get("events", [])]}
             legal = message.get("legal") or []
             if version <= self.acted_version:
                 message = {**message, "legal": []}

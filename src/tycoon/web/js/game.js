@@ -300,11 +300,14 @@ export class GameScreen {
       return;
     }
     if (msg.type !== "update") return;
+    const known = this.version; // the last change this page has shown
     if (typeof msg.version === "number") {
       if (this.version !== undefined && msg.version < this.version) return; // older than what we show
       this.version = msg.version;
     }
     const state = normalise(msg, this.seat);
+    // on (re)connecting: the recent changes this page has not told yet (docs/protocol.md)
+    state.history = (msg.history || []).filter((h) => known === undefined || h.version > known);
     if (!state.view) return;
     if (state.status === "open" && !this.state) {
       // dealt but not started: a seat is still free, and nobody may play yet
@@ -338,23 +341,32 @@ export class GameScreen {
     }
     // Each line belongs to the turn of the last turn_started before it (one update may hold
     // several turns: the bots' turns after the person's action).
-    if (this.turn === undefined) this.turn = state.events.some((e) => e.type === "turn_started") ? undefined : state.view.turn;
-    for (const ev of state.events) {
-      if (ev.type === "turn_started") this.turn = ev.turn ?? this.turn;
-      if (!ev.message) continue;
-      this.log.push({ kind: "event", ev, turn: this.turn ?? state.view.turn, filters: filtersOf(ev, this.seat) });
-      a11y.event(ev, say(game, ev.message, state.names), this.seat);
+    if (this.turn === undefined) {
+      // lines before the first turn_started belong to the turn before it
+      const all = [...state.history.flatMap((h) => h.events), ...state.events];
+      const first = all.findIndex((e) => e.type === "turn_started");
+      this.turn = first < 0 ? state.view.turn : first > 0 && all[first].turn > 1 ? all[first].turn - 1 : undefined;
     }
+    const tell = (events, actor, live) => {
+      for (const ev of events) {
+        if (ev.type === "turn_started") this.turn = ev.turn ?? this.turn;
+        if (!ev.message) continue;
+        this.log.push({ kind: "event", ev, turn: this.turn ?? state.view.turn, filters: filtersOf(ev, this.seat) });
+        if (live) a11y.event(ev, say(game, ev.message, state.names), this.seat); // retold ones are not announced
+      }
+      if (actor && actor.by !== "player" && (actor.message || actor.reason)) {
+        this.log.push({ kind: "note", actor, turn: this.turn ?? state.view.turn, filters: new Set(["all"]) });
+      }
+    };
+    for (const h of state.history) tell(h.events, h.actor, false);
+    tell(state.events, null, true);
     if (msg.notice) {
       this.log.push({ kind: "note", notice: msg.notice, turn: this.turn ?? state.view.turn, filters: new Set(["all"]) });
       const text = this.serverText(msg.notice);
       toast(text);
       announce(text);
     }
-    const actor = state.actor;
-    if (actor && actor.by !== "player" && (actor.message || actor.reason)) {
-      this.log.push({ kind: "note", actor, turn: this.turn ?? state.view.turn, filters: new Set(["all"]) });
-    }
+    tell([], state.actor, true);
     if (this.log.length > 600) this.log.splice(0, this.log.length - 600);
     this.table.update(state);
     a11y.update(this, state);

@@ -84,7 +84,7 @@ export class DealTable {
     }
     const before = this.cardPlaces();
     this.state = state;
-    this.count(state.events);
+    this.count([...(state.history || []).flatMap((h) => h.events), ...state.events]);
     this.render();
     if (state.events.length) flyCard(this.root, before);
   }
