@@ -48,6 +48,11 @@ def actor_message(actor: dict[str, Any] | None) -> dict[str, Any] | None:
     return Message(key, {"seat": seat_ref(actor["seat"])}).to_json()
 
 
+def told_actor(actor: dict[str, Any] | None) -> dict[str, Any] | None:
+    """``actor`` as an update tells it: with its :func:`actor_message`."""
+    return None if actor is None else {**actor, "message": actor_message(actor)}
+
+
 def shared_parts(room: Room) -> dict[str, Any]:
     """The parts of an update that are the same for every audience (computed once)."""
     state = room.state
@@ -91,21 +96,12 @@ def update_for(room: Room, audience: int | None, events: list[Event],
             actions = state.legal_actions(audience)
         legal = [{"action": a.to_json(), "message": describe(state, a, audience)}
                  for a in actions]
-    if actor is not None:
-        actor = {**actor, "message": actor_message(actor)}
-    extra: dict[str, Any] = {}
-    if history:
-        told = ({"version": v, "events": shown_events(st, evs, audience),
-                 "actor": None if who is None else {**who, "message": actor_message(who)}}
-                for v, st, evs, who in room.recent)
-        extra["history"] = [h for h in told if h["events"]]
-    return {
-        **extra,
+    message = {
         "type": "update",
         "version": room.version,
         "status": room.status,
         "events": shown,
-        "actor": actor,
+        "actor": told_actor(actor),
         "notice": notice,
         "view": state.view(audience),
         "legal": legal,
@@ -114,6 +110,11 @@ def update_for(room: Room, audience: int | None, events: list[Event],
         "players": shared["players"],
         "result": shared["result"],
     }
+    if history:
+        told = ({"version": v, "events": shown_events(st, evs, audience),
+                 "actor": told_actor(who)} for v, st, evs, who in room.recent)
+        message["history"] = [h for h in told if h["events"]]
+    return message
 
 
 def welcome(room: Room, seat: int | None) -> dict[str, Any]:

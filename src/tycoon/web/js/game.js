@@ -24,6 +24,8 @@ export function tableFor(game) {
 }
 
 export const SEAT_LETTERS = "ABCDEFGH";
+/** How often an open join dialog checks which seats are still free (ms). */
+const SEAT_POLL_MS = 3000;
 
 /** Names of the seats as shown in every text: "Ana (A)", a bot in the player's language. */
 export function seatNames(players) {
@@ -65,8 +67,6 @@ export function normalise(msg, seat) {
 }
 
 const SEAT_FIELDS = ["seat", "payer", "payee", "giver", "receiver", "owner", "by", "target", "winner"];
-/** How often an open join dialog checks which seats are still free (ms). */
-const SEAT_POLL_MS = 3000;
 const MONEY_FIELDS = ["amount", "owed", "paid", "value", "scores", "income"];
 
 /** Which log filters an event passes: "mine" (money involving my seat), "cards" (cards played). */
