@@ -138,7 +138,9 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
     :func:`oracle_group`, to measure what hidden information is worth), ``turn=N|own``
     (every playout stops at the start of the ``N``-th turn after the root's, or of the searching
     seat's own next turn, rather than after ``depth`` decisions, which becomes a cap: the same
-    horizon for every root candidate); in Capital ``eval=learned`` is its fitted evaluation and
+    horizon for every root candidate), ``hold=N`` with ``holdopp=M`` (Deal: the seat does not
+    complete a set while it shows ``N`` full sets and the other seat ``M``, see
+    :func:`_hold_filter`); in Capital ``eval=learned`` is its fitted evaluation and
     ``eval=share`` the share of strength."""
     from tycoon.bots.knowledge import search_knowledge
 
@@ -218,6 +220,13 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
     if narrow:
         base = kwargs["candidates"]
         kwargs["candidates"] = lambda s, seat, legal: base(s, seat, legal, **narrow)
+    if "hold" in params:  # Deal: hold back the plays that complete a set (a study)
+        if game != "deal":
+            raise ValueError("xsearch: hold is for Deal only")
+        keep = _hold_filter(int(params.pop("hold")), int(params.pop("holdopp", "0")))
+        cands, pol = kwargs["candidates"], kwargs["policy"]
+        kwargs["candidates"] = lambda s, seat, legal: cands(s, seat, keep(s, seat, list(legal)))
+        kwargs["policy"] = lambda s, seat, legal, rng: pol(s, seat, keep(s, seat, list(legal)), rng)
     for key, kind in (("iterations", int), ("seconds", float), ("depth", int), ("c", float),
                       ("z", float), ("halving", int)):
         if key in params:
@@ -227,6 +236,56 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
     if turn is not None:
         return _TurnHorizon(turns=0 if turn == "own" else int(turn), seed=seed, **kwargs)
     return ISMCTSBot(seed=seed, **kwargs)
+
+
+def _hold_filter(shown: int, opp: int = 0) -> Callable[[Any, int, list[Any]], list[Any]]:
+    """Deal (a study, ``xsearch:hold=N:holdopp=M``): the searching seat's plays that complete a
+    set (a property or a moved wild card), removed from its candidates and its playouts while
+    it already shows ``shown`` full sets and another seat shows ``opp``, unless the play lets it
+    reach three this turn or no Deal Breaker can still come (both in the discard pile, a bank
+    or its own hand): a full set on the table is what a Deal Breaker takes (MD-6.6).
+
+    >>> from tycoon.deal import new_game
+    >>> s = new_game(seats=2, seed=3)
+    >>> legal = s.legal_actions(0)
+    >>> _hold_filter(0)(s, 0, legal) == legal  # no set one card from full: nothing held back
+    True
+    """
+    from tycoon.bots.deal import Table
+    from tycoon.deal import cards as c
+
+    breakers = [i for i, n in enumerate(c.NAME) if n == "deal_breaker"]
+
+    def keep(state: Any, seat: int, legal: list[Any]) -> list[Any]:
+        if not any(a.type in ("property", "move_wild") for a in legal):
+            return legal
+        view = state.view(seat)
+        if view["phase"] != "play":
+            return legal
+        me = Table(view["seats"][seat])
+        others = [Table(o) for i, o in enumerate(view["seats"]) if i != seat]
+        if len(me.full_colors) < shown or all(len(o.full_colors) < opp for o in others):
+            return legal
+        hand = view["seats"][seat]["hand"]
+        seen = set(view["discard"]) | set(hand)
+        for s in view["seats"]:
+            seen.update(s["bank"])
+        if all(b in seen for b in breakers):
+            return legal
+
+        def completes(color: str) -> bool:
+            return (color not in me.full_colors
+                    and me.progress.get(color, 0) + 1 == c.SET_SIZE[c.COLOR_INDEX[color]])
+
+        reachable = {col for x in hand if c.KIND[x] in ("property", "wild")
+                     for col in c.CARDS[x].colors if completes(col)}
+        if len(me.full_colors) + min(view["plays_left"], len(reachable)) >= 3:
+            return legal  # it can win this turn
+        out = [a for a in legal
+               if not (a.type in ("property", "move_wild") and completes(a.color))]
+        return out or legal
+
+    return keep
 
 
 class _TurnHorizon(ISMCTSBot):
