@@ -1,4 +1,5 @@
-"""``bench/bots.py``'s study specs: the diagnostic oracle groups and their validation."""
+"""``bench/bots.py``'s study specs: the diagnostic oracle groups and their validation, the
+hold-back rule."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 
 from tycoon.bots import make_bot
 from tycoon.deal import new_game
+from tycoon.engine import State
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "bots.py"
 
@@ -70,3 +72,39 @@ def test_unknown_oracle_group_is_refused_before_play(bots: ModuleType, spec: str
 def test_oracle_is_for_deal_only(bots: ModuleType) -> None:
     with pytest.raises(ValueError, match="Deal only"):
         bots.build("xsearch:oracle=hands", "capital", 1)
+
+
+def _one_from_full(breaker_seen: bool) -> State:
+    """Seat 0 to play with a full brown set and two of three light blues; a light blue in
+    hand would complete its second set (MD-8.1: three are needed to win)."""
+    from tycoon.deal import from_json
+
+    brown, light_blue, db = [20, 21], [22, 23, 24], [72, 73]
+    used = {*brown, *light_blue, *db}
+    position = {
+        "game": "deal", "turn": 3, "current": 0, "phase": "play", "plays_left": 3,
+        "seats": [{"seat": 0, "hand": [light_blue[2], 0], "bank": [db[0]] if breaker_seen else [],
+                   "sets": [{"color": "brown", "cards": brown, "house": None, "hotel": None},
+                            {"color": "light_blue", "cards": light_blue[:2], "house": None,
+                             "hotel": None}]},
+                  {"seat": 1, "hand": [], "bank": [db[1]] if breaker_seen else [], "sets": []}],
+        "deck": [c for c in range(106) if c not in used and c != 0] + ([] if breaker_seen else db),
+        "discard": [], "pending": None, "winner": None, "rng": {"seed": 1},
+    }
+    return from_json(position)
+
+
+def test_hold_keeps_back_a_completing_play_while_a_deal_breaker_may_come(bots: ModuleType) -> None:
+    """MD-6.6: ``hold=1`` (one full set shown at most) drops the play that would lay a second
+    full set, unless both Deal Breakers are in sight; other plays stay."""
+    keep = bots._hold_filter(1)
+    state = _one_from_full(breaker_seen=False)
+    legal = state.legal_actions(0)
+    completes = [a for a in legal if a.type == "property" and a.card == 24]
+    assert completes
+    kept = keep(state, 0, legal)
+    assert not any(a in kept for a in completes) and len(kept) == len(legal) - len(completes)
+    assert bots._hold_filter(2)(state, 0, legal) == legal  # two shown: nothing held back
+    assert bots._hold_filter(1, opp=1)(state, 0, legal) == legal  # the other seat shows none
+    seen = _one_from_full(breaker_seen=True)
+    assert keep(seen, 0, seen.legal_actions(0)) == seen.legal_actions(0)
