@@ -274,8 +274,7 @@ def _hold_filter(shown: int, opp: int = 0) -> Callable[[Any, int, list[Any]], li
             return legal
 
         def completes(color: str) -> bool:
-            return (color not in me.full_colors
-                    and me.progress.get(color, 0) + 1 == c.SET_SIZE[c.COLOR_INDEX[color]])
+            return color not in me.full_colors and me.need(color) == 1
 
         reachable = {col for x in hand if c.KIND[x] in ("property", "wild")
                      for col in c.CARDS[x].colors if completes(col)}

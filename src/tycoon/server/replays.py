@@ -53,16 +53,14 @@ class Replays:
         first = min(since, step - 1)  # the first action told: after since, and step's own
         start = max(k for k in points if k <= first) if first > 0 else 0
         state = points[start].clone()
-        from .updates import describe
+        from .updates import shown_events
 
         told: list[dict[str, Any]] = []
         for i in range(start, step):
             who, data = record.actions[i]
             events = state.apply(who, module.parse_action(data))
             if i >= first:  # step i + 1, said with the position it left, as the table did
-                told.append({"step": i + 1, "events": [
-                    {**e.to_json(), "message": describe(state, e, seat)}
-                    for e in events if e.visible_to(seat)]})
+                told.append({"step": i + 1, "events": shown_events(state, events, seat)})
             if (i + 1) % EVERY == 0 and i + 1 not in points:
                 points[i + 1] = state.clone()
         shown = told.pop()["events"] if step else []  # the last told is step's own
