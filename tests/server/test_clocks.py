@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from conftest import Client, LiveServer, run
+from conftest import Client, LiveServer, check_updates, expected_by_version, run
 
 
 def actor_is(seat, by, reason=None):
@@ -173,7 +173,8 @@ def test_thinking_bots_play_in_worker_processes(live):
 
 def test_restart_restores_games_and_restarts_their_clocks(db_url):
     """After a restart the unfinished game is back (replayed from its record) and the running
-    decision gets a fresh clock, which still runs out into a stand-in move."""
+    decision gets a fresh clock, which still runs out into a stand-in move; a page opened
+    after the restart is told the change made before it (its ``history``)."""
     live = LiveServer(db_url, away_seconds=60.0).start()
     g = live.create(game="toy", players=["human", "human"], decision_seconds=1, seed=4)
     tokens = [live.join(g["id"], n)["token"] for n in ("a", "b")]
@@ -197,6 +198,10 @@ def test_restart_restores_games_and_restarts_their_clocks(db_url):
 
         spec, moved = run(second())
         assert moved["version"] == 2
+        first_update = spec.messages[1]
+        assert [(h["version"], h["actor"]["seat"]) for h in first_update["history"]] == [(1, 0)]
+        record = live.lobby.rooms[g["id"]].record().to_json()
+        check_updates(spec, None, expected_by_version(record, [None]))
         assert spec.messages[1]["view"] == {**view_before, "seats": [
             {k: v for k, v in s.items() if k != "hand"} for s in view_before["seats"]]}
     finally:

@@ -15,7 +15,7 @@ from .game import GameInfo
 from .messages import LANGUAGES, Message, render, seat_ref
 from .options import Option, resolve_options
 from .outcome import Outcome, ranked
-from .record import Record, Recorder, replay
+from .record import Record, Recorder, replay, replay_steps
 from .registry import games, get_game, register
 from .rng import Rng, check_seed, new_seed
 from .seeds import derive_seed
@@ -54,6 +54,7 @@ __all__ = [
     "register",
     "render",
     "replay",
+    "replay_steps",
     "resolve_options",
     "seat_ref",
 ]

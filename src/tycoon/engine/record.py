@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .data import Event
 from .errors import InvalidPosition
 from .registry import get_game
 from .state import State
@@ -89,11 +90,34 @@ def replay(record: Record, upto: int | None = None) -> State:
 
     Raises ``IllegalAction`` (with the action's index) if the record does not replay.
     """
+    return replay_steps(record, 0, upto)[0]
+
+
+def replay_steps(record: Record, last: int, upto: int | None = None
+                 ) -> tuple[State, list[tuple[int, State, list[Event]]]]:
+    """:func:`replay`, with the ``last`` steps it ends on: ``(version, the position after
+    it, its events)``, oldest first, each position a copy of its own.
+
+    >>> record = Record("deal", 2, 7)
+    >>> state = record.new_state()
+    >>> seat = state.to_move()[0]
+    >>> record.actions.append((seat, state.legal_actions(seat)[0].to_json()))
+    >>> final, steps = replay_steps(record, 5)
+    >>> [(version, position is final) for version, position, _ in steps]
+    [(1, True)]
+    """
     game = get_game(record.game)
     state = record.new_state()
-    for i, (seat, data) in enumerate(record.actions[:upto]):
+    actions = record.actions[:upto]
+    first_kept = len(actions) - last
+    steps = []
+    for i, (seat, data) in enumerate(actions):
+        if i >= first_kept:
+            state = state.clone()
         try:
-            state.apply(seat, game.parse_action(data))
+            events = state.apply(seat, game.parse_action(data))
         except ValueError as exc:
             raise type(exc)(f"record action {i} (seat {seat}): {exc}") from None
-    return state
+        if i >= first_kept:
+            steps.append((i + 1, state, events))
+    return state, steps

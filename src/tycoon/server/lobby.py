@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from tycoon.bots import STRENGTHS, make_bot
-from tycoon.engine import Record, check_seed, get_game, new_seed, replay
+from tycoon.engine import Record, check_seed, get_game, new_seed, replay_steps
 
 from .broker import Broker
 from .clocks import now
 from .lease import StaleLease
-from .protocol import ProtocolError
+from .protocol import RECENT, ProtocolError
 from .room import Entry, Room
 from .settings import ServerSettings
 from .storage import GameRow, SeatRow, Storage
@@ -111,9 +111,10 @@ class Lobby:
         actions = await self.storage.load_actions(row.id)
         record = Record(row.game, row.seats, row.seed, dict(row.options),
                         [(a.seat, a.action) for a in actions])
-        state = await asyncio.to_thread(replay, record)
+        state, steps = await asyncio.to_thread(replay_steps, record, RECENT)
         room = self._room(row, seats, state, [
             Entry(a.seat, a.action, a.by, a.reason, a.client_seq) for a in actions])
+        room.retell(steps)
         room.chat.load(await self.storage.load_chat(row.id))
         if room.state.is_over and room.status != "finished":
             # its last action was stored but its process died before marking it finished

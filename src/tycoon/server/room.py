@@ -62,6 +62,10 @@ class Entry:
     reason: str | None = None
     client_seq: int | None = None
 
+    def actor(self) -> dict[str, Any]:
+        """Who made the change, as an update's ``actor`` says it."""
+        return {"seat": self.seat, "by": self.by, "reason": self.reason}
+
 
 class Room:
     """One game in play (or waiting for players, or just finished)."""
@@ -97,7 +101,7 @@ class Room:
         self.info = get_game(row.game)
         self.lock = asyncio.Lock()
         #: The last changes, ``(version, position after it, its events, actor)``, retold to a
-        #: connection as its ``update``'s ``history`` (kept in memory: empty after a restart).
+        #: connection as its ``update``'s ``history`` (a restored room's, by :meth:`retell`).
         self.recent: deque[tuple[int, State, list[Event], dict[str, Any] | None]] = \
             deque(maxlen=RECENT)
         self.runner = BotRunner(self)
@@ -130,6 +134,13 @@ class Room:
         for s in seats:
             if s.kind == "human":
                 self.clocks.away_since[s.seat] = t
+
+    def retell(self, steps: list[tuple[int, State, list[Event]]]) -> None:
+        """Keep the last changes of the replay that restored this room (``replay_steps``) as
+        its recent ones, so a page opened after a restart or a failover reads them too."""
+        for version, state, events in steps:
+            if events:
+                self.recent.append((version, state, events, self.log[version - 1].actor()))
 
     # -- basic facts ------------------------------------------------------------------------
     @property
@@ -405,7 +416,7 @@ class Room:
                 self.clocks.clear()
             else:
                 self.clocks.update(new, actor=seat)
-            await self._broadcast(events, {"seat": seat, "by": by, "reason": reason})
+            await self._broadcast(events, entry.actor())
         if finished:
             # lost meanwhile: the new owner's replay sees the game over and marks it finished
             with contextlib.suppress(StaleLease):
