@@ -223,7 +223,8 @@ def test_join_dialog_drops_seats_others_take_and_keeps_the_typed_name(server, ne
 
 def test_a_reload_mid_game_keeps_the_log_of_the_last_changes(server, new_page):
     """docs/protocol.md: the first update retells the recent changes (``history``), so a page
-    reloaded mid-game still says what the other seat just did, and says it once."""
+    reloaded mid-game still says what the other seat just did, and says it once; after a
+    server restart too (the restored game rebuilds them from its stored actions)."""
     created = httpx.post(f"{server.base}/api/games", json={
         "game": "deal", "players": ["human", "medium"], "seed": 12}).json()
     page = new_page()
@@ -241,6 +242,11 @@ def test_a_reload_mid_game_keeps_the_log_of_the_last_changes(server, new_page):
     expect(bot_done).to_have_count(1)
     assert lines.all_inner_texts() == before
     expect(lines.filter(has_text="Ana (A) ends the turn")).to_have_count(1)
+    server.restart()
+    page.reload()
+    page.wait_for_selector(".deal-table")
+    expect(bot_done).to_have_count(1, timeout=15_000)
+    assert lines.all_inner_texts() == before
 
 
 def test_lobby_chat(server, new_page):
