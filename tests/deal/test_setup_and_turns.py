@@ -39,6 +39,20 @@ def test_md_2_1_deal_five_each_and_first_player_draws_two(seats):
     assert s.turn == 1 and s.plays_left == 3 and s.to_move() == [s.current]
 
 
+def test_md_3_1_a_new_game_opens_with_the_first_turn_and_its_draw():
+    """``State.opening``: the set-up's events, said to every seat (the draw as a count), kept by
+    a copy, gone once an action is applied or the position is read from JSON."""
+    s = new_game(seats=3, seed=11)
+    opening = [e.to_json() for e in s.opening()]
+    assert opening == [{"type": "turn_started", "seat": s.current, "turn": 1},
+                       {"type": "drew", "seat": s.current, "count": 2}]
+    assert all(e.visible_to(None) for e in s.opening())
+    assert [e.to_json() for e in s.clone().opening()] == opening
+    assert GAME.from_json(s.to_json()).opening() == []
+    s.apply(s.current, s.legal_actions(s.current)[0])
+    assert s.opening() == []
+
+
 def test_md_2_2_first_player_is_drawn_from_the_seed():
     firsts = {new_game(seats=4, seed=k).current for k in range(40)}
     assert firsts == {0, 1, 2, 3}

@@ -28,7 +28,9 @@ def test_whole_game_reads_in_third_person_without_ids(seats, seed):
     assert out[0] == f"Monopoly Deal, {seats} players. You are Seat 1."
     # the bots are named as in the browser, numbered when two share a name
     others = ["Random bot"] if seats == 2 else [f"Random bot {n}" for n in range(2, seats + 1)]
-    assert out[2].startswith("Turn 1: ")  # who starts
+    assert out[2].startswith("Turn 1: ")  # who starts, and (MD-3.1) the first draw
+    starter = out[2].removeprefix("Turn 1: ").removesuffix(" plays")
+    assert out[3] == f"{starter} draws 2 cards"
     assert any(line == f"Turn {n}: {others[-1]} plays" for n in range(2, 9) for line in out)
     assert "e. End your turn" in out
     first = result["standings"][0]

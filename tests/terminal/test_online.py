@@ -267,7 +267,7 @@ def test_after_a_lost_connection_the_terminal_tells_what_it_missed_once():
     from tycoon.terminal.online import OnlineTable
 
     table = object.__new__(OnlineTable)  # no connection: only the update handling is tested
-    table.version, table.acted_version, table.updates = -1, -1, deque()
+    table.version, table.acted_version, table.updates, table.held = -1, -1, deque(), []
     table.session_id = table.template = None
     line = {"type": "played", "message": {"key": "played.end_turn", "params": {}}}
     history = [{"version": v, "events": [{**line, "n": v}], "actor": None} for v in (3, 4, 5, 6)]
@@ -276,3 +276,22 @@ def test_after_a_lost_connection_the_terminal_tells_what_it_missed_once():
     # the connection is lost after version 4; the next one starts at version 6
     table._handle({"type": "update", "version": 6, "events": [], "history": history})
     assert [e["n"] for e in table.updates.popleft()["events"]] == [5, 6]
+
+
+def test_the_set_up_is_told_once_the_game_starts():
+    """On a first connection before any action, the set-up (history version 0) is told, and
+    only once the game has started when the game was waiting for players."""
+    from tycoon.terminal.online import OnlineTable
+
+    table = object.__new__(OnlineTable)
+    table.version, table.acted_version, table.updates, table.held = -1, -1, deque(), []
+    table.session_id = table.template = None
+    setup = [{"type": "turn_started", "n": 0}, {"type": "drew", "n": 0}]
+    opened = {"type": "update", "version": 0, "events": [], "status": "open",
+              "history": [{"version": 0, "events": setup, "actor": None}]}
+    table._handle(opened)
+    assert table.updates.popleft()["events"] == []  # still waiting for a player
+    table._handle({"type": "update", "version": 0, "events": [], "status": "playing"})
+    assert table.updates.popleft()["events"] == setup
+    table._handle({"type": "update", "version": 1, "events": [], "status": "playing"})
+    assert table.updates.popleft()["events"] == []

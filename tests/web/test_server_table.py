@@ -296,3 +296,23 @@ def test_waiting_for_players_then_the_table_and_the_lobbys_watch(server, new_pag
     expect(ana.locator(".waiting")).to_have_count(0)
     expect(cid.locator(".deal-table")).to_be_visible()
     expect(ana.locator(".dseat.mine")).to_contain_text("Ana")
+
+
+def test_the_log_opens_with_the_first_turn_and_its_draw(server, new_page):
+    """MD-3.1: a page waiting for the other player, then playing, reads the first turn and the
+    first player's draw at the top of its log (the set-up, history version 0), said once."""
+    created = httpx.post(f"{server.base}/api/games", json={
+        "game": "deal", "players": ["human", "human"], "seed": 12}).json()
+    page = new_page()
+    page.goto(f"{server.base}/#/game/{created['id']}")
+    page.fill("#join-name", "Ana")
+    page.click("[data-key=take-seat-0]")
+    expect(page.locator(".deal-table")).to_have_count(0)  # waiting for the second player
+    httpx.post(f"{server.base}/api/games/{created['id']}/join", json={"name": "Bob", "seat": 1})
+    page.wait_for_selector(".deal-table")
+    lines = page.locator("#event-log li li")
+    expect(page.locator("#event-log .turn-head").first).to_have_text("Turn 1: Ana (A) plays")
+    expect(lines).to_have_text(["Ana (A) draws 2 cards"])
+    page.reload()
+    page.wait_for_selector(".deal-table")
+    expect(lines).to_have_text(["Ana (A) draws 2 cards"])

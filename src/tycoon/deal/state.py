@@ -83,6 +83,7 @@ class DealState(State):
         "_jsn_play",
         "_legal",
         "_legal_seat",
+        "_opening",
         "_opt_key",
         "_stack",
         "_to_bottom",
@@ -122,6 +123,7 @@ class DealState(State):
         self.reason: str | None = None
         self._legal: list[DealAction] | None = None
         self._legal_seat = -1
+        self._opening: tuple[Event, ...] = ()
 
     def set_options(self, options: dict[str, Any]) -> None:
         """Validate (``InvalidOption``) and install the options of MD-12 and ``turn_limit``."""
@@ -147,7 +149,9 @@ class DealState(State):
         for _ in range(5):
             for s in range(seats):
                 state.hands[s].append(deck.pop())
-        start_turn(state, state.rng.below(seats), [])
+        opening: list[Event] = []
+        start_turn(state, state.rng.below(seats), opening)
+        state._opening = tuple(opening)
         return state
 
     def clone(self) -> Self:
@@ -176,6 +180,7 @@ class DealState(State):
         c.reason = self.reason
         c._legal = None
         c._legal_seat = -1
+        c._opening = self._opening
         return c
 
     # ------------------------------------------------------------------ contract
@@ -231,6 +236,7 @@ class DealState(State):
             if action not in found:
                 raise IllegalAction(why_illegal(self, seat, action))
         self._legal = None
+        self._opening = ()
         events: list[Event] = [Played(seat, action)]
         _DISPATCH[action.type](self, seat, action, events)
         return events
@@ -282,6 +288,10 @@ class DealState(State):
     __hash__ = None  # type: ignore[assignment]  # states are mutable
 
     # ------------------------------------------------------------------ JSON, views, words
+    def opening(self) -> list[Event]:
+        """MD-3.1: on a new game's position, the first player's turn and first draw."""
+        return list(self._opening)
+
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` may see (None: a spectator); see ``docs/positions.md``."""
         from .view import dump

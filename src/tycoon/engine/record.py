@@ -96,7 +96,8 @@ def replay(record: Record, upto: int | None = None) -> State:
 def replay_steps(record: Record, last: int, upto: int | None = None
                  ) -> tuple[State, list[tuple[int, State, list[Event]]]]:
     """:func:`replay`, with the ``last`` steps it ends on: ``(version, the position after
-    it, its events)``, oldest first, each position a copy of its own.
+    it, its events)``, oldest first, each position a copy of its own; step 0 is the set-up
+    (the new game and its :meth:`~tycoon.engine.State.opening` events).
 
     >>> record = Record("deal", 2, 7)
     >>> state = record.new_state()
@@ -104,13 +105,13 @@ def replay_steps(record: Record, last: int, upto: int | None = None
     >>> record.actions.append((seat, state.legal_actions(seat)[0].to_json()))
     >>> final, steps = replay_steps(record, 5)
     >>> [(version, position is final) for version, position, _ in steps]
-    [(1, True)]
+    [(0, False), (1, True)]
     """
     game = get_game(record.game)
     state = record.new_state()
     actions = record.actions[:upto]
     first_kept = len(actions) - last
-    steps = []
+    steps = [(0, state, state.opening())] if first_kept < 0 else []
     for i, (seat, data) in enumerate(actions):
         if i >= first_kept:
             state = state.clone()

@@ -57,6 +57,12 @@ class State(ABC):
         """An independent copy (games override this with something faster)."""
         return type(self).from_json(self.to_json())
 
+    def opening(self) -> list[Event]:
+        """The events of the set-up that made this position, when it is a new game's (a first
+        turn started, a first draw): what a game's log opens with. Empty for any other position
+        (once an action is applied, or read from JSON), and by default."""
+        return []
+
     def session(self) -> InputSession | None:
         """The input session open now (timed simultaneous input), or None."""
         return None

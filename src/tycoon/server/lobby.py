@@ -244,6 +244,7 @@ class Lobby:
         )
         await self.storage.create_game(row, seats)
         room = self._room(row, seats, state, [])
+        room.retell([(0, state, state.opening())])
         if self.cluster is not None:
             await self.cluster.claim_new(room)
         self.rooms[row.id] = room

@@ -385,7 +385,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
                     "type": "object",
                     "required": ["version", "events", "actor"],
                     "properties": {
-                        "version": {"type": "integer", "minimum": 1},
+                        "version": {"type": "integer", "minimum": 0},
                         "events": _EVENTS,
                         "actor": _ACTOR,
                     },

@@ -30,11 +30,11 @@ class Replays:
         """``{"step", "total", "view", "events", "history", "actor", "action"}`` after ``step``
         actions.
 
-        ``events`` are those of action ``step`` (none at step 0), private ones only for their
-        seat, each with its ``message`` as that seat reads it (as the table said it then);
-        ``history`` the same for each earlier step after ``since`` (``[{"step", "events"}]``,
-        oldest first; empty without ``since``); ``view`` is ``seat``'s view (None: a
-        spectator's).
+        ``events`` are those of action ``step`` (at step 0 the set-up's), private ones only
+        for their seat, each with its ``message`` as that seat reads it (as the table said it
+        then); ``history`` the same for each earlier step after ``since`` (``[{"step",
+        "events"}]``, oldest first, from the set-up's, step 0, when ``since`` is 0; empty
+        without ``since``); ``view`` is ``seat``'s view (None: a spectator's).
         """
         total = len(record.actions)
         if not 0 <= step <= total:
@@ -56,6 +56,10 @@ class Replays:
         from .updates import shown_events
 
         told: list[dict[str, Any]] = []
+        if since == 0 and step:  # the log opens with the set-up
+            opening = shown_events(state, state.opening(), seat)
+            if opening:
+                told.append({"step": 0, "events": opening})
         for i in range(start, step):
             who, data = record.actions[i]
             events = state.apply(who, module.parse_action(data))
@@ -63,7 +67,8 @@ class Replays:
                 told.append({"step": i + 1, "events": shown_events(state, events, seat)})
             if (i + 1) % EVERY == 0 and i + 1 not in points:
                 points[i + 1] = state.clone()
-        shown = told.pop()["events"] if step else []  # the last told is step's own
+        # the last told is step's own; step 0's are the set-up's
+        shown = told.pop()["events"] if step else shown_events(state, state.opening(), seat)
         actor = action = None
         if step:
             who, data = record.actions[step - 1]

@@ -136,11 +136,13 @@ class Room:
                 self.clocks.away_since[s.seat] = t
 
     def retell(self, steps: list[tuple[int, State, list[Event]]]) -> None:
-        """Keep the last changes of the replay that restored this room (``replay_steps``) as
-        its recent ones, so a page opened after a restart or a failover reads them too."""
+        """Keep ``steps`` as the room's recent changes: a new game's set-up, or the last
+        changes of the replay that restored the room (``replay_steps``), so a page opened
+        after a restart or a failover reads them too."""
         for version, state, events in steps:
             if events:
-                self.recent.append((version, state, events, self.log[version - 1].actor()))
+                actor = self.log[version - 1].actor() if version else None
+                self.recent.append((version, state, events, actor))
 
     # -- basic facts ------------------------------------------------------------------------
     @property

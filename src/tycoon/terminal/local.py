@@ -58,7 +58,7 @@ class LocalTable:
              "taken": True, "connected": True}
             for s in range(n)
         ]
-        self.pending: deque[dict[str, Any]] = deque([self.update([], None)])
+        self.pending: deque[dict[str, Any]] = deque([self.update(state.opening(), None)])
         self._inputs: list[Any] = []
         self._done = False
 

@@ -106,6 +106,8 @@ class OnlineTable:
         self.seq = 0
         self.version = -1
         self.acted_version = -1
+        #: The set-up's events, read while the game waits for players, told once it starts.
+        self.held: list[dict[str, Any]] = []
         self.unacked: dict[str, Any] | None = None
         self.template: dict[str, Any] | None = None
         self.session_id: str | None = None
@@ -229,9 +231,15 @@ class OnlineTable:
             if version < self.version:
                 return
             known, self.version = self.version, version
-            if known >= 0:  # back after a lost connection: first what happened meanwhile
+            # back after a lost connection: first what happened meanwhile; on the first
+            # connection only the set-up (version 0), when nothing else has happened yet
+            if known >= 0 or version == 0:
                 missed = [e for h in message.get("history") or [] if h.get("version", 0) > known
                           for e in h.get("events", [])]
+                if message.get("status") == "open":
+                    self.held, missed = self.held + missed, []
+                else:
+                    missed, self.held = self.held + missed, []
                 if missed:
                     message = {**message, "events": [*missed, *message.get("events", [])]}
             legal = message.get("legal") or []

@@ -310,7 +310,9 @@ export class GameScreen {
     state.history = (msg.history || []).filter((h) => known === undefined || h.version > known);
     if (!state.view) return;
     if (state.status === "open" && !this.state) {
-      // dealt but not started: a seat is still free, and nobody may play yet
+      // dealt but not started: a seat is still free, and nobody may play yet; the set-up's
+      // lines (history version 0) wait for the table
+      if (msg.history) this.waitingHistory = state.history;
       this.players = state.players || this.players;
       this.showWaiting({ players: this.players || [] });
       return;
@@ -322,6 +324,11 @@ export class GameScreen {
     state.game = game;
     const wasOver = this.state?.status === "finished";
     const firstUpdate = !this.state;
+    if (firstUpdate && this.waitingHistory) {
+      const told = new Set(state.history.map((h) => h.version));
+      state.history = [...this.waitingHistory.filter((h) => !told.has(h.version)), ...state.history];
+      this.waitingHistory = null;
+    }
     this.state = state;
     if (!this.table || this.table.game !== game) {
       const Table = tableFor(game);
