@@ -221,16 +221,22 @@ def test_join_dialog_drops_seats_others_take_and_keeps_the_typed_name(server, ne
     expect(page.locator(".topbar-slot")).to_contain_text("watching")
 
 
-def test_a_reload_mid_game_keeps_the_log_of_the_last_changes(server, new_page):
-    """docs/protocol.md: the first update retells the recent changes (``history``), so a page
-    reloaded mid-game still says what the other seat just did, and says it once; after a
-    server restart too (the restored game rebuilds them from its stored actions)."""
+def ana_at_a_deal_table(server: Server, new_page: Any, players: list[str]) -> tuple[Any, str]:
+    """A Deal game of seed 12 (seat A starts) whose seat A Ana takes in a new page."""
     created = httpx.post(f"{server.base}/api/games", json={
-        "game": "deal", "players": ["human", "medium"], "seed": 12}).json()
+        "game": "deal", "players": players, "seed": 12}).json()
     page = new_page()
     page.goto(f"{server.base}/#/game/{created['id']}")
     page.fill("#join-name", "Ana")
     page.click("[data-key=take-seat-0]")
+    return page, created["id"]
+
+
+def test_a_reload_mid_game_keeps_the_log_of_the_last_changes(server, new_page):
+    """docs/protocol.md: the first update retells the recent changes (``history``), so a page
+    reloaded mid-game still says what the other seat just did, and says it once; after a
+    server restart too (the restored game rebuilds them from its stored actions)."""
+    page, _ = ana_at_a_deal_table(server, new_page, ["human", "medium"])
     page.wait_for_selector(".deal-table")
     page.click("[data-key=act-end-turn]")  # seat A starts (seed 12); the bot then plays
     lines = page.locator("#event-log li li")  # the lines, in one list per turn
@@ -301,14 +307,9 @@ def test_waiting_for_players_then_the_table_and_the_lobbys_watch(server, new_pag
 def test_the_log_opens_with_the_first_turn_and_its_draw(server, new_page):
     """MD-3.1: a page waiting for the other player, then playing, reads the first turn and the
     first player's draw at the top of its log (the set-up, history version 0), said once."""
-    created = httpx.post(f"{server.base}/api/games", json={
-        "game": "deal", "players": ["human", "human"], "seed": 12}).json()
-    page = new_page()
-    page.goto(f"{server.base}/#/game/{created['id']}")
-    page.fill("#join-name", "Ana")
-    page.click("[data-key=take-seat-0]")
+    page, game_id = ana_at_a_deal_table(server, new_page, ["human", "human"])
     expect(page.locator(".deal-table")).to_have_count(0)  # waiting for the second player
-    httpx.post(f"{server.base}/api/games/{created['id']}/join", json={"name": "Bob", "seat": 1})
+    httpx.post(f"{server.base}/api/games/{game_id}/join", json={"name": "Bob", "seat": 1})
     page.wait_for_selector(".deal-table")
     lines = page.locator("#event-log li li")
     expect(page.locator("#event-log .turn-head").first).to_have_text("Turn 1: Ana (A) plays")
