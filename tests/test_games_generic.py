@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from tycoon.engine import (
     LANGUAGES,
+    Event,
     GameOver,
     IllegalAction,
     InvalidAction,
@@ -73,6 +74,9 @@ def _check_view(state, seat):
 
 def _check_words(info, state, item, seat):
     message = state.describe(item, seat)
+    if message is None:  # an event with no line of its own: never an action
+        assert isinstance(item, Event), item
+        return
     for lang in LANGUAGES:
         text = render(message, info.catalog(lang), lang, strict=True)
         assert text and "{" not in text and "(s)" not in text, (lang, message, text)

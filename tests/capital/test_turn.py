@@ -121,6 +121,10 @@ def test_c4_4_1_d6_stock_exchange_multiple_of_10_in_range():
             assert reason == "stock_exchange" and value == abs(amount)
             assert (payer, payee) == ((None, 0) if amount > 0 else (0, None))
         seen.add(amount > 0)
+        # said once: the stock exchange's line; its payment has none of its own
+        lines = [st.describe(e, None) for e in events if e.type in ("stock_exchange", "transfer")]
+        assert [m.key for m in lines if m is not None] == [
+            "event.stock_" + ("gain" if amount > 0 else "loss" if amount else "even")]
     assert seen == {True, False}
 
 

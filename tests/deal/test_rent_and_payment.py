@@ -172,6 +172,17 @@ def test_md_5_2_exactly_enough_stops_and_no_change_given():
     assert s.phase == "play" and s.banks[0] == [M10[0]] and s.banks[1] == [M5[0]]
 
 
+def test_md_5_1_a_payment_is_told_once_by_the_cards_it_moves():
+    """The log says a paid card once: the ``played`` event of a payment has no line of its
+    own (``describe`` gives None), its ``transferred`` says who gave what to whom."""
+    s = build([seat(hand=[DEBT[0]]), seat(bank=[M5[0]])])
+    act(s, 0, type="debt_collector", card=DEBT[0], target=1)
+    played, moved = act(s, 1, type="pay", card=M5[0])
+    assert (played.type, moved.type) == ("played", "transferred")
+    assert s.describe(played, None) is None and s.describe(played, 1) is None
+    assert words(s, moved, None) == "Seat 2 gives 5M to Seat 1"
+
+
 def test_md_5_1_only_properties_go_to_the_collection_and_wild_keeps_its_colour():
     s = build(
         [

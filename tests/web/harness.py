@@ -400,13 +400,16 @@ def api(path: str, table: Table | None) -> tuple[int, Any]:
     return 200, {}
 
 
-def message(state: Any, item: Any, seat: int | None) -> dict[str, Any]:
-    """The message of an action or event, as the server sends it. A game whose ``describe``
-    still returns a sentence is shown that sentence (as a key without a catalog entry)."""
+def message(state: Any, item: Any, seat: int | None) -> dict[str, Any] | None:
+    """The message of an action or event, as the server sends it (None: an event with no log
+    line of its own). A game whose ``describe`` still returns a sentence is shown that
+    sentence (as a key without a catalog entry)."""
     try:
         said = state.describe(item, seat)
     except Exception:  # an event the game cannot describe yet
         return {"key": f"event.{getattr(item, 'type', 'unknown')}", "params": {}}
+    if said is None:
+        return None
     if isinstance(said, Message):
         return said.to_json()
     return {"key": str(said), "params": {}}

@@ -77,6 +77,10 @@ def test_rent_payment_and_just_say_no_MD_6_1_MD_5_2_MD_6_9(new_page, shot):
     expect(a.locator(".dseat.mine .dbank .dcard")).to_have_count(2)
     assert sorted(table.state.view(0)["seats"][0]["bank"]) == [0, 6]
     assert table.state.view(1)["seats"][1]["bank"] == [11]
+    # each paid card is one line of the log, said by the cards moving (not twice)
+    paid = a.locator("#event-log li li", has_text=re.compile("^Bruno \\(B\\) gives"))
+    expect(paid).to_have_text(["Bruno (B) gives 1M to Ana (A)", "Bruno (B) gives 2M to Ana (A)"])
+    expect(a.locator("#event-log")).not_to_contain_text("pays with")
     # MD-6.9: Ana's Debt Collector; Bruno says no, Ana has no answer: cancelled.
     a.click(f".dhand [data-card='{DEBT_COLLECTOR}']")
     a.locator(".card-menu button", has_text="pays you 5M").click()

@@ -106,8 +106,9 @@ def reason(why: str) -> Message:
     return Message(f"reason.{why}")
 
 
-def describe(st: CapitalState, item: Action | Datum, seat: int | None) -> Message:
-    """``item`` as a message for ``seat`` (see the module docstring)."""
+def describe(st: CapitalState, item: Action | Datum, seat: int | None) -> Message | None:
+    """``item`` as a message for ``seat`` (see the module docstring); None for an event told by
+    another line of the same change (the stock exchange's payment)."""
     if isinstance(item, Action):
         return _action(st, item, -1 if seat is None else seat)
     handler = _EVENTS.get(type(item))
@@ -204,7 +205,9 @@ def _seat(s: int | None) -> dict[str, Any] | Message:
     return Message("bank") if s is None else seat_ref(s)  # type: ignore[return-value]
 
 
-def _transfer(st: CapitalState, e: ev.Transfer) -> Message:
+def _transfer(st: CapitalState, e: ev.Transfer) -> Message | None:
+    if e.reason == "stock_exchange":  # the stock_exchange event's line says it (C-4.4.1)
+        return None
     params = {"amount": money(e.amount), "reason": reason(e.reason)}
     if e.payer is None:
         return Message("event.received", {"seat": _seat(e.payee), **params})

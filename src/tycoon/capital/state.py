@@ -389,10 +389,11 @@ class CapitalState(State):
 
         return from_json(cls, data)
 
-    def describe(self, item: Action | Event | Datum, seat: int | None) -> Message:
+    def describe(self, item: Action | Event | Datum, seat: int | None) -> Message | None:
         """An action (the choice ``seat`` is offered: "Build a bar on block 17, lot 2, for
         $50") or an event (a log line ``seat`` reads: "Ana (red) rolls 5 and 1") as a message
-        of ``tycoon/capital/messages``."""
+        of ``tycoon/capital/messages``; None for the stock exchange's payment, which its
+        ``stock_exchange`` line tells."""
         from .describe import describe
 
         return describe(self, item, seat)

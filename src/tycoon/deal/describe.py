@@ -63,8 +63,9 @@ def _seat(s: int) -> Any:
     return seat_ref(s)
 
 
-def describe(state: DealState, item: Any, seat: int | None) -> Message:
-    """An action (the choice offered to ``seat``) or an event (a log line) as a message."""
+def describe(state: DealState, item: Any, seat: int | None) -> Message | None:
+    """An action (the choice offered to ``seat``) or an event (a log line) as a message; None
+    for a payment's ``played``, whose cards' ``transferred`` tells it."""
     if isinstance(item, DealAction):
         return describe_action(state, item, seat)
     if isinstance(item, Event):
@@ -223,14 +224,18 @@ def _played(state: DealState, s: int, a: DealAction) -> Message:
             if x.card in (st.house, st.hotel):
                 return Message(f"played.{t}", {"seat": who, "color": color(st.color)})
         return Message(f"played.{t}_any", {"seat": who})
-    if t in ("pay", "discard"):
-        return Message(f"played.{t}", {"seat": who, "card": card(x.card)})
+    if t == "discard":
+        return Message("played.discard", {"seat": who, "card": card(x.card)})
     return Message(f"played.{t}", {"seat": who})
 
 
-def describe_event(state: DealState, e: Event, viewer: int | None) -> Message:
-    """``e`` as a log line (third person; the same for every viewer: no event is secret)."""
+def describe_event(state: DealState, e: Event, viewer: int | None) -> Message | None:
+    """``e`` as a log line (third person; the same for every viewer: no event is secret), or
+    None: a payment's ``played`` (the ``transferred`` right after it says who paid what to
+    whom)."""
     if isinstance(e, ev.Played):
+        if e.action.type == "pay":  # type: ignore[attr-defined]
+            return None
         return _played(state, e.seat, e.action)  # type: ignore[arg-type]
     if isinstance(e, ev.TurnStarted):
         return Message("event.turn_started", {"seat": _seat(e.seat), "turn": e.turn})

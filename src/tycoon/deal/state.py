@@ -347,9 +347,10 @@ class DealState(State):
         c.rng = rng
         return c
 
-    def describe(self, item: Any, seat: int | None) -> Message:
+    def describe(self, item: Any, seat: int | None) -> Message | None:
         """An action (the choice ``seat`` is offered) or an event (a log line ``seat`` reads)
-        as a message of the catalogs ``tycoon/deal/messages``."""
+        as a message of the catalogs ``tycoon/deal/messages``; None for a payment's
+        ``played``, which the cards' ``transferred`` tells."""
         from .describe import describe
 
         return describe(self, item, seat)

@@ -105,6 +105,8 @@ class State(ABC):
         """
 
     @abstractmethod
-    def describe(self, item: Action | Event | Datum, seat: int | None) -> Message:
+    def describe(self, item: Action | Event | Datum, seat: int | None) -> Message | None:
         """An action (as the choice ``seat`` is offered) or an event (as a log line ``seat``
-        reads, third person) as a message key and parameters; see ``tycoon.engine.messages``."""
+        reads, third person) as a message key and parameters; see ``tycoon.engine.messages``.
+        None for an event with no log line of its own, whose news another event of the same
+        change tells (clients still receive it, with a null ``message``)."""

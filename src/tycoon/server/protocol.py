@@ -229,7 +229,8 @@ _SESSION = {
 _EVENTS = {
     "type": "array",
     "items": {"type": "object", "required": ["type", "message"],
-              "properties": {"type": {"type": "string"}, "message": _MESSAGE}},
+              "properties": {"type": {"type": "string"},
+                             "message": {"oneOf": [{"type": "null"}, _MESSAGE]}}},
 }
 _ACTOR = {
     "oneOf": [

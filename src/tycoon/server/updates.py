@@ -20,10 +20,14 @@ if TYPE_CHECKING:
 log = logging.getLogger("tycoon.server")
 
 
-def describe(state: State, item: Action | Event, audience: int | None) -> dict[str, Any]:
-    """``state.describe(item, audience)`` as message JSON (a neutral key if it fails)."""
+def describe(state: State, item: Action | Event, audience: int | None
+             ) -> dict[str, Any] | None:
+    """``state.describe(item, audience)`` as message JSON (a neutral key if it fails; None for
+    an event with no log line of its own)."""
     try:
         message = state.describe(item, audience)
+        if message is None and isinstance(item, Event):
+            return None
         if isinstance(message, Message):
             return message.to_json()
         if isinstance(message, str):  # a game still on the text contract: its words as is

@@ -12,10 +12,23 @@ from collections import deque
 from typing import Any
 
 from tycoon.bots import RandomBot, make_bot
-from tycoon.engine import Event, GameInfo, IllegalAction, InvalidAction, State, derive_seed
+from tycoon.engine import (
+    Event,
+    GameInfo,
+    IllegalAction,
+    InvalidAction,
+    Message,
+    State,
+    derive_seed,
+)
 
 #: The skill of the bots' inputs in a session (0 hopeless .. 1 near perfect).
 BOT_SKILL = 0.5
+
+
+def _words(message: Message | None) -> dict[str, Any] | None:
+    """An event's message as JSON; None for one with no log line of its own."""
+    return None if message is None else message.to_json()
 
 
 class Refused(ValueError):
@@ -76,7 +89,7 @@ class LocalTable:
             "type": "update",
             "version": self.version,
             "status": "finished" if st.is_over else "playing",
-            "events": [{**e.to_json(), "message": st.describe(e, me).to_json()}
+            "events": [{**e.to_json(), "message": _words(st.describe(e, me))}
                        for e in events if e.visible_to(me)],
             "actor": None if actor is None else {
                 "seat": actor, "by": "player" if actor == me else "bot", "reason": None},
