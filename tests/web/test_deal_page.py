@@ -153,8 +153,11 @@ def test_discard_down_to_seven_MD_3_3(new_page, shot):
     hand = [0, 1, 2, 3, 6, 7, 8, 9, 89]
     table = solo_deal(hand, [])
     page = open_seat(new_page, table, "tokA", 0)
+    expect(page.locator("[data-key=plays-left]")).to_have_text("3 plays left")
     page.click("[data-key=act-end-turn]")
     expect(page.locator("#prompt")).to_have_text("Discard down to 7 cards.")
+    # the turn is over: no plays left to count while discarding
+    expect(page.locator("[data-key=plays-left]")).to_have_count(0)
     shot(page, "deal_07_discard")
     page.click(".dhand [data-card='89']")
     page.click(".dhand [data-card='0']")

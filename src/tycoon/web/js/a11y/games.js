@@ -10,7 +10,7 @@ import { t } from "../i18n.js";
 import { word, gameData } from "../messages.js";
 import { board as capitalBoard, businessName, cardName as capitalCard, money as capitalMoney, effectName, regionWord } from "../capital/info.js";
 import { squareName } from "../capital/board.js";
-import { cardName as dealCard, colorName } from "../deal/table.js";
+import { cardName as dealCard, colorName, countsPlays } from "../deal/table.js";
 
 const list = (items) => items.filter(Boolean).join("; ");
 const who = (names, seat) => names?.[seat] || t("a11y.seat", { n: seat + 1 });
@@ -118,7 +118,7 @@ const deal = {
     return list([
       t("a11y.deal.my_bank", { money: dealMoney(bank.reduce((a, id) => a + dealValue(id), 0)) }),
       hand.length ? t("a11y.hand", { cards: hand.join(", "), n: hand.length }) : t("a11y.hand_empty"),
-      view.plays_left != null && view.current === seat ? t("a11y.deal.plays_left", { n: view.plays_left }) : null,
+      countsPlays(view) && view.current === seat ? t("a11y.deal.plays_left", { n: view.plays_left }) : null,
     ]);
   },
   where(view, names) {

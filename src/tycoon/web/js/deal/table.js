@@ -37,6 +37,12 @@ function colorInfo(color) {
   return c && typeof c[color] === "object" ? c[color] : null;
 }
 
+/** Whether the view's plays left are worth saying: in the play phase (and while others answer
+ * a play), not in the discard at the end of a turn, nor once the game is over. */
+export function countsPlays(view) {
+  return view.plays_left != null && !["discard", "over"].includes(view.phase);
+}
+
 export function colorName(color) {
   return nameOf(GAME, "color", color, colorInfo(color)) || word(GAME, `color.${color}`);
 }
@@ -363,7 +369,7 @@ export class DealTable {
     const top = (view.discard || []).at(-1);
     return el("section", { class: "dcentre", "aria-label": t("deal.table") },
       el("div", { class: "dcentre-info" },
-        el("span", { class: "pill" }, t("deal.plays_left", { n: view.plays_left ?? 0 })),
+        countsPlays(view) && el("span", { class: "pill", "data-key": "plays-left" }, t("deal.plays_left", { n: view.plays_left ?? 0 })),
         el("span", { class: "pill" }, t("deal.deck_n", { n: view.deck_size ?? 0 })),
         el("span", { class: "pill" }, t("deal.discard_top", { card: top != null ? cardName(top) : "—" }))),
       rows);
