@@ -68,3 +68,5 @@ def test_the_replay_viewer_opens_with_the_set_up(live):
     assert [h["step"] for h in data["history"]] == [0, 1, 2]
     assert data["history"][0]["events"] == opening_of(8, 1)
     assert live.get(f"{base}/3?since=1").json()["history"][0]["step"] == 2
+    assert live.get(f"{base}/1?seat=1").json()["history"] == []  # no since: no history
+    assert [h["step"] for h in live.get(f"{base}/1?since=0").json()["history"]] == [0]

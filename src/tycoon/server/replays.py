@@ -39,6 +39,7 @@ class Replays:
         total = len(record.actions)
         if not 0 <= step <= total:
             raise ValueError(f"step must be from 0 to {total}")
+        from_setup = since == 0  # asked from the set-up: the history opens with its lines
         if since is None:
             since = max(0, step - 1)
         if not max(0, step - HISTORY) <= since <= step:
@@ -55,11 +56,8 @@ class Replays:
         state = points[start].clone()
         from .updates import shown_events
 
-        told: list[dict[str, Any]] = []
-        if since == 0 and step:  # the log opens with the set-up
-            opening = shown_events(state, state.opening(), seat)
-            if opening:
-                told.append({"step": 0, "events": opening})
+        opening = shown_events(state, state.opening(), seat) if since == 0 else []
+        told = [{"step": 0, "events": opening}] if from_setup and step and opening else []
         for i in range(start, step):
             who, data = record.actions[i]
             events = state.apply(who, module.parse_action(data))
@@ -67,8 +65,7 @@ class Replays:
                 told.append({"step": i + 1, "events": shown_events(state, events, seat)})
             if (i + 1) % EVERY == 0 and i + 1 not in points:
                 points[i + 1] = state.clone()
-        # the last told is step's own; step 0's are the set-up's
-        shown = told.pop()["events"] if step else shown_events(state, state.opening(), seat)
+        shown = told.pop()["events"] if step else opening  # the last told is step's own
         actor = action = None
         if step:
             who, data = record.actions[step - 1]
