@@ -381,16 +381,22 @@ def ladder(
 
 @app.command()
 def replay(
-    record: Annotated[Path, typer.Argument(help="A record file (JSON: game, seats, seed, ...).")],
+    record: Annotated[Path, typer.Argument(help=(
+        "A record file (JSON: game, seats, seed, options, actions), such as the replay "
+        "viewer's download or GET /api/games/ID/record of a finished game."))],
     upto: Annotated[int | None, typer.Option(min=0, help="Stop after this many actions.")] = None,
-    seat: Annotated[
-        int | None, typer.Option(help="Show this seat's view (default: spectator).")
-    ] = None,
+    seat: Annotated[int | None, typer.Option(
+        min=1, help="See it as this seat (from 1) sees it (default: a spectator).")] = None,
+    log: Annotated[bool, typer.Option(
+        "--log", help="Print the game's events in words, one per line, instead of JSON.")] = False,
+    lang: Annotated[str, typer.Option(help="--log's language: en, pt, es or fr.")] = "en",
 ) -> None:
-    """Replay a game record and print the resulting view and result as JSON."""
-    from tycoon.engine import Record
-    from tycoon.engine import replay as run
+    """Replay a game record: the view and result at the end as JSON, or with --log the game
+    told in words."""
+    from tycoon.engine import LANGUAGES, Record, get_game, replay_steps
 
+    if lang not in LANGUAGES:
+        fail(f"--lang takes one of {', '.join(LANGUAGES)}, not {lang!r}")
     try:
         data = json.loads(record.read_text())
     except OSError as exc:
@@ -400,8 +406,25 @@ def replay(
     try:
         rec = Record.from_json(data)
         check_game(rec.game)
-        state = run(rec, upto)
-        print(json.dumps({"view": state.view(seat), "result": state.result()}, indent=2))
+        if seat is not None and seat > rec.seats:
+            fail(f"--seat {seat}: the game has {rec.seats} seats (1 to {rec.seats})")
+        if upto is not None and upto > len(rec.actions):
+            fail(f"--upto {upto}: the record has {len(rec.actions)} actions")
+        audience = None if seat is None else seat - 1
+        state, steps = replay_steps(rec, len(rec.actions) + 1 if log else 0, upto)
+        if log:
+            from tycoon.terminal.words import Words
+
+            words = Words(get_game(rec.game), lang)
+            for _, position, events in steps:
+                for event in events:
+                    message = position.describe(event, audience) if event.visible_to(
+                        audience) else None
+                    if message is not None:
+                        print(words(message))
+            return
+        result = state.result().to_json()
+        print(json.dumps({"view": state.view(audience), "result": result}, indent=2))
     except ValueError as exc:
         fail(str(exc))
 

@@ -25,6 +25,20 @@ def test_c3_2_first_player_is_drawn_at_random():
     assert firsts == {0, 1, 2, 3}
 
 
+def test_c3_2_a_new_game_opens_with_the_first_players_turn():
+    """``State.opening``: the first turn is told like every later one ("Turn 1: ... plays"),
+    kept by a copy, gone once an action is applied or the position is read from JSON."""
+    st = capital.new_game(seats=3, seed=8)
+    assert [e.to_json() for e in st.opening()] == [
+        {"type": "turn_started", "seat": st.current, "turn": 1}]
+    words = render(st.describe(st.opening()[0], None), GAME.catalog("en"), "en")
+    assert words == f"Turn 1: Seat {st.current + 1} plays"
+    assert st.clone().opening() == st.opening()
+    assert GAME.from_json(st.to_json()).opening() == []
+    st.apply(st.current, st.legal_actions(st.current)[0])
+    assert st.opening() == []
+
+
 def test_c3_3_same_seed_same_game():
     a, b = capital.new_game(seed=11), capital.new_game(seed=11)
     assert a.to_json() == b.to_json()

@@ -179,3 +179,15 @@ def test_replay_viewer_steps_through_a_finished_game(server, new_page, shot):
     expect(page.locator("#replay-step")).not_to_contain_text("Step 0 of")
     page.click("#replay-first")
     expect(page.locator("#replay-step")).to_contain_text("Step 0 of")
+    # the whole record downloads, and `tycoon replay` tells the same game
+    with page.expect_download() as download:
+        page.click("[data-key=replay-download]")
+    saved = download.value.path()
+    assert download.value.suggested_filename == f"tycoon-capital-{game_id}.json"
+    assert json.loads(saved.read_text()) == httpx.get(f"{server}/api/games/{game_id}/record").json()
+    told = subprocess.run([sys.executable, "-m", "tycoon.cli", "replay", str(saved), "--log"],
+                          capture_output=True, text=True, check=True).stdout.splitlines()
+    assert told[0].startswith("Turn 1: ")
+    assert [line.split(":")[0] for line in told if line.startswith("Turn ")] == [
+        "Turn 1", "Turn 2", "Turn 3"]
+    assert "turn limit" in told[-1]

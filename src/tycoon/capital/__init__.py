@@ -28,6 +28,7 @@ from .actions import (
 )
 from .board import BOARD, COLORS
 from .cards import full_deck
+from .events import TurnStarted
 from .game import GAME
 from .options import PRESETS
 from .position import START_BALANCE, START_DICE
@@ -70,6 +71,7 @@ def _new_state(seats: int, seed: int, resolved: dict[str, Any]) -> CapitalState:
             p.hand.append(deck.pop())
     st.deck = deck
     st.current = rng.below(seats)  # C-3.2
+    st._opening = (TurnStarted(st.current, 1),)
     return st
 
 

@@ -106,6 +106,8 @@ class CapitalState(State):
         self.landed: int | None = None
         self.tolls: list[tuple[int, int]] = []
         self.minigame: dict[str, Any] | None = None
+        #: The set-up's events on a new game's position (see ``opening``), else empty.
+        self._opening: tuple[Event, ...] = ()
         # caches (not part of the position)
         self.mg_cache: dict[int, dict[str, Any]] = {}
         #: Data derived from the current businesses (their incomes; bots keep their own
@@ -166,6 +168,10 @@ class CapitalState(State):
             assert self.minigame is not None
             return [s for s, score in enumerate(self.minigame["scores"]) if score is None]
         return [self.current]
+
+    def opening(self) -> list[Event]:
+        """C-3.2: on a new game's position, the first player's turn."""
+        return list(self._opening)
 
     def session(self) -> InputSession | None:
         """The running minigame as an input session (C-4.4.2, C-9), or None."""
@@ -233,6 +239,7 @@ class CapitalState(State):
         problem = self.why_illegal(seat, action)
         if problem is not None:
             raise IllegalAction(problem)
+        self._opening = ()
         events: list[Event] = []
         phase = self.phase
         if phase == "roll":
@@ -324,6 +331,7 @@ class CapitalState(State):
         )
         new.board_memo = self.board_memo
         new.mg_cache = dict(self.mg_cache)
+        new._opening = self._opening
         return new
 
     def determinize(self, seat: int, seed: int) -> Self:

@@ -48,6 +48,14 @@ class Record:
         missing = {"game", "seats", "seed"} - data.keys()
         if missing:
             raise InvalidPosition(f"record: missing field(s) {', '.join(sorted(missing))}")
+        if data["seed"] is None and data.get("complete") is False:
+            raise InvalidPosition("record: no seed, as the server gives an unfinished game's "
+                                  "record (its seed and actions would tell hands and the deck); "
+                                  "its whole record is given once the game is over")
+        for name in ("seats", "seed"):
+            if not isinstance(data[name], int) or isinstance(data[name], bool):
+                raise InvalidPosition(f"record: {name} must be an integer, "
+                                      f"not {data[name]!r}")
         actions = []
         for i, item in enumerate(data.get("actions", [])):
             if (

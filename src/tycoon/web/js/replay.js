@@ -99,8 +99,16 @@ export async function renderReplay(main, id) {
     else if (ev.key === "ArrowLeft") show(step - 1);
   };
   document.addEventListener("keydown", onKey);
+  // the whole record, for `tycoon replay FILE` (an unfinished game's record is redacted)
+  const download = record.complete ? el("a", {
+    class: "button ghost", "data-key": "replay-download", download: `tycoon-${info.game}-${id}.json`,
+    href: URL.createObjectURL(new Blob([JSON.stringify(record, null, 2)], { type: "application/json" })),
+  }, t("replay.download")) : null;
   main.replaceChildren(el("div", { class: "replay" },
-    el("h1", {}, t("replay.title", { id })),
+    el("div", { class: "replay-head" },
+      el("a", { class: "button ghost", href: "#/" }, "← ", t("ui.lobby")),
+      el("h1", {}, t("replay.title", { id })),
+      download),
     record.complete ? null : el("p", {}, t("replay.not_finished")),
     controls, tableBox));
   await show(0);
@@ -108,6 +116,7 @@ export async function renderReplay(main, id) {
     close() {
       stop();
       document.removeEventListener("keydown", onKey);
+      if (download) URL.revokeObjectURL(download.href);
       table?.close?.();
     },
   };

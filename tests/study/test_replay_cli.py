@@ -1,0 +1,81 @@
+"""``tycoon replay``: a record file (as the server and the replay viewer give it) replayed, shown
+as JSON or told in words, and bad records and flags refused with a clear message."""
+
+import json
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+from tycoon.cli import app
+from tycoon.engine import Recorder, replay
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory):
+    """A finished 2-seat Monopoly Deal game (turn limit 6), saved as the server saves one."""
+    rec = Recorder.new("deal", 2, 41, turn_limit=6)
+    pick = random.Random(41)
+    while not rec.state.is_over:
+        seat = rec.state.to_move()[0]
+        rec.apply(seat, pick.choice(rec.state.legal_actions(seat)))
+    data = {"id": "G1", "status": "finished", "complete": True, **rec.record.to_json()}
+    path = tmp_path_factory.mktemp("rec") / "game.json"
+    path.write_text(json.dumps(data))
+    return path, rec
+
+
+def test_the_end_of_a_finished_game_as_json(finished):
+    path, rec = finished
+    out = runner.invoke(app, ["replay", str(path), "--seat", "2"])
+    assert out.exit_code == 0, out.output
+    shown = json.loads(out.stdout)
+    assert shown["result"] == rec.state.result().to_json()
+    assert shown["result"]["reason"] == "turn_limit"
+    assert shown["view"] == json.loads(json.dumps(rec.state.view(1)))  # seat 2 counts from 1
+    early = json.loads(runner.invoke(app, ["replay", str(path), "--upto", "3"]).stdout)
+    assert early["view"] == json.loads(json.dumps(replay(rec.record, 3).view(None)))
+    assert early["result"]["finished"] is False
+
+
+def test_log_tells_the_game_turn_by_turn_in_the_chosen_language(finished):
+    path, rec = finished
+    first = rec.record.new_state().current + 1
+    lines = runner.invoke(app, ["replay", str(path), "--log"]).stdout.splitlines()
+    assert lines[:2] == [f"Turn 1: Seat {first} plays", f"Seat {first} draws 2 cards"]
+    assert [line for line in lines if line.startswith("Turn ")][-1].startswith("Turn 6: ")
+    assert lines[-1].startswith("The turn limit is reached after 6 turns")
+    # every event of Deal is public (a draw is told as a count): a seat's log is everyone's
+    mine = runner.invoke(app, ["replay", str(path), "--log", "--seat", "1"]).stdout.splitlines()
+    assert mine == lines
+    fr = runner.invoke(app, ["replay", str(path), "--log", "--lang", "fr"]).stdout.splitlines()
+    assert fr[0] == f"Tour 1 : Joueur {first} joue"
+
+
+@pytest.mark.parametrize(("change", "flags", "words"), [
+    ({}, ["--seat", "3"], "--seat 3: the game has 2 seats (1 to 2)"),
+    ({}, ["--upto", "100000"], "--upto 100000: the record has"),
+    ({}, ["--lang", "xx"], "--lang takes one of en, pt, es, fr"),
+    ({"seed": None, "complete": False}, [], "no seed, as the server gives an unfinished"),
+    ({"seats": "2"}, [], "record: seats must be an integer"),
+    ({"game": "chess"}, [], "unknown game 'chess'"),
+    ({"actions": [{"seat": 0, "action": {"type": "fly"}}]}, [], "unknown action type 'fly'"),
+])
+def test_bad_records_and_flags_are_refused_clearly(finished, tmp_path, change, flags, words):
+    path, _ = finished
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**json.loads(path.read_text()), **change}))
+    out = runner.invoke(app, ["replay", str(bad), *flags])
+    assert out.exit_code == 2
+    assert words in " ".join(out.output.split()), out.output
+    assert out.stdout == ""  # nothing half-printed
+
+
+def test_a_file_that_is_not_a_record(tmp_path):
+    (tmp_path / "x.json").write_text("{oops")
+    out = runner.invoke(app, ["replay", str(tmp_path / "x.json")])
+    assert out.exit_code == 2 and "is not JSON" in " ".join(out.output.split())
+    out = runner.invoke(app, ["replay", str(tmp_path / "missing.json")])
+    assert out.exit_code == 2 and "cannot read" in out.output
