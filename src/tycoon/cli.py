@@ -213,9 +213,9 @@ def _print_summary(data: dict[str, Any]) -> None:
     )
     table = Table("what", "value")
     for seat, wins in data["wins_by_seat"].items():
-        table.add_row(f"wins by seat {seat}", str(wins))
+        table.add_row(f"wins by seat {int(seat) + 1}", str(wins))
     for reason, wins in sorted(data["wins_by_reason"].items(), key=lambda kv: -kv[1]):
-        table.add_row(f"wins by {reason}", str(wins))
+        table.add_row(f"wins by {reason.replace('_', ' ')}", str(wins))
     turns = data["turns"]
     table.add_row(
         "turns per game", f"mean {turns['mean']}, median {turns['median']}, p90 {turns['p90']}"

@@ -100,6 +100,34 @@ def test_stats_capital_text_with_options():
     assert "wins by victory card" in result.stdout  # the words of Capital's stats extension
 
 
+def test_stats_text_names_seats_from_1_and_labels_each_round_it_shows():
+    from rich.console import Console
+
+    from tycoon.study.stats import report
+
+    data = {
+        "game": "deal", "games": 10, "seats": 2, "bots": ["heuristic"], "options": {},
+        "finished": 8, "unfinished": 2,
+        "turns": {"mean": 20, "median": 19, "p90": 30, "min": 9, "max": 41},
+        "first_player": {"wins": 5, "games": 8, "win_rate": 0.625, "ci95": [0.3, 0.86],
+                         "chance": 0.5},
+        "wins_by_seat": [3, 5], "wins_by_reason": {"three_sets": 8},
+        "tags": {"win_set_colors": {"dark_blue": 7}},
+        "per_game": {"actions": {"end_turn": 20.5}},
+        "money_by_round": {"all": [float(r * 10) for r in range(25)]},
+    }
+    console = Console(record=True, width=200)
+    report(data, None, console)
+    text = console.export_text()
+    lines = text.splitlines()
+    assert "seat 1  3  37.5%" in text and "seat 2  5  62.5%" in text
+    assert "three sets  8  100.0%" in text and "dark blue  7" in text and "end turn  20.5" in text
+    rounds = next(line for line in lines if line.startswith("round")).split()[1:]
+    values = lines[lines.index(next(x for x in lines if x.startswith("round"))) + 1].split()
+    assert rounds == ["1", "4", "7", "10", "13", "16", "19", "22", "25"]
+    assert values == [str((int(r) - 1) * 10) for r in rounds]  # round r's own mean
+
+
 def test_stats_bad_option_is_a_clear_error():
     result = runner.invoke(app, ["stats", "capital", "--games", "1", "--option", "card_supply=x"])
     assert result.exit_code == 2 and "card_supply" in result.output

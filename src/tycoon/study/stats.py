@@ -362,6 +362,65 @@ def plot_stats(data: dict[str, Any], folder: Path, prefix: str = "") -> list[Pat
     return out
 
 
+def _words(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def _counts(title: str, counts: dict[str, Any], total: int | None = None) -> Any:
+    """A two-column table (name, count; with ``total`` also the share), in the given order."""
+    from rich.table import Table
+
+    table = Table(title=title, title_justify="left", show_header=False, box=None,
+                  pad_edge=False)
+    table.add_column(no_wrap=True)
+    table.add_column(justify="right")
+    if total:
+        table.add_column(justify="right")
+    for name, n in counts.items():
+        share = [f"{n / total:.1%}"] if total else []
+        table.add_row(_words(name), str(n), *share)
+    return table
+
+
+def report(data: dict[str, Any], ext: Any, console: Any) -> None:
+    """The human summary of :func:`run_stats`'s ``data``: a few lines, then small tables."""
+    from rich.columns import Columns
+    from rich.table import Table
+
+    t, fp = data["turns"], data["first_player"]
+    options = ", ".join(f"{k}={v}" for k, v in data["options"].items()) or "the defaults"
+    console.print(f"[bold]{data['game']}[/]: {data['games']} games, {data['seats']} seats, "
+                  f"bots {','.join(data['bots'])}; options {options}")
+    console.print(f"finished {data['finished']}, unfinished {data['unfinished']}; turns mean "
+                  f"{t['mean']}, median {t['median']}, p90 {t['p90']}, min {t['min']}, "
+                  f"max {t['max']}")
+    console.print(f"first player won {fp['wins']}/{fp['games']} = {fp['win_rate']:.1%} (95% CI "
+                  f"{fp['ci95'][0]:.1%}–{fp['ci95'][1]:.1%}; chance {fp['chance']:.1%})")
+    won = data["finished"]
+    seats = {f"seat {i + 1}": n for i, n in enumerate(data["wins_by_seat"])}
+    tables = [_counts("wins by seat", seats, won),
+              _counts(f"wins by {getattr(ext, 'reason_title', 'reason')}",
+                      data["wins_by_reason"], won)]
+    tables += [_counts(_words(tag), counts) for tag, counts in data["tags"].items()]
+    console.print(Columns(tables, padding=(1, 4)))
+    console.print(Columns([_counts(f"{_words(counter)} per game", items)
+                           for counter, items in data["per_game"].items()], padding=(1, 4)))
+    money = data["money_by_round"]["all"]
+    if money:
+        step = max(1, -(-len(money) // 10))
+        rounds = [*range(0, len(money), step)]
+        if rounds[-1] != len(money) - 1:
+            rounds.append(len(money) - 1)
+        console.print(f"mean {getattr(ext, 'money_label', 'score')} of a seat at the start "
+                      "of a round", style="italic")
+        table = Table(box=None, pad_edge=False)
+        table.add_column("round")
+        for r in rounds:
+            table.add_column(str(r + 1), justify="right")
+        table.add_row("", *(f"{money[r]:g}" for r in rounds))
+        console.print(table)
+
+
 def run_cli(
     game: str,
     games: int,
@@ -383,30 +442,7 @@ def run_cli(
         data["plots"] = [str(p) for p in paths]
         print(json.dumps(data, indent=2))
         return
-    ext = extension(game)
     c = Console(highlight=False)
-    t = data["turns"]
-    c.print(
-        f"[bold]{game}[/]: {data['games']} games, {data['seats']} seats, bots "
-        f"{','.join(data['bots'])}, options {data['options']}"
-    )
-    c.print(
-        f"finished {data['finished']}, unfinished {data['unfinished']}; turns mean {t['mean']}, "
-        f"median {t['median']}, p90 {t['p90']}, min {t['min']}, max {t['max']}"
-    )
-    fp = data["first_player"]
-    c.print(
-        f"first player won {fp['wins']}/{fp['games']} = {fp['win_rate']:.1%} "
-        f"(95% CI {fp['ci95'][0]:.1%}–{fp['ci95'][1]:.1%}; chance {fp['chance']:.1%})"
-    )
-    c.print(f"wins by seat: {data['wins_by_seat']}")
-    c.print(f"wins by {getattr(ext, 'reason_title', 'reason')}: {data['wins_by_reason']}")
-    for tag, words in data["tags"].items():
-        c.print(f"{tag.replace('_', ' ')}: {words}")
-    for counter, items in data["per_game"].items():
-        c.print(f"{counter.replace('_', ' ')} per game: {items}")
-    money = data["money_by_round"]["all"]
-    marks = [money[i] for i in range(0, len(money), max(1, len(money) // 8))]
-    c.print(f"mean {getattr(ext, 'money_label', 'score')} at the start of rounds 1, …: {marks}")
+    report(data, extension(game), c)
     for p in paths:
         c.print(f"wrote {p}")
