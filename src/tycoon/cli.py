@@ -413,9 +413,19 @@ def replay(
         audience = None if seat is None else seat - 1
         state, steps = replay_steps(rec, len(rec.actions) + 1 if log else 0, upto)
         if log:
+            from tycoon.terminal.screen import screen_for
             from tycoon.terminal.words import Words
 
-            words = Words(get_game(rec.game), lang)
+            info = get_game(rec.game)
+            words = Words(info, lang)
+            players = data.get("players")
+            if players is not None:
+                if not isinstance(players, list) or len(players) != rec.seats or any(
+                        not isinstance(p, dict) or p.get("seat") != i
+                        for i, p in enumerate(players)):
+                    fail("record: players must list the seats in order, "
+                         "[{\"seat\": 0, \"name\": ...}, ...]")
+                words.names = screen_for(info).seat_names(players, words)
             for _, position, events in steps:
                 for event in events:
                     message = position.describe(event, audience) if event.visible_to(

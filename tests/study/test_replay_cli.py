@@ -54,12 +54,25 @@ def test_log_tells_the_game_turn_by_turn_in_the_chosen_language(finished):
     assert fr[0] == f"Tour 1 : Joueur {first} joue"
 
 
+def test_log_names_the_seats_by_the_records_players(finished, tmp_path):
+    path, rec = finished
+    players = [{"seat": 0, "kind": "human", "bot": None, "name": "Ana"},
+               {"seat": 1, "kind": "bot", "bot": "medium", "name": None}]
+    named = tmp_path / "named.json"
+    named.write_text(json.dumps({**json.loads(path.read_text()), "players": players}))
+    lines = runner.invoke(app, ["replay", str(named), "--log"]).stdout.splitlines()
+    first = ["Ana", "Medium bot"][rec.record.new_state().current]
+    assert lines[:2] == [f"Turn 1: {first} plays", f"{first} draws 2 cards"]
+    assert not any("Seat " in line for line in lines)
+
+
 @pytest.mark.parametrize(("change", "flags", "words"), [
     ({}, ["--seat", "3"], "--seat 3: the game has 2 seats (1 to 2)"),
     ({}, ["--upto", "100000"], "--upto 100000: the record has"),
     ({}, ["--lang", "xx"], "--lang takes one of en, pt, es, fr"),
     ({"seed": None, "complete": False}, [], "no seed, as the server gives an unfinished"),
     ({"seats": "2"}, [], "record: seats must be an integer"),
+    ({"players": [{"seat": 1}]}, ["--log"], "record: players must list the seats in order"),
     ({"game": "chess"}, [], "unknown game 'chess'"),
     ({"actions": [{"seat": 0, "action": {"type": "fly"}}]}, [], "unknown action type 'fly'"),
 ])

@@ -148,6 +148,7 @@ class GameRecord(BaseModel):
     options: dict[str, Any]
     status: str
     complete: bool
+    players: list[Player] = Field(description="Who sat where, as the lobby shows them.")
     actions: list[RecordAction]
     result: dict[str, Any] | None
 

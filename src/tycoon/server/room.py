@@ -501,7 +501,8 @@ class Room:
         """The record: everything once the game is over, or a redacted one before.
 
         The redacted record has no seed and only the type of each action, so it reveals
-        nothing a spectator could not see. It reads the one log, so it is always whole.
+        nothing a spectator could not see. It reads the one log, so it is always whole;
+        ``players`` (who sat where, as the lobby shows them) lets a replay name the seats.
         """
         log_ = list(self.log)
         base: dict[str, Any] = {
@@ -512,6 +513,7 @@ class Room:
             "status": self.status,
             "complete": full,
             "seed": self.row.seed if full else None,
+            "players": self.players(),
             "result": updates.outcome_json(self.state) if full and self.state.is_over
             else (self.row.result if full else None),
         }

@@ -74,6 +74,25 @@ class Screen:
         """The seat's colour in words, if the game gives seats colours."""
         return None
 
+    def seat_names(self, players: list[dict[str, Any]], words: Words) -> list[str]:
+        """Name the seats of a lobby's list of players as the web client does: the player's
+        name, a bot's strength ("Medium bot") or ``Seat N``, with the seat's colour, or its
+        number where two seats share a name."""
+        bases = [p.get("name") or (words.bot(p.get("bot")) if p.get("kind") == "bot"
+                                   or (p.get("bot") and p.get("kind") != "human") else None)
+                 for p in players]
+        names: list[str] = []
+        for p, base in zip(players, bases, strict=True):
+            seat = p["seat"]
+            colour = self.colour(seat, words)
+            if not base:
+                base = words("seat.name", number=seat + 1)
+            elif not colour and bases.count(base) > 1:
+                base = words("term.seat_numbered", name=base, number=seat + 1)
+            names.append(words("term.seat_with_name", name=base, colour=colour) if colour
+                         else base)
+        return names
+
     # ----------------------------------------------------------------- the end
     def score(self, result: dict[str, Any], seat: int, words: Words) -> str:
         """``seat``'s score at the end in words (the generic form: the bare number of the

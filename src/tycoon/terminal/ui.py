@@ -80,21 +80,10 @@ class Terminal:
 
     # ----------------------------------------------------------------- names
     def set_players(self, players: list[dict[str, Any]]) -> None:
-        """Name the seats as the web client does: the player's name, a bot's strength ("Medium
-        bot") or ``Seat N``, with the seat's colour, or its number where two seats share a name."""
+        """Take the lobby's list of players, and name the seats by it
+        (:meth:`~tycoon.terminal.screen.Screen.seat_names`)."""
         w = self.words
-        bases = [p.get("name") or (w.bot(p.get("bot")) if p.get("kind") == "bot"
-                                   or (p.get("bot") and p.get("kind") != "human") else None)
-                 for p in players]
-        names: list[str] = []
-        for p, base in zip(players, bases, strict=True):
-            seat = p["seat"]
-            colour = self.screen.colour(seat, w)
-            if not base:
-                base = w("seat.name", number=seat + 1)
-            elif not colour and bases.count(base) > 1:
-                base = w("term.seat_numbered", name=base, number=seat + 1)
-            names.append(w("term.seat_with_name", name=base, colour=colour) if colour else base)
+        names = self.screen.seat_names(players, w)
         old = self.players
         self.players = players
         w.names = names
