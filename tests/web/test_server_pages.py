@@ -143,17 +143,21 @@ def test_two_browsers_one_deal_game_see_only_their_hands_MD_9_2(server, new_page
     shot(b, "server_05_deal_seat_b_phone")
 
 
-def test_replay_viewer_steps_through_a_finished_game(server, new_page, shot):
+def finished_bot_game(server: str, game: str, seats: int, turn_limit: int) -> str:
+    """The id of a game of bots stopped by its turn limit, once it is over."""
     created = httpx.post(f"{server}/api/games", json={
-        "game": "capital", "players": ["random"] * 4, "options": {"turn_limit": 3}, "seed": 7,
+        "game": game, "players": ["random"] * seats, "options": {"turn_limit": turn_limit},
+        "seed": 7,
     }).json()
-    game_id = created["id"]
     for _ in range(200):
-        if httpx.get(f"{server}/api/games/{game_id}").json()["status"] == "finished":
-            break
+        if httpx.get(f"{server}/api/games/{created['id']}").json()["status"] == "finished":
+            return created["id"]
         time.sleep(0.1)
-    else:
-        pytest.fail("the bot game did not finish")
+    pytest.fail("the bot game did not finish")
+
+
+def test_replay_viewer_steps_through_a_finished_game(server, new_page, shot):
+    game_id = finished_bot_game(server, "capital", 4, 3)
     page = new_page()
     page.goto(f"{server}/#/replay/{game_id}")
     page.wait_for_selector("svg.board")
@@ -191,3 +195,16 @@ def test_replay_viewer_steps_through_a_finished_game(server, new_page, shot):
     assert [line.split(":")[0] for line in told if line.startswith("Turn ")] == [
         "Turn 1", "Turn 2", "Turn 3"]
     assert "turn limit" in told[-1]
+
+
+def test_replay_of_a_deal_game_stopped_by_its_turn_limit_ends_with_nobody_to_play(server,
+                                                                                  new_page):
+    game_id = finished_bot_game(server, "deal", 2, 4)
+    page = new_page()
+    page.goto(f"{server}/#/replay/{game_id}")
+    expect(page.locator("#replay-step")).to_contain_text("Step 0 of")
+    expect(page.locator(".badge.turn")).to_have_count(1)
+    page.click("#replay-last")
+    expect(page.locator(".victory-screen #victory-h")).to_have_text(
+        "The game ended without a winner")
+    expect(page.locator(".badge.turn")).to_have_count(0)  # nobody is "to play" any more

@@ -136,7 +136,8 @@ export class DealTable {
 
   /** The game has ended (a winner, or stopped at its turn limit): nobody is to play. */
   over() {
-    return this.state.view.winner != null || this.state.status === "finished";
+    const view = this.state.view;
+    return view.winner != null || view.phase === "over" || this.state.status === "finished";
   }
 
   /** Whether ``seat`` is the one to play now (nobody is, once the game is over). */
