@@ -199,8 +199,8 @@ def test_replay_viewer_steps_through_a_finished_game(server, new_page, shot):
 
 def test_replay_of_a_deal_game_stopped_by_its_turn_limit_ends_with_nobody_to_play(server,
                                                                                   new_page):
-    game_id = finished_bot_game(server, "deal", 2, 4)
-    page = new_page()
+    game_id = finished_bot_game(server, "deal", 3, 4)
+    page = new_page(390, 844)  # a phone
     page.goto(f"{server}/#/replay/{game_id}")
     expect(page.locator("#replay-step")).to_contain_text("Step 0 of")
     expect(page.locator(".badge.turn")).to_have_count(1)
@@ -208,3 +208,10 @@ def test_replay_of_a_deal_game_stopped_by_its_turn_limit_ends_with_nobody_to_pla
     expect(page.locator(".victory-screen #victory-h")).to_have_text(
         "The game ended without a winner")
     expect(page.locator(".badge.turn")).to_have_count(0)  # nobody is "to play" any more
+    # the end screen's counts fit the phone's width, in the language with the longest words
+    pt = new_page(390, 844, init="localStorage.setItem('tycoon.lang', 'pt')")
+    pt.goto(f"{server}/#/replay/{game_id}")
+    pt.click("#replay-last")
+    box = pt.locator(".victory-screen .overlay-box")
+    expect(box.locator(".end-summary")).to_be_visible()
+    assert box.evaluate("b => b.scrollWidth <= b.clientWidth"), "the end screen overflows"
