@@ -329,6 +329,8 @@ def run_cli(
         f"{data['seconds']} s"
     )
     if data["wins_by_reason"]:
-        console.print(f"wins by reason: {data['wins_by_reason']}")
+        reasons = sorted(data["wins_by_reason"].items(), key=lambda kv: -kv[1])
+        console.print("wins by reason: " + ", ".join(
+            f"{reason.replace('_', ' ')} {n}" for reason, n in reasons))
     for p in paths:
         console.print(f"wrote {p}")
