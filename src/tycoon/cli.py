@@ -280,6 +280,9 @@ def tournament(
         ),
     ] = False,
     ray: RayOpt = None,
+    records: Annotated[Path | None, typer.Option(help=(
+        "Folder where each game played is written as game-NNNNN.json, a record that "
+        "tycoon replay replays and tells in words (--log)."))] = None,
 ) -> None:
     """Play bots against each other, seats rotated; win rates, CIs and Elo."""
     from tycoon.study.tournament import run_cli
@@ -290,7 +293,7 @@ def tournament(
             task = bar.add_task(f"{game} tournament", total=games)
             run_cli(
                 game, bots, games, seed, workers, as_json, plot, parse_options(option), save,
-                duplicate, ray, lambda k: bar.advance(task, k),
+                duplicate, ray, lambda k: bar.advance(task, k), records,
             )
     except ValueError as exc:
         fail(str(exc))

@@ -33,9 +33,14 @@ def cluster():
 
 def test_a_tournament_on_ray_equals_one_on_two_workers(cluster, tmp_path):
     bots = ["ismcts:iterations=10", "random"]
-    on_ray = run_tournament("toy", bots, 8, seed=11, ray="local")
-    on_pool = run_tournament("toy", bots, 8, seed=11, workers=2)
+    on_ray = run_tournament("toy", bots, 8, seed=11, ray="local", records=tmp_path / "ray")
+    on_pool = run_tournament("toy", bots, 8, seed=11, workers=2, records=tmp_path / "pool")
     assert _plain(on_ray.results) == _plain(on_pool.results)
+    # the games' records come back from the cluster, the same as from worker processes
+    recorded = sorted(p.name for p in (tmp_path / "ray").iterdir())
+    assert recorded == [f"game-{i:05d}.json" for i in range(8)]
+    for name in recorded:
+        assert (tmp_path / "ray" / name).read_text() == (tmp_path / "pool" / name).read_text()
     # resumable on Ray from a save file written by worker processes
     save = tmp_path / "t.jsonl"
     run_tournament("toy", bots, 4, seed=11, workers=2, save=save)

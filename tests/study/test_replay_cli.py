@@ -92,3 +92,40 @@ def test_a_file_that_is_not_a_record(tmp_path):
     assert out.exit_code == 2 and "is not JSON" in " ".join(out.output.split())
     out = runner.invoke(app, ["replay", str(tmp_path / "missing.json")])
     assert out.exit_code == 2 and "cannot read" in out.output
+
+
+def test_a_tournament_writes_each_games_record_and_replay_tells_it(tmp_path):
+    """``tycoon tournament --records DIR``: one record a game played, which replays to the
+    game the tournament counted (its winner, reason and length) and names the bots."""
+    from tycoon.engine import Record
+    from tycoon.study.tournament import run_tournament
+
+    folder = tmp_path / "games"
+    save = tmp_path / "t.jsonl"
+    args = ["tournament", "deal", "--bots", "heuristic,random", "--games", "3", "--seed", "5",
+            "--save", str(save), "--records", str(folder), "--json"]
+    out = runner.invoke(app, args)
+    assert out.exit_code == 0, out.output
+    t = run_tournament("deal", ["heuristic", "random"], 3, seed=5)
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "game-00000.json", "game-00001.json", "game-00002.json"]
+    for r in t.results:
+        data = json.loads((folder / f"game-{r.index:05d}.json").read_text())
+        end = replay(Record.from_json(data)).result()
+        assert (end.winner, end.reason, end.turns) == (r.winner, r.reason, r.turns)
+        assert [p["bot"] for p in data["players"]] == r.lineup
+    told = runner.invoke(app, ["replay", str(folder / "game-00001.json"), "--log"]).stdout
+    winner = t.results[1].lineup[t.results[1].winner]
+    assert told.splitlines()[-1].startswith(f"{winner} wins with three full sets")
+    # games reused from the save file are not played again: no records for them
+    again = tmp_path / "again"
+    out = runner.invoke(app, [*args[:-2], str(again), "--json"])
+    assert out.exit_code == 0, out.output
+    assert list(again.iterdir()) == []
+
+
+def test_a_records_folder_that_cannot_be_written_is_a_clear_error(tmp_path):
+    (tmp_path / "file").write_text("")
+    out = runner.invoke(app, ["tournament", "deal", "--bots", "random,random", "--games", "1",
+                              "--records", str(tmp_path / "file" / "sub")])
+    assert out.exit_code == 2 and "cannot write" in out.output

@@ -64,6 +64,17 @@ class Observer:
         """Called once with the final position."""
 
 
+class ActionLog(Observer):
+    """Keeps every action of a match as ``[seat, action JSON]``: with the game's seed and
+    options, its record (:class:`tycoon.engine.Record`)."""
+
+    def __init__(self) -> None:
+        self.actions: list[list[Any]] = []
+
+    def decision(self, state: State, seat: int, action: Action) -> None:
+        self.actions.append([seat, action.to_json()])
+
+
 @dataclass
 class MatchResult:
     """One match: who sat where, who won, how long it took."""

@@ -219,11 +219,14 @@ def run_study(
     ray: str | None = None,
     progress: Callable[[int], None] | None = None,
     kind: type = MatchResult,
+    on_result: Callable[[Any], Any] | None = None,
 ) -> list[Any]:
     """Play ``tasks`` (reusing those in ``save``), saving each result as it ends.
 
     ``make_item(task)`` is what ``play`` receives; ``progress(k)`` counts results (the
-    reused ones first, in one call). Returns every result, sorted by index.
+    reused ones first, in one call); ``on_result``, if given, takes in this process what
+    ``play`` returned and gives the result to keep (a study that brings back more than its
+    result, such as a game's record, writes it there). Returns every result, sorted by index.
     """
     check_parallel(workers, ray)
     saved = load_saved(save, header, tasks, kind) if save is not None else {}
@@ -234,6 +237,8 @@ def run_study(
     saver = Saver(save, header) if save is not None and todo else None
 
     def done(r: Any) -> None:
+        if on_result is not None:
+            r = on_result(r)
         results.append(r)
         if saver is not None:
             saver.write(asdict(r))

@@ -19,11 +19,16 @@ extends a shorter one.
 
 A *duplicate* tournament plays each seed once per rotation of the bots: every bot gets every
 seat's cards and chances, so the comparison measures play more than luck.
+
+With ``records``, each game played is also written as ``game-NNNNN.json`` (its index) in that
+folder: a record (seed, options, every action, who sat where) that ``tycoon replay`` replays
+and tells in words. Games reused from a save file are not played again, so they get none.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -35,7 +40,7 @@ from tycoon.bots import make_bot, parse_spec
 from tycoon.bots.ratings import elo_ratings, pairwise_scores, wilson
 from tycoon.engine import check_seed, derive_seed, get_game
 
-from .match import MatchResult, play_match, study_options
+from .match import ActionLog, MatchResult, play_match, study_options
 from .runner import Task, run_study
 
 #: One tournament game (the match loop's result).
@@ -95,9 +100,36 @@ def tournament_tasks(bots: Sequence[str], games: int, seed: int, duplicate: bool
     ]
 
 
-def _play(item: tuple[str, Task, dict[str, Any]]) -> MatchResult:
-    game, task, options = item
-    return play_match(game, task.lineup, task.seed, options, task.index)
+def _play(item: tuple[str, Task, dict[str, Any], bool]
+          ) -> MatchResult | tuple[MatchResult, list[list[Any]]]:
+    game, task, options, keep_actions = item
+    if not keep_actions:
+        return play_match(game, task.lineup, task.seed, options, task.index)
+    log = ActionLog()
+    result = play_match(game, task.lineup, task.seed, options, task.index, observer=log)
+    return result, log.actions
+
+
+def write_record(folder: Path, game: str, options: dict[str, Any], result: MatchResult,
+                 actions: list[list[Any]]) -> Path:
+    """Write one game's record as ``folder/game-NNNNN.json`` (whole or not at all)."""
+    data = {
+        "game": game, "index": result.index, "seats": len(result.lineup), "seed": result.seed,
+        "options": options, "complete": True,
+        "players": [{"seat": s, "kind": "bot", "bot": spec, "name": None}
+                    for s, spec in enumerate(result.lineup)],
+        "result": {"finished": result.finished, "winner": result.winner,
+                   "reason": result.reason, "turns": result.turns, "scores": result.scores},
+        "actions": [{"seat": seat, "action": action} for seat, action in actions],
+    }
+    path = folder / f"game-{result.index:05d}.json"
+    part = path.with_suffix(".json.part")
+    try:
+        part.write_text(json.dumps(data) + "\n", encoding="utf-8")
+        os.replace(part, path)
+    except OSError as exc:
+        raise ValueError(f"cannot write {path}: {exc.strerror or exc}") from None
+    return path
 
 
 @dataclass
@@ -203,6 +235,7 @@ def run_tournament(
     save: Path | None = None,
     duplicate: bool = False,
     ray: str | None = None,
+    records: Path | None = None,
 ) -> Tournament:
     """Play ``games`` games of ``bots`` (one per seat), seats rotated, on ``workers`` processes
     or on a Ray cluster (``ray``: ``"local"`` or an address; see :mod:`tycoon.study.runner`).
@@ -210,7 +243,8 @@ def run_tournament(
     With ``save``, games already in that file are reused (``progress`` counts them first) and
     every new game is appended to it as soon as it ends (see the module docstring). With
     ``duplicate``, each run of ``len(bots)`` games replays one seed (the same cards, dice and
-    first player) with the bots rotated, so luck weighs far less in the comparison.
+    first player) with the bots rotated, so luck weighs far less in the comparison. With
+    ``records``, each game played is written there as a record (:func:`write_record`).
     """
     info = get_game(game)
     bots = [b.strip().lower() for b in bots]
@@ -222,9 +256,22 @@ def run_tournament(
     info.new_game(seats=len(bots), seed=1, **options)  # validates options before any work
     header = save_header(game, bots, seed, options, duplicate)
     tasks = tournament_tasks(bots, games, seed, duplicate)
+    keep = None
+    if records is not None:
+        try:
+            records.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ValueError(f"cannot write {records}: {exc.strerror or exc}") from None
+
+        def keep(played: tuple[MatchResult, list[list[Any]]]) -> MatchResult:
+            result, actions = played
+            write_record(records, game, options, result, actions)
+            return result
+
     start = time.perf_counter()
     results = run_study(
-        _play, tasks, lambda t: (game, t, options), header, save, workers, ray, progress
+        _play, tasks, lambda t: (game, t, options, records is not None), header, save,
+        workers, ray, progress, on_result=keep,
     )
     seconds = time.perf_counter() - start
     return Tournament(game, list(bots), seed, options, results, seconds, duplicate)
@@ -285,6 +332,7 @@ def run_cli(
     duplicate: bool = False,
     ray: str | None = None,
     progress: Callable[[int], None] | None = None,
+    records: Path | None = None,
 ) -> None:
     """``tycoon tournament``: play, then print the table (or JSON) and write the plots.
 
@@ -295,7 +343,7 @@ def run_cli(
 
     lineup = split_bots(bots)
     t = run_tournament(
-        game, lineup, games, seed, workers, options, progress, save, duplicate, ray
+        game, lineup, games, seed, workers, options, progress, save, duplicate, ray, records
     )
     paths = plot_tournament(t, plot) if plot is not None else []
     data = t.to_json()
