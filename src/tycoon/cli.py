@@ -396,7 +396,8 @@ def replay(
 ) -> None:
     """Replay a game record: the view and result at the end as JSON, or with --log the game
     told in words."""
-    from tycoon.engine import LANGUAGES, Record, get_game, replay_steps
+    from tycoon.engine import LANGUAGES, Record
+    from tycoon.engine import replay as run
 
     if lang not in LANGUAGES:
         fail(f"--lang takes one of {', '.join(LANGUAGES)}, not {lang!r}")
@@ -414,28 +415,13 @@ def replay(
         if upto is not None and upto > len(rec.actions):
             fail(f"--upto {upto}: the record has {len(rec.actions)} actions")
         audience = None if seat is None else seat - 1
-        state, steps = replay_steps(rec, len(rec.actions) + 1 if log else 0, upto)
         if log:
-            from tycoon.terminal.screen import screen_for
-            from tycoon.terminal.words import Words
+            from tycoon.terminal import tell
 
-            info = get_game(rec.game)
-            words = Words(info, lang)
-            players = data.get("players")
-            if players is not None:
-                if not isinstance(players, list) or len(players) != rec.seats or any(
-                        not isinstance(p, dict) or p.get("seat") != i
-                        for i, p in enumerate(players)):
-                    fail("record: players must list the seats in order, "
-                         "[{\"seat\": 0, \"name\": ...}, ...]")
-                words.names = screen_for(info).seat_names(players, words)
-            for _, position, events in steps:
-                for event in events:
-                    message = position.describe(event, audience) if event.visible_to(
-                        audience) else None
-                    if message is not None:
-                        print(words(message))
+            lines = list(tell(rec, data.get("players"), audience, lang, upto))
+            print("\n".join(lines))
             return
+        state = run(rec, upto)
         result = state.result().to_json()
         print(json.dumps({"view": state.view(audience), "result": result}, indent=2))
     except ValueError as exc:

@@ -13,10 +13,13 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["command", "plain_output", "play", "play_online"]
+if TYPE_CHECKING:
+    from tycoon.engine import Record
+
+__all__ = ["command", "plain_output", "play", "play_online", "tell"]
 
 
 def plain_output() -> bool:
@@ -73,6 +76,38 @@ def play(
     term.set_players(table.players)
     term.welcome(words("game.title") if words.has("game.title") else info.title)
     return term.run()
+
+
+def tell(record: Record, players: object = None, seat: int | None = None, lang: str = "en",
+         upto: int | None = None) -> Iterator[str]:
+    """The lines of a recorded game (its first ``upto`` actions) as ``seat`` saw it (None: a
+    spectator), in ``lang``, the seats named by ``players`` (a lobby's list, as a record
+    carries it) when given; ``ValueError`` for a list that does not name the seats in order.
+
+    >>> from tycoon.engine import Record
+    >>> next(tell(Record("deal", 2, 7), [{"seat": 0, "name": "Ana"}, {"seat": 1, "name": "Bo"}]))
+    'Turn 1: Ana plays'
+    """
+    from tycoon.engine import get_game, replay_steps
+
+    from .screen import screen_for
+    from .words import Words
+
+    info = get_game(record.game)
+    words = Words(info, lang)
+    if players is not None:
+        if not isinstance(players, list) or len(players) != record.seats or any(
+                not isinstance(p, dict) or p.get("seat") != i for i, p in enumerate(players)):
+            raise ValueError('record: players must list the seats in order, '
+                             '[{"seat": 0, "name": ...}, ...]')
+        words.names = screen_for(info).seat_names(players, words)
+    _, steps = replay_steps(record, len(record.actions) + 1, upto)
+    for _, position, events in steps:
+        for event in events:
+            if event.visible_to(seat):
+                message = position.describe(event, seat)
+                if message is not None:
+                    yield words(message)
 
 
 def play_online(*args: Any, **kwargs: Any) -> dict[str, Any] | None:
