@@ -155,6 +155,9 @@ def play(
     bots: Annotated[str | None, typer.Option(
         help="Local play: the other seats' bots, one for all or one per seat, comma-separated "
              "(random, easy, medium, hard or a plugin's; default random).")] = None,
+    record: Annotated[str | None, typer.Option(
+        help="Local play: write the game's record to this file when it ends or you leave "
+             "(tycoon replay FILE --log tells it again).")] = None,
 ) -> None:
     """Play in the terminal, against bots or on a server (screen-reader friendly)."""
     from tycoon.terminal import command
@@ -162,7 +165,7 @@ def play(
     try:
         command(game, seats=seats, seed=seed, options=parse_options(option, preset), lang=lang,
                 name=name, server=server, game_id=game_id, create=create, players=players,
-                seat=seat, watch=watch, bots=bots)
+                seat=seat, watch=watch, bots=bots, record=record)
     except (KeyboardInterrupt, EOFError):
         err.print("\nbye")
     except (ValueError, RuntimeError) as exc:

@@ -182,3 +182,36 @@ def test_exchange_asks_the_cards_by_their_numbers():
     assert any(line.startswith("Please type 1 to 5 different numbers from 1 to 3") for line in out)
     events = [term.words(e["message"]) for e in table.next()["events"]]
     assert any(line.startswith("Seat 1 (yellow) discards 2 cards: Toll") for line in events)
+
+
+def test_record_writes_the_game_which_replays_to_the_same_end(tmp_path):
+    """``tycoon play --record FILE``: the record (preset and options included) replays to the
+    result the terminal told, and names the person's seat."""
+    import json
+
+    from tycoon.engine import Record, replay
+
+    path = tmp_path / "game.json"
+    out: list[str] = []
+    result = play("capital", seed=2, options={"turn_limit": 12, "preset": "kapital"},
+                  name="Ana", read=scripted(seed=2), write=out.append, record=path)
+    data = json.loads(path.read_text())
+    assert data["options"] == {"turn_limit": 12, "preset": "kapital"}
+    assert data["status"] == "finished" and data["result"] == result
+    assert data["players"][0]["name"] == "Ana" and data["players"][1]["kind"] == "bot"
+    assert replay(Record.from_json(data)).result().to_json() == result
+    assert out[-1] == f"The game's record is in {path}: tycoon replay {path} --log tells it again."
+
+
+def test_record_of_a_game_left_midway_holds_what_was_played(tmp_path):
+    import json
+
+    from tycoon.engine import Record, replay
+
+    path = tmp_path / "left.json"
+    # the person stops typing (Ctrl-D) after a few answers: they left
+    assert play("capital", seed=3, read=scripted(seed=3, limit=6), write=lambda _: None,
+                record=path) is None
+    data = json.loads(path.read_text())
+    assert data["status"] == "playing" and data["result"] is None and data["actions"]
+    assert not replay(Record.from_json(data)).is_over

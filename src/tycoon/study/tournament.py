@@ -36,7 +36,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from tycoon.bots import make_bot, parse_spec
+from tycoon.bots import STRENGTHS, make_bot, parse_spec
 from tycoon.bots.ratings import elo_ratings, pairwise_scores, wilson
 from tycoon.engine import check_seed, derive_seed, get_game
 
@@ -116,7 +116,9 @@ def write_record(folder: Path, game: str, options: dict[str, Any], result: Match
     data = {
         "game": game, "index": result.index, "seats": len(result.lineup), "seed": result.seed,
         "options": options, "complete": True,
-        "players": [{"seat": s, "kind": "bot", "bot": spec, "name": None}
+        # the lobby's bots are named as in the lobby ("Medium bot"), any other by its spec
+        "players": [{"seat": s, "kind": "bot", "bot": spec,
+                     "name": None if spec in ("random", *STRENGTHS) else spec}
                     for s, spec in enumerate(result.lineup)],
         "result": {"finished": result.finished, "winner": result.winner,
                    "reason": result.reason, "turns": result.turns, "scores": result.scores},

@@ -10,10 +10,12 @@ screen. Keys and announcements: ``docs/accessibility.md``.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -44,13 +46,16 @@ def play(
     lang: str = "en",
     name: str = "",
     bots: list[str] | None = None,
+    record: str | Path | None = None,
     read: Callable[[str], str] = input,
     write: Callable[[str], None] = print,
     clock: Callable[[], float] = time.monotonic,
 ) -> dict[str, Any] | None:
     """Play ``game`` in the terminal as seat 1 against random bots, or ``bots`` (one
     :func:`~tycoon.bots.make_bot` spec for every other seat, or one per seat); return the
-    result (``Outcome.to_json()``), or None if the person left."""
+    result (``Outcome.to_json()``), or None if the person left. With ``record``, the game as
+    far as it went is written to that file as a record (the server's format) when it ends or
+    the person leaves."""
     from tycoon.engine import check_seed, get_game
 
     from .local import LocalTable
@@ -74,8 +79,25 @@ def play(
     words = Words(info, lang)
     term = Terminal(table, screen, words, read=read, write=write, clock=clock)
     term.set_players(table.players)
+    made_with = {**options, "preset": preset} if preset is not None else options
+    if record is not None:  # a path that cannot be written is refused before the game
+        _write_record(Path(record), table.record(made_with))
     term.welcome(words("game.title") if words.has("game.title") else info.title)
-    return term.run()
+    try:
+        return term.run()
+    finally:  # also when the person leaves, or stops it with Ctrl-C
+        if record is not None:
+            _write_record(Path(record), table.record(made_with))
+            write(words("term.record_written", path=str(record)))
+
+
+def _write_record(path: Path, data: dict[str, Any]) -> None:
+    part = path.with_name(path.name + ".part")
+    try:
+        part.write_text(json.dumps(data) + "\n", encoding="utf-8")
+        os.replace(part, path)
+    except OSError as exc:
+        raise ValueError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def tell(record: Record, players: object = None, seat: int | None = None, lang: str = "en",
@@ -132,12 +154,13 @@ def command(
     seat: int | None = None,
     watch: bool = False,
     bots: str | None = None,
+    record: str | None = None,
 ) -> dict[str, Any] | None:
     """``tycoon play``: local play, or with ``server`` a seat at a server's table (``game_id``
     to join; ``create`` to make a game of ``game`` first, ``players`` as the lobby's comma list
     of ``human``/bot strengths, one per seat); ``seat`` counts from 1; ``bots`` (local play) a
-    comma list of the other seats' bots, or one bot for all. ``ValueError`` names a bad
-    flag."""
+    comma list of the other seats' bots, or one bot for all; ``record`` (local play) a file
+    for the game's record. ``ValueError`` names a bad flag."""
     from tycoon.engine import LANGUAGES, games
 
     if lang not in LANGUAGES:
@@ -153,10 +176,13 @@ def command(
         if kinds is not None and not all(kinds):
             raise ValueError("--bots takes bot names separated by commas, e.g. hard or "
                              "medium,hard,easy")
-        return play(game, seats, seed, options, lang=lang, name=name, bots=kinds)
+        return play(game, seats, seed, options, lang=lang, name=name, bots=kinds, record=record)
     if bots:
         raise ValueError("--bots is for local play; at a server, --create --players chooses "
                          "the bots")
+    if record:
+        raise ValueError("--record is for local play; a server gives a finished game's record "
+                         "at /api/games/ID/record and in its replay viewer")
     if create and game is None:
         raise ValueError(f"--create needs the game (one of: {', '.join(games())}), e.g. "
                          "tycoon play GAME --server URL --create")

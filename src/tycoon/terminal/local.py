@@ -74,6 +74,8 @@ class LocalTable:
         self.pending: deque[dict[str, Any]] = deque([self.update(state.opening(), None)])
         self._inputs: list[Any] = []
         self._done = False
+        #: Every action applied, ``{"seat", "action"}``: with the seed and options, the record.
+        self.actions: list[dict[str, Any]] = []
 
     # ----------------------------------------------------------------- updates
     def update(self, events: list[Event], actor: int | None) -> dict[str, Any]:
@@ -120,13 +122,27 @@ class LocalTable:
                 else:
                     action = session.bot_action(
                         seat, BOT_SKILL, derive_seed(self.seed, "session", session.id, seat))
-                events.extend(st.apply(seat, action))
+                events.extend(self._apply(seat, action))
             return self._applied(events, None)
         if bots and self.me not in movers:
             seat = bots[0]
             action = self.bots[seat].choose(st, seat)
-            return self._applied(st.apply(seat, action), seat)
+            return self._applied(self._apply(seat, action), seat)
         return self.update([], None)  # the decision again (after a refusal)
+
+    def _apply(self, seat: int, action: Any) -> list[Event]:
+        events = self.state.apply(seat, action)
+        self.actions.append({"seat": seat, "action": action.to_json()})
+        return events
+
+    def record(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The game so far as a record (the server's format: ``tycoon replay`` reads it);
+        ``options`` are those the game was made with."""
+        st = self.state
+        return {"game": self.info.name, "seats": len(self.players), "seed": self.seed,
+                "options": options, "status": "finished" if st.is_over else "playing",
+                "complete": True, "players": self.players, "actions": list(self.actions),
+                "result": st.result().to_json() if st.is_over else None}
 
     def _applied(self, events: list[Event], actor: int | None) -> dict[str, Any]:
         self.version += 1
@@ -137,7 +153,7 @@ class LocalTable:
         """Play ``action`` (its JSON) for ``me``; :class:`Refused` says why it cannot be."""
         try:
             parsed = self.info.parse_action(action)
-            events = self.state.apply(self.me, parsed)
+            events = self._apply(self.me, parsed)
         except (InvalidAction, IllegalAction) as exc:
             raise Refused(str(exc)) from None
         self._inputs = []

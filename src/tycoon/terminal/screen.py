@@ -76,10 +76,9 @@ class Screen:
 
     def seat_names(self, players: list[dict[str, Any]], words: Words) -> list[str]:
         """Name the seats of a lobby's list of players as the web client does: the player's
-        name, a bot's strength ("Medium bot"; another bot by its spec, as a study names it)
-        or ``Seat N``, with the seat's colour, or its number where two seats share a name."""
-        bases = [p.get("name") or ((words.bot(p.get("bot")) or p.get("bot"))
-                                   if p.get("kind") == "bot"
+        name, a bot's strength ("Medium bot") or ``Seat N``, with the seat's colour, or its
+        number where two seats share a name."""
+        bases = [p.get("name") or (words.bot(p.get("bot")) if p.get("kind") == "bot"
                                    or (p.get("bot") and p.get("kind") != "human") else None)
                  for p in players]
         names: list[str] = []
