@@ -98,9 +98,9 @@ def test_rent_payment_and_just_say_no_MD_6_1_MD_5_2_MD_6_9(new_page, shot):
 
 def test_deal_win_MD_8_1(new_page, shot):
     """MD-8.1: the third full set of a different colour wins at once; the page says so."""
-    sets = [{"color": "brown", "cards": [20, 21], "house": None, "hotel": None},
+    sets = [{"color": "utility", "cards": [35], "house": None, "hotel": None},
             {"color": "dark_blue", "cards": [46, 47], "house": None, "hotel": None},
-            {"color": "utility", "cards": [35], "house": None, "hotel": None}]
+            {"color": "brown", "cards": [20, 21], "house": None, "hotel": None}]
     used = {20, 21, 46, 47, 35, 36}
     position = {
         "game": "deal", "turn": 4, "current": 0, "phase": "play", "plays_left": 3,
@@ -117,6 +117,12 @@ def test_deal_win_MD_8_1(new_page, shot):
     page.locator(".card-menu button", has_text=words(table, play, 0)).click()
     expect(page.locator(".victory-screen")).to_be_visible()
     expect(page.locator("#victory-h")).to_have_text("Ana (A) wins!")
+    # the end screen names the sets in the order the log does
+    colours = "Brown, Dark blue, Utility"
+    expect(page.locator(".end-why")).to_have_text(
+        f"Three full sets of different colours: {colours}.")
+    expect(page.locator("#event-log")).to_contain_text(
+        f"Ana (A) wins with three full sets: {colours}")
     assert table.state.winner == 0
     shot(page, "deal_05_win")
 

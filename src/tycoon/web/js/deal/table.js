@@ -400,7 +400,8 @@ export class DealTable {
     const { view, result, names } = this.state;
     const res = result || { winner: view.winner, standings: [], scores: [] };
     const seats = view.seats || [];
-    const fullSets = (s) => (seats[s]?.sets || []).filter((x) => x.full).map((x) => colorName(x.color));
+    // the result's colours (in the order the log says them), else the table's full sets
+    const fullSets = (s) => (res.full_sets?.[s] || (seats[s]?.sets || []).filter((x) => x.full).map((x) => x.color)).map(colorName);
     const why = res.winner != null ? t("deal.win_reason", { sets: fullSets(res.winner).join(", ") }) : (res.reason ? t("end.reason_turn_limit") : null);
     const summary = el("table", { class: "end-summary" },
       el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", {}, t("deal.summary.sets")), el("th", {}, t("deal.summary.rent")), el("th", {}, t("deal.summary.played")))),
