@@ -143,8 +143,9 @@ def test_options_are_validated_by_one_validator():
     for bad in ({"mode": 3}, {"colour": 1}, {"fast": 2}):
         with pytest.raises(InvalidOption):
             resolve_options(specs, presets, None, bad)
-    with pytest.raises(InvalidOption, match="preset"):
-        resolve_options(specs, presets, "nope", {})
+    for preset in ("nope", {}, ["std"], 1):  # a preset from a file may be any JSON value
+        with pytest.raises(InvalidOption, match="preset"):
+            resolve_options(specs, presets, preset, {})
     # an integer out of range says the range in words, open ends included
     for option, value, said in (
             (Option("n", "int", 5, minimum=1, nullable=True), 0, "at least 1, or none"),

@@ -99,20 +99,26 @@ def test_lobby_lists_open_playing_and_finished_games(live):
     assert page.status_code == 200 and "Tycoon" in page.text
 
 
-def test_replay_steps_of_a_finished_game(live):
-    """GET /api/games/{id}/replay/{step}: the position after each step as a seat saw it (the
-    replay viewer); refused before the end."""
+def finished_toy_game(live, seed: int) -> tuple[dict, dict]:
+    """A Toy game of two random bots (peek rounds, a turn limit), once over; its record."""
     import time
 
-    waiting = live.create(game="toy", players=["human", "random"])
-    assert live.get(f"/api/games/{waiting['id']}/replay/0").status_code == 409
     game = live.create(game="toy", players=["random", "random"],
-                       options={"turn_limit": 6, "round_every": 2}, seed=2)
+                       options={"turn_limit": 6, "round_every": 2}, seed=seed)
     for _ in range(200):
         if live.get(f"/api/games/{game['id']}").json()["status"] == "finished":
             break
         time.sleep(0.05)
-    record = live.get(f"/api/games/{game['id']}/record").json()
+    return game, live.get(f"/api/games/{game['id']}/record").json()
+
+
+def test_replay_steps_of_a_finished_game(live):
+    """GET /api/games/{id}/replay/{step}: the position after each step as a seat saw it (the
+    replay viewer); refused before the end."""
+
+    waiting = live.create(game="toy", players=["human", "random"])
+    assert live.get(f"/api/games/{waiting['id']}/replay/0").status_code == 409
+    game, record = finished_toy_game(live, seed=2)
     total = len(record["actions"])
     assert record["complete"] and total > 6
     rec = Record.from_json(record)
@@ -136,3 +142,37 @@ def test_replay_steps_of_a_finished_game(live):
     assert live.get(f"{base}/{step}?since={step + 1}").status_code == 422
     assert live.get(f"{base}/{total + 1}").status_code == 422
     assert live.get(f"/api/games/{game['id']}/replay/1?seat=5").status_code == 422
+
+
+def test_replay_of_a_record_file_equals_the_games_own(live):
+    """POST /api/replay/{step}: a record sent in the body (the viewer's *Open a record file*)
+    steps as the finished game's own replay does; a record that does not replay, or is not a
+    record, is a 422 naming why; nothing is stored."""
+    game, record = finished_toy_game(live, seed=3)
+    total = len(record["actions"])
+    before = live.get("/api/games").json()
+    own = f"/api/games/{game['id']}/replay"
+    for step, query in ((0, "?since=0"), (total // 2, "?seat=1&since=1"), (total, "?seat=0")):
+        sent = live.post(f"/api/replay/{step}{query}", record)
+        assert sent.status_code == 200, sent.text
+        mine = live.get(f"{own}/{step}{query}").json()
+        data = sent.json()
+        for key in ("step", "total", "view", "events", "history", "actor", "action"):
+            assert data[key] == mine[key], key
+        assert data["result"] == (mine["result"] if step == total else None)
+    assert live.get("/api/games").json() == before  # nothing stored
+    bad = {**record, "actions": [*record["actions"][:3], {"seat": 1, "action": {"type": "x"}}]}
+    r = live.post("/api/replay/4", bad)
+    assert r.status_code == 422 and "record action 3" in r.json()["detail"]
+    for broken, words in (({**record, "game": "chess"}, "unknown game 'chess'"),
+                          ({**record, "seed": None}, "seed"),
+                          ({**record, "options": {"turn_limit": "x"}}, "turn_limit")):
+        r = live.post("/api/replay/0", broken)
+        assert r.status_code == 422 and words in r.text, r.text
+    assert live.post(f"/api/replay/{total + 1}", record).status_code == 422
+    assert live.post("/api/replay/0?seat=2", record).status_code == 422
+    # a record may be larger than other bodies (max_record_bytes, not max_body_bytes)
+    padded = {**record, "note": "x" * 100_000}
+    assert live.post("/api/replay/0", padded).status_code == 200
+    assert live.post("/api/lobby/chat", {"name": "a", "text": "x", "note": "x" * 100_000}
+                     ).status_code == 413

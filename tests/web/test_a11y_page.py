@@ -379,15 +379,16 @@ def test_catch_coins_by_sound_or_by_the_bot_C_9_2(new_page):
 
 
 # ---- axe-core and zoom ---------------------------------------------------------------------------
-SCREENS = ["lobby", "rules", "capital", "deal", "keys", "find_key", "memory", "change_money",
-           "catch_coins"]
+SCREENS = ["lobby", "rules", "record_file", "capital", "deal", "keys", "find_key", "memory",
+           "change_money", "catch_coins"]
+PAGES = {"lobby": "/", "rules": "/#/rules/capital", "record_file": "/#/replay-file"}
 
 
 def open_screen(new_page, screen: str, width: int = 1280, height: int = 800):
-    if screen in ("lobby", "rules"):
+    if screen in PAGES:
         page = new_page(width, height)
         install(page, None)
-        page.goto(f"{ORIGIN}/" if screen == "lobby" else f"{ORIGIN}/#/rules/capital")
+        page.goto(f"{ORIGIN}{PAGES[screen]}")
         page.wait_for_function("document.body.dataset.ready === '1'")
         page.wait_for_timeout(300)
         return page

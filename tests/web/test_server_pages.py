@@ -143,11 +143,11 @@ def test_two_browsers_one_deal_game_see_only_their_hands_MD_9_2(server, new_page
     shot(b, "server_05_deal_seat_b_phone")
 
 
-def finished_bot_game(server: str, game: str, seats: int, turn_limit: int) -> str:
+def finished_bot_game(server: str, game: str, seats: int, turn_limit: int, seed: int = 7) -> str:
     """The id of a game of bots stopped by its turn limit, once it is over."""
     created = httpx.post(f"{server}/api/games", json={
         "game": game, "players": ["random"] * seats, "options": {"turn_limit": turn_limit},
-        "seed": 7,
+        "seed": seed,
     }).json()
     for _ in range(200):
         if httpx.get(f"{server}/api/games/{created['id']}").json()["status"] == "finished":
@@ -156,8 +156,9 @@ def finished_bot_game(server: str, game: str, seats: int, turn_limit: int) -> st
     pytest.fail("the bot game did not finish")
 
 
-def test_replay_viewer_steps_through_a_finished_game(server, new_page, shot):
-    game_id = finished_bot_game(server, "capital", 4, 3)
+def test_replay_viewer_steps_through_a_finished_game(server, new_page, shot, tmp_path):
+    # a seed past 2**53, which a JavaScript number cannot hold: the record must keep it whole
+    game_id = finished_bot_game(server, "capital", 4, 3, seed=2**62 + 7)
     page = new_page()
     page.goto(f"{server}/#/replay/{game_id}")
     page.wait_for_selector("svg.board")
@@ -186,8 +187,9 @@ def test_replay_viewer_steps_through_a_finished_game(server, new_page, shot):
     # the whole record downloads, and `tycoon replay` tells the same game
     with page.expect_download() as download:
         page.click("[data-key=replay-download]")
-    saved = download.value.path()
     assert download.value.suggested_filename == f"tycoon-capital-{game_id}.json"
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
     assert json.loads(saved.read_text()) == httpx.get(f"{server}/api/games/{game_id}/record").json()
     told = subprocess.run([sys.executable, "-m", "tycoon.cli", "replay", str(saved), "--log"],
                           capture_output=True, text=True, check=True).stdout.splitlines()
@@ -195,6 +197,25 @@ def test_replay_viewer_steps_through_a_finished_game(server, new_page, shot):
     assert [line.split(":")[0] for line in told if line.startswith("Turn ")] == [
         "Turn 1", "Turn 2", "Turn 3"]
     assert "turn limit" in told[-1]
+    end = subprocess.run([sys.executable, "-m", "tycoon.cli", "replay", str(saved)],
+                         capture_output=True, text=True, check=True).stdout
+    assert json.loads(end)["result"] == httpx.get(f"{server}/api/games/{game_id}").json()["result"]
+    # the same file opened in the viewer (Replay a record file) steps to the same end
+    page.goto(f"{server}/")
+    page.click("[data-key=open-record]")
+    page.set_input_files("#record-file", str(saved))
+    expect(page.locator("#replay-step")).to_contain_text("Step 0 of")
+    expect(page.locator("h1")).to_have_text(f"Replay of tycoon-capital-{game_id}.json")
+    page.click("#replay-last")
+    expect(page.locator(".end-why")).to_have_text("The turn limit was reached")
+    # a file that does not replay is refused with the server's reason, and nothing opens
+    bad = saved.with_name("bad.json")
+    data = json.loads(saved.read_text())
+    bad.write_text(json.dumps({**data, "actions": data["actions"][1:]}))
+    page.reload()
+    page.set_input_files("#record-file", str(bad))
+    expect(page.locator("#record-file-error")).to_contain_text("record action 0")
+    expect(page.locator("#replay-step")).to_have_count(0)
 
 
 def test_replay_of_a_deal_game_stopped_by_its_turn_limit_ends_with_nobody_to_play(server,

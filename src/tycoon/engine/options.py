@@ -111,7 +111,7 @@ def resolve_options(
     out = {o.name: o.default for o in specs}
     if presets:
         preset = next(iter(presets)) if preset is None else preset
-        if preset not in presets:
+        if not isinstance(preset, str) or preset not in presets:
             raise InvalidOption(f"unknown preset {preset!r}; expected one of: {', '.join(presets)}")
         out.update(presets[preset])
     elif preset is not None:

@@ -25,6 +25,7 @@ from .models import (
     GameSummary,
     Joined,
     JoinGame,
+    RecordFile,
     ReplayStep,
 )
 from .updates import outcome_json
@@ -269,16 +270,21 @@ async def game_record(game_id: GameId, request: Request) -> dict[str, Any]:
     return data
 
 
+#: The replay endpoints' query: whose view, and from which step the history starts.
+ReplaySeat = Annotated[int | None, Query(ge=0, le=7, description="Whose view (none: a "
+                                         "spectator's).")]
+ReplaySince = Annotated[int | None, Query(ge=0, le=1_000_000, description=(
+    "Also the events of each step after this one and before `step` (at most 200 steps back), "
+    "in `history`."))]
+
+
 @router.get("/games/{game_id}/replay/{step}", response_model=ReplayStep, responses=ERRORS)
 async def replay_step(
     game_id: GameId,
     step: Annotated[int, Path(ge=0, le=1_000_000)],
     request: Request,
-    seat: Annotated[int | None, Query(ge=0, le=7, description="Whose view (none: a spectator's).")]
-    = None,
-    since: Annotated[int | None, Query(ge=0, le=1_000_000, description=(
-        "Also the events of each step after this one and before `step` (at most 200 steps "
-        "back), in `history`."))] = None,
+    seat: ReplaySeat = None,
+    since: ReplaySince = None,
 ) -> dict[str, Any]:
     """A finished game's position after `step` actions, as `seat` saw it, for the web
     client's replay viewer: `{"step", "total", "action", "actor", "events", "history", "view",
@@ -304,6 +310,37 @@ async def replay_step(
         return {**data, "result": room.row.result or outcome_json(room.state)}
     finally:
         lobby.forget_if_idle(room)
+
+
+@router.post("/replay/{step}", response_model=ReplayStep, responses=ERRORS)
+async def replay_record_step(
+    step: Annotated[int, Path(ge=0, le=1_000_000)],
+    body: RecordFile,
+    request: Request,
+    seat: ReplaySeat = None,
+    since: ReplaySince = None,
+) -> dict[str, Any]:
+    """The position after `step` actions of a record sent in the body (a record file: the
+    replay viewer's download, `tycoon tournament --records`, `tycoon play --record`), as
+    `GET /games/{id}/replay/{step}` gives a finished game's; `result` once that position is
+    over. Nothing is stored: each request replays the record (a `422` says which action of it
+    does not replay)."""
+    if body.game not in games():
+        raise HTTPException(422, f"unknown game {body.game!r}; expected one of: "
+                                 f"{', '.join(games())}")
+    if seat is not None and seat >= body.seats:
+        raise HTTPException(422, f"seat must be from 0 to {body.seats - 1}")
+    from tycoon.engine import Record
+
+    record = Record(body.game, body.seats, body.seed, dict(body.options),
+                    [(a.seat, a.action) for a in body.actions])
+    key = "record:" + hashlib.sha256(
+        json.dumps(record.to_json(), sort_keys=True).encode()).hexdigest()
+    try:
+        return await asyncio.to_thread(
+            request.app.state.replays.step, key, record, step, seat, since)
+    except ValueError as exc:
+        raise HTTPException(422, str(exc)) from None
 
 
 @router.get("/lobby/chat", response_model=list[ChatMessage], response_model_exclude_none=True,

@@ -33,9 +33,11 @@ class BodyLimit:
     """Refuse HTTP requests whose declared body is over ``limit`` bytes (413), or whose body
     comes chunked without a length (411)."""
 
-    def __init__(self, app: Any, limit: int) -> None:
+    def __init__(self, app: Any, limit: int, larger: dict[str, int] | None = None) -> None:
         self.app = app
         self.limit = limit
+        #: Path prefixes that take a larger body, and their limit.
+        self.larger = larger or {}
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -43,11 +45,14 @@ class BodyLimit:
             return
         headers = dict(scope.get("headers", ()))
         length = headers.get(b"content-length")
+        path = scope.get("path", "")
+        limit = next((n for prefix, n in self.larger.items() if path.startswith(prefix)),
+                     self.limit)
         if length is None and b"chunked" in headers.get(b"transfer-encoding", b""):
             response = JSONResponse({"detail": "send a Content-Length"}, status_code=411)
-        elif length is not None and (not length.isdigit() or int(length) > self.limit):
+        elif length is not None and (not length.isdigit() or int(length) > limit):
             response = JSONResponse(
-                {"detail": f"request body over {self.limit} bytes or bad Content-Length"},
+                {"detail": f"request body over {limit} bytes or bad Content-Length"},
                 status_code=413,
             )
         else:
@@ -214,7 +219,8 @@ def create_app(
         return await call_next(request)
 
     app.add_middleware(ForwardRequests)
-    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes,
+                       larger={"/api/replay/": settings.max_record_bytes})
     app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(RequestValidationError)

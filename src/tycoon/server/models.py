@@ -138,6 +138,13 @@ class RecordAction(BaseModel):
     reason: str | None
 
 
+class RecordFileAction(BaseModel):
+    """One action of a record sent to be replayed."""
+
+    seat: StrictInt = Field(ge=0, le=7)
+    action: dict[str, Any]
+
+
 class GameRecord(BaseModel):
     """A game's record: complete once the game is over, redacted before."""
 
@@ -151,6 +158,19 @@ class GameRecord(BaseModel):
     players: list[Player] = Field(description="Who sat where, as the lobby shows them.")
     actions: list[RecordAction]
     result: dict[str, Any] | None
+
+
+class RecordFile(BaseModel):
+    """A game's record sent to be replayed: the fields of ``GET /api/games/{id}/record``,
+    ``tycoon tournament --records`` and ``tycoon play --record`` (others are ignored)."""
+
+    game: StrictStr = Field(max_length=64)
+    seats: StrictInt = Field(ge=1, le=8)
+    seed: StrictInt = Field(ge=0, le=2**64 - 1)
+    options: dict[str, Any] = Field(default_factory=dict)
+    actions: list[RecordFileAction] = Field(default_factory=list, max_length=50_000)
+    players: list[dict[str, Any]] | None = Field(
+        default=None, max_length=8, description="Who sat where, to name the seats.")
 
 
 class BotRating(BaseModel):

@@ -27,8 +27,8 @@ class Replays:
 
     def step(self, game_id: str, record: Record, step: int, seat: int | None,
              since: int | None = None) -> dict[str, Any]:
-        """``{"step", "total", "view", "events", "history", "actor", "action"}`` after ``step``
-        actions.
+        """``{"step", "total", "view", "events", "history", "actor", "action", "result"}``
+        after ``step`` actions (``result`` once that position is over).
 
         ``events`` are those of action ``step`` (at step 0 the set-up's), private ones only
         for their seat, each with its ``message`` as that seat reads it (as the table said it
@@ -60,7 +60,10 @@ class Replays:
         told = [{"step": 0, "events": opening}] if from_setup and step and opening else []
         for i in range(start, step):
             who, data = record.actions[i]
-            events = state.apply(who, module.parse_action(data))
+            try:
+                events = state.apply(who, module.parse_action(data))
+            except ValueError as exc:
+                raise type(exc)(f"record action {i} (seat {who}): {exc}") from None
             if i >= first:  # step i + 1, said with the position it left, as the table did
                 told.append({"step": i + 1, "events": shown_events(state, events, seat)})
             if (i + 1) % EVERY == 0 and i + 1 not in points:
@@ -71,5 +74,8 @@ class Replays:
             who, data = record.actions[step - 1]
             actor = {"seat": who}
             action = {"seat": who, "action": data}
+        from .updates import outcome_json
+
         return {"step": step, "total": total, "view": state.view(seat), "events": shown,
-                "history": told, "actor": actor, "action": action}
+                "history": told, "actor": actor, "action": action,
+                "result": outcome_json(state) if state.is_over else None}

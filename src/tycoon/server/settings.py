@@ -41,6 +41,8 @@ class ServerSettings:
     max_message_bytes: int = 256 * 1024
     #: Largest HTTP request body (bytes); larger gets 413.
     max_body_bytes: int = 64 * 1024
+    #: Largest record the replay of a record file (``POST /api/replay/{step}``) takes (bytes).
+    max_record_bytes: int = 4 * 1024 * 1024
     #: Token bucket per connection: sustained messages per second and burst size.
     rate_per_second: float = 20.0
     rate_burst: int = 40

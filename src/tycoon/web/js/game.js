@@ -3,7 +3,7 @@
 // after a language switch, grouped by turn, filterable, the newest line kept in view), the
 // turn timer and turn notices, chat, resign, rematch and the end-of-game screen.
 import { api, GameSocket, tokens } from "./net.js";
-import { t, lang, uiCatalog } from "./i18n.js";
+import { t, lang, uiCatalog, has } from "./i18n.js";
 import { el, announce, toast } from "./util.js";
 import { settings } from "./main.js";
 import { copyInvite } from "./lobby.js";
@@ -33,7 +33,9 @@ export function seatNames(players) {
     const seat = p.seat ?? i;
     const letter = SEAT_LETTERS[seat] ?? String(seat + 1);
     const bot = p.kind === "bot" || (p.bot && p.kind !== "human");
-    const name = bot ? t("lobby.bot_name", { strength: t(`lobby.strength.${p.bot || "random"}`) }) : p.name;
+    const strength = `lobby.strength.${p.bot || "random"}`;
+    // a bot the lobby does not offer (a study's "hard:iterations=50") goes by its record's name
+    const name = bot ? (has(strength) ? t("lobby.bot_name", { strength: t(strength) }) : p.name || p.bot) : p.name;
     return name ? `${name} (${letter})` : null;
   });
 }

@@ -244,7 +244,8 @@ export async function renderLobby(main) {
       list),
     el("section", { class: "card-panel rules-links", "aria-labelledby": "rules-links-h" },
       el("h2", { id: "rules-links-h" }, t("rules.link")),
-      el("ul", {}, KINDS.map((k) => el("li", {}, el("a", { href: `#/rules/${k.name}`, "data-key": `rules-${k.name}` }, t("rules.title", { game: gameTitle(k.name) })))))));
+      el("ul", {}, KINDS.map((k) => el("li", {}, el("a", { href: `#/rules/${k.name}`, "data-key": `rules-${k.name}` }, t("rules.title", { game: gameTitle(k.name) }))))),
+      el("p", {}, el("a", { href: "#/replay-file", "data-key": "open-record" }, t("replay.open_file")))));
   const chat = lobbyChat();
   chat.panel.head.textContent = t("lobby.chat_name");
   page.append(chat.panel.node);

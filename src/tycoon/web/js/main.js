@@ -1,9 +1,10 @@
-// The app shell: settings (name, language), the router (#/ lobby, #/game/ID[/watch], #/replay/ID) and the
+// The app shell: settings (name, language), the router (#/ lobby, #/game/ID[/watch], #/replay/ID,
+// #/replay-file) and the
 // game screen that feeds the server's messages to the Capital or Deal table.
 import { setLang, lang, t } from "./i18n.js";
 import { renderLobby } from "./lobby.js";
 import { GameScreen } from "./game.js";
-import { renderReplay } from "./replay.js";
+import { renderRecordFile, renderReplay } from "./replay.js";
 import { renderRules } from "./rules.js";
 import { drawA11yControls } from "./a11y/index.js";
 
@@ -42,6 +43,8 @@ async function route() {
     screen = await renderRules(main, decodeURIComponent(id));
   } else if (page === "replay" && id) {
     screen = await renderReplay(main, decodeURIComponent(id));
+  } else if (page === "replay-file") {
+    screen = renderRecordFile(main);
   } else {
     screen = await renderLobby(main);
   }

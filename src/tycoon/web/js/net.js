@@ -2,11 +2,13 @@
 // The page never decides a rule: it shows the views and legal actions the server sends and sends
 // back one of those actions.
 
+/** A string body is sent as it is: JSON text the page must not re-encode (a record's 64-bit
+ * seed would lose its last digits as a JavaScript number). */
 async function request(method, path, body) {
   const opts = { method, headers: {} };
   if (body !== undefined) {
     opts.headers["content-type"] = "application/json";
-    opts.body = JSON.stringify(body);
+    opts.body = typeof body === "string" ? body : JSON.stringify(body);
   }
   const res = await fetch(path, opts);
   let data = null;
@@ -36,6 +38,8 @@ export const api = {
   postLobbyChat: (body) => request("POST", "/api/lobby/chat", body),
   record: (id) => request("GET", `/api/games/${encodeURIComponent(id)}/record`),
   replayStep: (id, step) => request("GET", `/api/games/${encodeURIComponent(id)}/replay/${step}`),
+  replayRecord: (step, text) => request("POST", `/api/replay/${step}`, text),
+  recordUrl: (id) => `/api/games/${encodeURIComponent(id)}/record`,
 };
 
 /** Seat tokens, kept in this browser per game so that a reload or a lost connection resumes. */

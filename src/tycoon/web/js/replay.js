@@ -21,8 +21,52 @@ export async function renderReplay(main, id) {
     main.replaceChildren(el("p", { class: "card-panel" }, t("ui.error", { message: e.message })));
     return { close() {} };
   }
-  await loadGame(info.game, lang());
-  const names = seatNames(info.players || []);
+  return viewer(main, {
+    title: t("replay.title", { id }), game: info.game, players: info.players, record,
+    step: (query) => api.replayStep(id, query),
+    download: record.complete ? { href: api.recordUrl(id), name: `tycoon-${info.game}-${id}.json` } : null,
+    unfinished: !record.complete,
+  });
+}
+
+/** `#/replay-file`: open a record file (the viewer's download, `tycoon tournament --records`,
+ * `tycoon play --record`) and step through it; the server replays it (POST /api/replay/STEP)
+ * and keeps nothing. */
+export function renderRecordFile(main) {
+  let current = { close() {} };
+  const error = el("p", { class: "record-file-error", role: "alert", id: "record-file-error" });
+  const input = el("input", { type: "file", id: "record-file", accept: ".json,application/json" });
+  input.addEventListener("change", async () => {
+    const file = input.files && input.files[0];
+    if (!file) return;
+    let record;
+    let text;
+    try {
+      text = await file.text(); // sent as it is: parsed here only for the seats and actions
+      record = JSON.parse(text);
+      if (!record || typeof record !== "object" || !Array.isArray(record.actions)) throw new Error(t("replay.not_a_record"));
+      await api.replayRecord(`${record.actions.length}`, text); // refused now, with the server's reason, if it does not replay
+    } catch (e) {
+      error.textContent = t("ui.error", { message: e.message });
+      return;
+    }
+    current = await viewer(main, {
+      title: t("replay.title_file", { name: file.name }), game: record.game, players: record.players, record,
+      step: (query) => api.replayRecord(query, text), download: null, unfinished: false,
+    });
+  });
+  main.replaceChildren(el("section", { class: "card-panel record-file", "aria-labelledby": "record-file-h" },
+    el("a", { class: "button ghost", href: "#/" }, "← ", t("ui.lobby")),
+    el("h1", { id: "record-file-h" }, t("replay.open_file")),
+    el("p", {}, t("replay.open_file_help")),
+    el("label", { for: "record-file" }, t("replay.choose_file")), " ", input, error));
+  return { close: () => current.close() };
+}
+
+async function viewer(main, { title, game: kind, players, record, step: fetchStep, download: saveAs, unfinished }) {
+  await loadGame(kind, lang());
+  // a record without players (an older file) still has its seats, named by their letters
+  const names = players?.length ? seatNames(players) : Array.from({ length: record.seats || 0 }, () => null);
   const total = (record.actions || []).length;
   let step = 0;
   let seat = null;
@@ -45,14 +89,14 @@ export async function renderReplay(main, id) {
     let data;
     try {
       const since = Math.max(0, step - HISTORY);
-      data = await api.replayStep(id, `${step}?since=${since}${seat === null ? "" : `&seat=${seat}`}`);
+      data = await fetchStep(`${step}?since=${since}${seat === null ? "" : `&seat=${seat}`}`);
     } catch (e) {
       tableBox.replaceChildren(el("p", {}, t("replay.no_views")), actionList());
       return;
     }
     if (Number(slider.value) !== data.step) return; // a later step was asked meanwhile
     const view = data.view;
-    const game = view.game || info.game;
+    const game = view.game || kind;
     if (!table || table.game !== game) table = new (tableFor(game))(tableBox, { game, act: () => {}, label: () => "", say: (m) => say(game, m, names), logPanel, replay: true });
     const words = (events) => (events || []).filter((ev) => ev.message).map((ev) => say(game, ev.message, names));
     const lines = words(data.events);
@@ -85,7 +129,7 @@ export async function renderReplay(main, id) {
     show(step);
   });
   const button = (key, text, fn) => el("button", { "data-key": key, id: key, onclick: fn }, text);
-  const controls = el("div", { class: "controls card-panel", role: "toolbar", "aria-label": t("replay.title", { id }) },
+  const controls = el("div", { class: "controls card-panel", role: "toolbar", "aria-label": title },
     button("replay-first", `|◀ ${t("replay.first")}`, () => show(0)),
     button("replay-back", `◀ ${t("replay.back")}`, () => show(step - 1)),
     playBtn,
@@ -99,24 +143,23 @@ export async function renderReplay(main, id) {
     else if (ev.key === "ArrowLeft") show(step - 1);
   };
   document.addEventListener("keydown", onKey);
-  // the whole record, for `tycoon replay FILE` (an unfinished game's record is redacted)
-  const download = record.complete ? el("a", {
-    class: "button ghost", "data-key": "replay-download", download: `tycoon-${info.game}-${id}.json`,
-    href: URL.createObjectURL(new Blob([JSON.stringify(record, null, 2)], { type: "application/json" })),
+  // the whole record as the server sends it (never re-encoded here: its 64-bit seed), for
+  // `tycoon replay FILE`; an unfinished game's record is redacted, so none is offered
+  const download = saveAs ? el("a", {
+    class: "button ghost", "data-key": "replay-download", download: saveAs.name, href: saveAs.href,
   }, t("replay.download")) : null;
   main.replaceChildren(el("div", { class: "replay" },
     el("div", { class: "replay-head" },
       el("a", { class: "button ghost", href: "#/" }, "← ", t("ui.lobby")),
-      el("h1", {}, t("replay.title", { id })),
+      el("h1", {}, title),
       download),
-    record.complete ? null : el("p", {}, t("replay.not_finished")),
+    unfinished ? el("p", {}, t("replay.not_finished")) : null,
     controls, tableBox));
   await show(0);
   return {
     close() {
       stop();
       document.removeEventListener("keydown", onKey);
-      if (download) URL.revokeObjectURL(download.href);
       table?.close?.();
     },
   };
