@@ -208,6 +208,11 @@ def test_replay_viewer_steps_through_a_finished_game(server, new_page, shot, tmp
     expect(page.locator("h1")).to_have_text(f"Replay of tycoon-capital-{game_id}.json")
     page.click("#replay-last")
     expect(page.locator(".end-why")).to_have_text("The turn limit was reached")
+    # another language redraws the viewer at the same step, the file still open
+    n = page.locator("#replay-step").inner_text().split()[1]
+    page.select_option("#lang-select", "fr")
+    expect(page.locator("#replay-step")).to_have_text(f"Étape {n} sur {n}")
+    expect(page.locator("h1")).to_have_text(f"Revoir tycoon-capital-{game_id}.json")
     # a file that does not replay is refused with the server's reason, and nothing opens
     bad = saved.with_name("bad.json")
     data = json.loads(saved.read_text())

@@ -1,13 +1,13 @@
-// The replay viewer of a finished game: step forward and back through its record. The server
-// rebuilds the position after each step (GET /api/games/{id}/replay/{step}); the page shows that
+// The replay viewer of a finished game, or of a record file: step forward and back through its
+// record. The server rebuilds the position after each step (GET /api/games/{id}/replay/{step},
+// or POST /api/replay/{step} with the file's text); the page shows that
 // view with the same tables as a live game, read-only, and the events in words: the step's own
 // (marked, and spoken) after those of the steps before it (up to HISTORY of them).
 import { api } from "./net.js";
-import { t } from "./i18n.js";
+import { t, lang } from "./i18n.js";
 import { el, announce } from "./util.js";
 import { tableFor, seatNames } from "./game.js";
 import { loadGame, say } from "./messages.js";
-import { lang } from "./i18n.js";
 
 /** Steps before the shown one whose events the log keeps. */
 const HISTORY = 40;
@@ -22,7 +22,7 @@ export async function renderReplay(main, id) {
     return { close() {} };
   }
   return viewer(main, {
-    title: t("replay.title", { id }), game: info.game, players: info.players, record,
+    title: () => t("replay.title", { id }), game: info.game, players: info.players, record,
     step: (query) => api.replayStep(id, query),
     download: record.complete ? { href: api.recordUrl(id), name: `tycoon-${info.game}-${id}.json` } : null,
     unfinished: !record.complete,
@@ -33,11 +33,18 @@ export async function renderReplay(main, id) {
  * `tycoon play --record`) and step through it; the server replays it (POST /api/replay/STEP)
  * and keeps nothing. */
 export function renderRecordFile(main) {
-  let current = { close() {} };
-  const error = el("p", { class: "record-file-error", role: "alert", id: "record-file-error" });
-  const input = el("input", { type: "file", id: "record-file", accept: ".json,application/json" });
-  input.addEventListener("change", async () => {
-    const file = input.files && input.files[0];
+  let current = null;
+  const draw = () => {
+    const error = el("p", { class: "record-file-error", role: "alert", id: "record-file-error" });
+    const input = el("input", { type: "file", id: "record-file", accept: ".json,application/json" });
+    input.addEventListener("change", () => open(input.files && input.files[0], error));
+    main.replaceChildren(el("section", { class: "card-panel record-file", "aria-labelledby": "record-file-h" },
+      el("a", { class: "button ghost", href: "#/" }, "← ", t("ui.lobby")),
+      el("h1", { id: "record-file-h" }, t("replay.open_file")),
+      el("p", {}, t("replay.open_file_help")),
+      el("label", { for: "record-file" }, t("replay.choose_file")), " ", input, error));
+  };
+  const open = async (file, error) => {
     if (!file) return;
     let record;
     let text;
@@ -51,25 +58,27 @@ export function renderRecordFile(main) {
       return;
     }
     current = await viewer(main, {
-      title: t("replay.title_file", { name: file.name }), game: record.game, players: record.players, record,
+      title: () => t("replay.title_file", { name: file.name }), game: record.game, players: record.players, record,
       step: (query) => api.replayRecord(query, text), download: null, unfinished: false,
     });
-  });
-  main.replaceChildren(el("section", { class: "card-panel record-file", "aria-labelledby": "record-file-h" },
-    el("a", { class: "button ghost", href: "#/" }, "← ", t("ui.lobby")),
-    el("h1", { id: "record-file-h" }, t("replay.open_file")),
-    el("p", {}, t("replay.open_file_help")),
-    el("label", { for: "record-file" }, t("replay.choose_file")), " ", input, error));
-  return { close: () => current.close() };
+  };
+  draw();
+  return {
+    close: () => current?.close(),
+    relabel: () => (current ? current.relabel() : draw()), // a new language keeps the open file
+  };
 }
 
-async function viewer(main, { title, game: kind, players, record, step: fetchStep, download: saveAs, unfinished }) {
+/** The viewer itself: `opts.step(query)` fetches a step; `at` is where it opens (a new
+ * language redraws it at the same step and seat). Returns `{close, relabel}`. */
+async function viewer(main, opts, at = { step: 0, seat: null }) {
+  const { title, game: kind, players, record, step: fetchStep, download: saveAs, unfinished } = opts;
   await loadGame(kind, lang());
   // a record without players (an older file) still has its seats, named by their letters
   const names = players?.length ? seatNames(players) : Array.from({ length: record.seats || 0 }, () => null);
   const total = (record.actions || []).length;
-  let step = 0;
-  let seat = null;
+  let step = at.step;
+  let seat = at.seat;
   let playing = null;
   let table = null;
   const tableBox = el("div", { class: "table-box" });
@@ -129,7 +138,8 @@ async function viewer(main, { title, game: kind, players, record, step: fetchSte
     show(step);
   });
   const button = (key, text, fn) => el("button", { "data-key": key, id: key, onclick: fn }, text);
-  const controls = el("div", { class: "controls card-panel", role: "toolbar", "aria-label": title },
+  seatSel.value = seat === null ? "" : String(seat);
+  const controls = el("div", { class: "controls card-panel", role: "toolbar", "aria-label": title() },
     button("replay-first", `|◀ ${t("replay.first")}`, () => show(0)),
     button("replay-back", `◀ ${t("replay.back")}`, () => show(step - 1)),
     playBtn,
@@ -151,16 +161,21 @@ async function viewer(main, { title, game: kind, players, record, step: fetchSte
   main.replaceChildren(el("div", { class: "replay" },
     el("div", { class: "replay-head" },
       el("a", { class: "button ghost", href: "#/" }, "← ", t("ui.lobby")),
-      el("h1", {}, title),
+      el("h1", {}, title()),
       download),
     unfinished ? el("p", {}, t("replay.not_finished")) : null,
     controls, tableBox));
-  await show(0);
-  return {
+  await show(step);
+  const screen = {
     close() {
       stop();
       document.removeEventListener("keydown", onKey);
       table?.close?.();
     },
+    async relabel() {
+      screen.close();
+      Object.assign(screen, await viewer(main, opts, { step, seat }));
+    },
   };
+  return screen;
 }
