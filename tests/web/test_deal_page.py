@@ -42,8 +42,9 @@ def deal_table() -> Table:
     return Table("deal", deal_state(HAND_B), {"tokA": 0, "tokB": 1}, ["Ana", "Bruno"])
 
 
-def open_seat(new_page, table: Table, token: str, seat: int, lang: str = "en"):
-    page = new_page(init=seat_token_script(table.id, token, seat, lang))
+def open_seat(new_page, table: Table, token: str, seat: int, lang: str = "en",
+              size: tuple[int, int] = (1280, 800)):
+    page = new_page(*size, init=seat_token_script(table.id, token, seat, lang))
     install(page, table)
     page.goto(f"{ORIGIN}/#/game/{table.id}")
     page.wait_for_selector(".deal-table")
@@ -96,8 +97,8 @@ def test_rent_payment_and_just_say_no_MD_6_1_MD_5_2_MD_6_9(new_page, shot):
     shot(a, "deal_04_after_no")
 
 
-def test_deal_win_MD_8_1(new_page, shot):
-    """MD-8.1: the third full set of a different colour wins at once; the page says so."""
+def near_win() -> Table:
+    """Ana (seat 0) holds two full sets and the last card of a third."""
     sets = [{"color": "utility", "cards": [35], "house": None, "hotel": None},
             {"color": "dark_blue", "cards": [46, 47], "house": None, "hotel": None},
             {"color": "brown", "cards": [20, 21], "house": None, "hotel": None}]
@@ -109,13 +110,22 @@ def test_deal_win_MD_8_1(new_page, shot):
         "deck": [c for c in range(106) if c not in used], "discard": [], "pending": None,
         "winner": None, "rng": {"seed": 1},
     }
-    table = Table("deal", from_json(position), {"tokA": 0}, ["Ana", "Bruno"])
-    page = open_seat(new_page, table, "tokA", 0)
-    expect(page.locator(".dset.full")).to_have_count(2)
+    return Table("deal", from_json(position), {"tokA": 0}, ["Ana", "Bruno"])
+
+
+def play_the_winning_card(page, table: Table, lang: str = "en") -> None:
     page.click(".dhand [data-card='36']")
     play = next(x for x in table.state.legal_actions(0) if x.to_json().get("card") == 36)
-    page.locator(".card-menu button", has_text=words(table, play, 0)).click()
+    page.locator(".card-menu button", has_text=words(table, play, 0, lang)).click()
     expect(page.locator(".victory-screen")).to_be_visible()
+
+
+def test_deal_win_MD_8_1(new_page, shot):
+    """MD-8.1: the third full set of a different colour wins at once; the page says so."""
+    table = near_win()
+    page = open_seat(new_page, table, "tokA", 0)
+    expect(page.locator(".dset.full")).to_have_count(2)
+    play_the_winning_card(page, table)
     expect(page.locator("#victory-h")).to_have_text("Ana (A) wins!")
     # the end screen names the sets in the order the log does
     colours = "Brown, Dark blue, Utility"
@@ -125,6 +135,17 @@ def test_deal_win_MD_8_1(new_page, shot):
         f"Ana (A) wins with three full sets: {colours}")
     assert table.state.winner == 0
     shot(page, "deal_05_win")
+
+
+def test_the_end_screen_fits_a_phone_in_portuguese(new_page):
+    """The end screen's counts (full sets, collected, cards played) fit a phone's width in
+    the language with the longest words: nothing to scroll sideways."""
+    table = near_win()
+    page = open_seat(new_page, table, "tokA", 0, lang="pt", size=(390, 844))
+    play_the_winning_card(page, table, "pt")
+    box = page.locator(".victory-screen .overlay-box")
+    expect(box.locator(".end-summary")).to_be_visible()
+    assert box.evaluate("b => b.scrollWidth <= b.clientWidth"), "the end screen overflows"
 
 
 def solo_deal(hand: list[int], sets: list[dict], bank: list[int] | None = None) -> Table:

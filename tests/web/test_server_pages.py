@@ -225,6 +225,8 @@ def test_replay_viewer_steps_through_a_finished_game(server, new_page, shot, tmp
 
 def test_replay_of_a_deal_game_stopped_by_its_turn_limit_ends_with_nobody_to_play(server,
                                                                                   new_page):
+    """The last step of a replay: the end screen, nobody to play, and no counts the page
+    could only have made from the steps it saw."""
     game_id = finished_bot_game(server, "deal", 3, 4)
     page = new_page(390, 844)  # a phone
     page.goto(f"{server}/#/replay/{game_id}")
@@ -234,10 +236,6 @@ def test_replay_of_a_deal_game_stopped_by_its_turn_limit_ends_with_nobody_to_pla
     expect(page.locator(".victory-screen #victory-h")).to_have_text(
         "The game ended without a winner")
     expect(page.locator(".badge.turn")).to_have_count(0)  # nobody is "to play" any more
-    # the end screen's counts fit the phone's width, in the language with the longest words
-    pt = new_page(390, 844, init="localStorage.setItem('tycoon.lang', 'pt')")
-    pt.goto(f"{server}/#/replay/{game_id}")
-    pt.click("#replay-last")
-    box = pt.locator(".victory-screen .overlay-box")
-    expect(box.locator(".end-summary")).to_be_visible()
-    assert box.evaluate("b => b.scrollWidth <= b.clientWidth"), "the end screen overflows"
+    # no counts of the game (collected, cards played): the replay jumped over its changes
+    expect(page.locator(".victory-screen .standings li")).to_have_count(3)
+    expect(page.locator(".victory-screen .end-summary")).to_have_count(0)

@@ -441,7 +441,8 @@ export class CapitalTable {
     const series = seats.map((_, i) => this.history.map((h) => h[i] ?? 0));
     const chart = lineChart(series, seats.map((_, i) => seatFill(view, i)), t("end.chart"));
     const earners = seats.map((_, i) => i).sort((a, b) => (this.earned[b] || 0) - (this.earned[a] || 0));
-    const summary = el("div", { class: "end-summary" },
+    // counted from the changes this page saw: a replay jumps over them, so it shows none
+    const summary = this.ctx.replay ? null : el("div", { class: "end-summary" },
       chart ? el("figure", {}, chart, el("figcaption", {}, t("end.chart"))) : null,
       earners.some((i) => this.earned[i] > 0)
         ? el("p", {}, t("capital.biggest_earners"), " ", earners.filter((i) => this.earned[i] > 0).slice(0, 3).map((i) => `${names[i]} ${money(this.earned[i])}`).join(" · "))
