@@ -176,3 +176,20 @@ def test_replay_of_a_record_file_equals_the_games_own(live):
     assert live.post("/api/replay/0", padded).status_code == 200
     assert live.post("/api/lobby/chat", {"name": "a", "text": "x", "note": "x" * 100_000}
                      ).status_code == 413
+
+
+def test_new_record_files_are_rate_limited_stepping_through_one_is_not(db_url):
+    """``record_limit``: replaying a record the server has not replayed lately costs CPU, so an
+    address may send few new ones; the steps of one it has are not counted."""
+    from conftest import LiveServer
+
+    server = LiveServer(db_url, record_limit="2/minute").start()
+    try:
+        records = [{"game": "toy", "seats": 2, "seed": seed, "actions": []} for seed in (1, 2, 3)]
+        assert [server.post("/api/replay/0", r).status_code for r in records] == [200, 200, 429]
+        for _ in range(5):  # the first two again: known, so not counted
+            assert server.post("/api/replay/0?seat=1", records[0]).status_code == 200
+        refused = server.post("/api/replay/0", records[2])
+        assert refused.status_code == 429 and "record files" in refused.json()["detail"]
+    finally:
+        server.stop()

@@ -336,9 +336,14 @@ async def replay_record_step(
                     [(a.seat, a.action) for a in body.actions])
     key = "record:" + hashlib.sha256(
         json.dumps(record.to_json(), sort_keys=True).encode()).hexdigest()
+    replays = request.app.state.replays
+    if not replays.knows(key) and not await request.app.state.limiter.hit(
+            "record", client_address(request)):
+        raise HTTPException(429, "too many new record files from your address (at most "
+                                 f"{request.app.state.settings.record_limit}); try again later",
+                            headers={"Retry-After": "60"})
     try:
-        return await asyncio.to_thread(
-            request.app.state.replays.step, key, record, step, seat, since)
+        return await asyncio.to_thread(replays.step, key, record, step, seat, since)
     except ValueError as exc:
         raise HTTPException(422, str(exc)) from None
 

@@ -1,9 +1,9 @@
 """Rate limits per client address, with the ``limits`` library.
 
-Each category (``create``, ``join``, ``rest``, ``lobby_chat``) has its limits from the settings
-(``create_limit`` = "20/minute;200/hour", ...), counted in a moving window per address. The
-counts live in this process's memory, or in Redis when ``redis_url`` is set, so that every
-server process shares them.
+Each category (``create``, ``join``, ``rest``, ``lobby_chat``, ``record``) has its limits from
+the settings (``create_limit`` = "20/minute;200/hour", ...), counted in a moving window per
+address. The counts live in this process's memory, or in Redis when ``redis_url`` is set, so
+that every server process shares them.
 
 >>> import asyncio
 >>> from tycoon.server.settings import ServerSettings
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tycoon.server")
 
-CATEGORIES = ("create", "join", "rest", "lobby_chat")
+CATEGORIES = ("create", "join", "rest", "lobby_chat", "record")
 
 
 class Limiter:

@@ -168,7 +168,7 @@ class RecordFile(BaseModel):
     seats: StrictInt = Field(ge=1, le=8)
     seed: StrictInt = Field(ge=0, le=2**64 - 1)
     options: dict[str, Any] = Field(default_factory=dict)
-    actions: list[RecordFileAction] = Field(default_factory=list, max_length=50_000)
+    actions: list[RecordFileAction] = Field(default_factory=list, max_length=20_000)
     players: list[dict[str, Any]] | None = Field(
         default=None, max_length=8, description="Who sat where, to name the seats.")
 

@@ -25,6 +25,10 @@ class Replays:
     def __init__(self) -> None:
         self._checkpoints: OrderedDict[str, dict[int, State]] = OrderedDict()
 
+    def knows(self, game_id: str) -> bool:
+        """Whether ``game_id`` was replayed lately (its checkpoints are kept)."""
+        return game_id in self._checkpoints
+
     def step(self, game_id: str, record: Record, step: int, seat: int | None,
              since: int | None = None) -> dict[str, Any]:
         """``{"step", "total", "view", "events", "history", "actor", "action", "result"}``

@@ -66,6 +66,9 @@ class ServerSettings:
     join_limit: str = "60/minute"
     rest_limit: str = "600/minute"
     lobby_chat_limit: str = "5/10 seconds"
+    #: Record files one address may have replayed (``POST /api/replay``) that the server has
+    #: not replayed lately: each costs up to a second of CPU; stepping through one is cheap.
+    record_limit: str = "20/minute;200/hour"
     #: Most open games (waiting for players) one client address may have.
     max_open_per_address: int = 20
     #: An open game nobody joins for this long expires (is removed).
@@ -138,7 +141,8 @@ class ServerSettings:
         """Refuse settings that cannot work (``ValueError`` naming the setting)."""
         from limits import parse_many
 
-        for name in ("create_limit", "join_limit", "rest_limit", "lobby_chat_limit"):
+        for name in ("create_limit", "join_limit", "rest_limit", "lobby_chat_limit",
+                     "record_limit"):
             try:
                 parse_many(getattr(self, name))
             except ValueError as exc:
