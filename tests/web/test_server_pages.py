@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -163,6 +164,7 @@ def test_replay_viewer_steps_through_a_finished_game(server, new_page, shot, tmp
     page.goto(f"{server}/#/replay/{game_id}")
     page.wait_for_selector("svg.board")
     expect(page.locator("#replay-step")).to_contain_text("Step 0 of")
+    expect(page.locator("#prompt")).to_contain_text(re.compile(r"Random bot \([A-D]\) to play"))
     page.click("#replay-forward")
     expect(page.locator("#replay-step")).to_contain_text("Step 1 of")
     expect(page.locator("#event-log")).to_contain_text("rolls")
@@ -232,6 +234,9 @@ def test_replay_of_a_deal_game_stopped_by_its_turn_limit_ends_with_nobody_to_pla
     page.goto(f"{server}/#/replay/{game_id}")
     expect(page.locator("#replay-step")).to_contain_text("Step 0 of")
     expect(page.locator(".badge.turn")).to_have_count(1)
+    # a replay waits for nobody: it says who plays next
+    expect(page.locator(".deal-table")).to_contain_text(re.compile(r"Random bot \([A-C]\) to play"))
+    expect(page.locator(".deal-table")).not_to_contain_text("Waiting for")
     page.click("#replay-last")
     expect(page.locator(".victory-screen #victory-h")).to_have_text(
         "The game ended without a winner")

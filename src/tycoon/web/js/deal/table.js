@@ -348,7 +348,8 @@ export class DealTable {
       if ((view.plays_left ?? 0) <= 0) return t("deal.prompt.no_plays");
       return t("deal.prompt.your_turn", { n: view.plays_left ?? 0 });
     }
-    return t("deal.prompt.waiting", { player: this.seatName(view.to_move?.[0] ?? view.current) });
+    const next = this.seatName(view.to_move?.[0] ?? view.current);
+    return t(this.ctx.replay ? "replay.to_play" : "deal.prompt.waiting", { player: next }); // a replay waits for nobody
   }
 
   centre() {
