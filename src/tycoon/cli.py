@@ -50,6 +50,9 @@ SaveOpt = Annotated[
         "resume an interrupted run or extend it with more --games."
     ),
 ]
+RecordsOpt = Annotated[Path | None, typer.Option(help=(
+    "Folder where each game played is written as game-NNNNN.json, a record that tycoon "
+    "replay replays and tells in words (--log) and the web client's replay viewer opens."))]
 
 
 def fail(message: str) -> None:
@@ -283,9 +286,7 @@ def tournament(
         ),
     ] = False,
     ray: RayOpt = None,
-    records: Annotated[Path | None, typer.Option(help=(
-        "Folder where each game played is written as game-NNNNN.json, a record that "
-        "tycoon replay replays and tells in words (--log)."))] = None,
+    records: RecordsOpt = None,
 ) -> None:
     """Play bots against each other, seats rotated; win rates, CIs and Elo."""
     from tycoon.study.tournament import run_cli
@@ -359,6 +360,7 @@ def ladder(
         typer.Option(help="Merge the ratings into this JSON file (the lobby reads "
                      "src/tycoon/bots/ladder.json)."),
     ] = None,
+    records: RecordsOpt = None,
 ) -> None:
     """Play every bot against every other; Bradley–Terry Elo with bootstrap intervals."""
     import sys
@@ -379,7 +381,7 @@ def ladder(
             run_cli(
                 game, ",".join(names), games, seed, workers, as_json, plot,
                 parse_options(option), save, ray, ratings, command,
-                lambda k: bar.advance(task, k), seats,
+                lambda k: bar.advance(task, k), seats, records,
             )
     except ValueError as exc:
         fail(str(exc))

@@ -129,3 +129,14 @@ def test_a_records_folder_that_cannot_be_written_is_a_clear_error(tmp_path):
     out = runner.invoke(app, ["tournament", "deal", "--bots", "random,random", "--games", "1",
                               "--records", str(tmp_path / "file" / "sub")])
     assert out.exit_code == 2 and "cannot write" in out.output
+
+
+def test_a_ladder_writes_its_games_records_too(tmp_path):
+    from tycoon.engine import Record
+    from tycoon.study.ladder import run_ladder
+
+    ladder = run_ladder("deal", ["random", "medium"], 2, seed=3, records=tmp_path, resamples=10)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game-00000.json", "game-00001.json"]
+    for r in ladder.results:
+        data = json.loads((tmp_path / f"game-{r.index:05d}.json").read_text())
+        assert replay(Record.from_json(data)).result().winner == r.winner

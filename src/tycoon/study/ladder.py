@@ -38,8 +38,9 @@ from tycoon.bots import known_bots, make_bot
 from tycoon.bots.ratings import elo_ratings, pairwise_scores, wilson
 from tycoon.engine import Rng, check_seed, derive_seed, get_game
 
-from .match import MatchResult, play_match, study_options
-from .runner import Task, run_study
+from .match import MatchResult, study_options
+from .records import run_matches
+from .runner import Task
 
 #: Games per pair by default (two deals, each from both seats at a table of two).
 GAMES_PER_PAIR = 4
@@ -74,11 +75,6 @@ def ladder_tasks(bots: Sequence[str], seats: int, games: int, seed: int) -> list
                 tasks.append(Task(index, lineup, derive_seed(seed, "ladder", k // seats)))
                 index += 1
     return tasks
-
-
-def _play(item: tuple[str, Task, dict[str, Any]]) -> MatchResult:
-    game, task, options = item
-    return play_match(game, task.lineup, task.seed, options, task.index)
 
 
 def fit(results: Sequence[MatchResult], bots: Sequence[str]) -> dict[str, float]:
@@ -209,9 +205,11 @@ def run_ladder(
     ray: str | None = None,
     resamples: int = BOOTSTRAP,
     seats: int | None = None,
+    records: Path | None = None,
 ) -> Ladder:
     """Play the ladder (see the module docstring) and return it; ``seats`` is the table
-    size (the game's smallest by default)."""
+    size (the game's smallest by default); with ``records``, each game played is written
+    there as a record (:mod:`tycoon.study.records`)."""
     info = get_game(game)
     seed = check_seed(seed)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
@@ -232,9 +230,7 @@ def run_ladder(
     if seats != info.min_seats:
         header["seats"] = seats
     start = time.perf_counter()
-    results = run_study(
-        _play, tasks, lambda t: (game, t, options), header, save, workers, ray, progress
-    )
+    results = run_matches(game, tasks, options, header, save, workers, ray, progress, records)
     return Ladder(game, names, seed, games, options, results,
                   time.perf_counter() - start, resamples, seats)
 
@@ -321,6 +317,7 @@ def run_cli(
     command: str = "",
     progress: Callable[[int], None] | None = None,
     seats: int | None = None,
+    records: Path | None = None,
 ) -> None:
     """``tycoon ladder``: play, print the ratings table (or JSON), write the plot and file."""
     from rich.console import Console
@@ -330,7 +327,7 @@ def run_cli(
 
     lineup = split_bots(bots) if bots else None
     ladder = run_ladder(game, lineup, games, seed, workers, options, progress, save, ray,
-                        seats=seats)
+                        seats=seats, records=records)
     path = plot_ladder(ladder, plot) if plot is not None else None
     if ratings is not None:
         write_ratings(ladder, ratings, command)

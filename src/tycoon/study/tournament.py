@@ -28,7 +28,6 @@ and tells in words. Games reused from a save file are not played again, so they 
 from __future__ import annotations
 
 import json
-import os
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -36,12 +35,13 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from tycoon.bots import STRENGTHS, make_bot, parse_spec
+from tycoon.bots import make_bot, parse_spec
 from tycoon.bots.ratings import elo_ratings, pairwise_scores, wilson
 from tycoon.engine import check_seed, derive_seed, get_game
 
-from .match import ActionLog, MatchResult, play_match, study_options
-from .runner import Task, run_study
+from .match import MatchResult, study_options
+from .records import run_matches
+from .runner import Task
 
 #: One tournament game (the match loop's result).
 GameResult = MatchResult
@@ -98,40 +98,6 @@ def tournament_tasks(bots: Sequence[str], games: int, seed: int, duplicate: bool
         Task(i, tuple(bots[(s + i) % n] for s in range(n)), deal_seed(seed, i, n, duplicate))
         for i in range(games)
     ]
-
-
-def _play(item: tuple[str, Task, dict[str, Any], bool]
-          ) -> MatchResult | tuple[MatchResult, list[list[Any]]]:
-    game, task, options, keep_actions = item
-    if not keep_actions:
-        return play_match(game, task.lineup, task.seed, options, task.index)
-    log = ActionLog()
-    result = play_match(game, task.lineup, task.seed, options, task.index, observer=log)
-    return result, log.actions
-
-
-def write_record(folder: Path, game: str, options: dict[str, Any], result: MatchResult,
-                 actions: list[list[Any]]) -> Path:
-    """Write one game's record as ``folder/game-NNNNN.json`` (whole or not at all)."""
-    data = {
-        "game": game, "index": result.index, "seats": len(result.lineup), "seed": result.seed,
-        "options": options, "complete": True,
-        # the lobby's bots are named as in the lobby ("Medium bot"), any other by its spec
-        "players": [{"seat": s, "kind": "bot", "bot": spec,
-                     "name": None if spec in ("random", *STRENGTHS) else spec}
-                    for s, spec in enumerate(result.lineup)],
-        "result": {"finished": result.finished, "winner": result.winner,
-                   "reason": result.reason, "turns": result.turns, "scores": result.scores},
-        "actions": [{"seat": seat, "action": action} for seat, action in actions],
-    }
-    path = folder / f"game-{result.index:05d}.json"
-    part = path.with_suffix(".json.part")
-    try:
-        part.write_text(json.dumps(data) + "\n", encoding="utf-8")
-        os.replace(part, path)
-    except OSError as exc:
-        raise ValueError(f"cannot write {path}: {exc.strerror or exc}") from None
-    return path
 
 
 @dataclass
@@ -246,7 +212,8 @@ def run_tournament(
     every new game is appended to it as soon as it ends (see the module docstring). With
     ``duplicate``, each run of ``len(bots)`` games replays one seed (the same cards, dice and
     first player) with the bots rotated, so luck weighs far less in the comparison. With
-    ``records``, each game played is written there as a record (:func:`write_record`).
+    ``records``, each game played is written there as a record
+    (:mod:`tycoon.study.records`).
     """
     info = get_game(game)
     bots = [b.strip().lower() for b in bots]
@@ -258,23 +225,8 @@ def run_tournament(
     info.new_game(seats=len(bots), seed=1, **options)  # validates options before any work
     header = save_header(game, bots, seed, options, duplicate)
     tasks = tournament_tasks(bots, games, seed, duplicate)
-    keep = None
-    if records is not None:
-        try:
-            records.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise ValueError(f"cannot write {records}: {exc.strerror or exc}") from None
-
-        def keep(played: tuple[MatchResult, list[list[Any]]]) -> MatchResult:
-            result, actions = played
-            write_record(records, game, options, result, actions)
-            return result
-
     start = time.perf_counter()
-    results = run_study(
-        _play, tasks, lambda t: (game, t, options, records is not None), header, save,
-        workers, ray, progress, on_result=keep,
-    )
+    results = run_matches(game, tasks, options, header, save, workers, ray, progress, records)
     seconds = time.perf_counter() - start
     return Tournament(game, list(bots), seed, options, results, seconds, duplicate)
 

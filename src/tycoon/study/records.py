@@ -1,0 +1,78 @@
+"""The matches of a tournament or a ladder, and their records (``--records DIR``).
+
+:func:`run_matches` plays a study's tasks through :func:`~tycoon.study.match.play_match` (here,
+on worker processes or on Ray, resumable from a save file: :func:`~tycoon.study.runner.run_study`).
+With a ``records`` folder, each game played also brings back its actions and is written there
+as ``game-NNNNN.json`` (its index): a record in the server's format (game, seed, options, every
+action, who sat where, a summary of the result) that ``tycoon replay`` replays and tells in
+words, and the web client's *Replay a record file* shows. Games reused from a save file are not
+played again, so they get none.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from tycoon.bots import STRENGTHS
+
+from .match import ActionLog, MatchResult, play_match
+from .runner import Task, run_study
+
+
+def _play(item: tuple[str, Task, dict[str, Any], bool]
+          ) -> MatchResult | tuple[MatchResult, list[list[Any]]]:
+    game, task, options, keep_actions = item
+    if not keep_actions:
+        return play_match(game, task.lineup, task.seed, options, task.index)
+    log = ActionLog()
+    result = play_match(game, task.lineup, task.seed, options, task.index, observer=log)
+    return result, log.actions
+
+
+def write_record(folder: Path, game: str, options: dict[str, Any], result: MatchResult,
+                 actions: list[list[Any]]) -> Path:
+    """Write one game's record as ``folder/game-NNNNN.json`` (whole or not at all)."""
+    data = {
+        "game": game, "index": result.index, "seats": len(result.lineup), "seed": result.seed,
+        "options": options, "complete": True,
+        # the lobby's bots are named as in the lobby ("Medium bot"), any other by its spec
+        "players": [{"seat": s, "kind": "bot", "bot": spec,
+                     "name": None if spec in ("random", *STRENGTHS) else spec}
+                    for s, spec in enumerate(result.lineup)],
+        "result": {"finished": result.finished, "winner": result.winner,
+                   "reason": result.reason, "turns": result.turns, "scores": result.scores},
+        "actions": [{"seat": seat, "action": action} for seat, action in actions],
+    }
+    path = folder / f"game-{result.index:05d}.json"
+    part = path.with_suffix(".json.part")
+    try:
+        part.write_text(json.dumps(data) + "\n", encoding="utf-8")
+        os.replace(part, path)
+    except OSError as exc:
+        raise ValueError(f"cannot write {path}: {exc.strerror or exc}") from None
+    return path
+
+
+def run_matches(game: str, tasks: Sequence[Task], options: dict[str, Any],
+                header: dict[str, Any], save: Path | None = None, workers: int = 1,
+                ray: str | None = None, progress: Callable[[int], None] | None = None,
+                records: Path | None = None) -> list[MatchResult]:
+    """Play ``tasks`` (see the module docstring); the results sorted by index."""
+    keep = None
+    if records is not None:
+        try:
+            records.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ValueError(f"cannot write {records}: {exc.strerror or exc}") from None
+
+        def keep(played: tuple[MatchResult, list[list[Any]]]) -> MatchResult:
+            result, actions = played
+            write_record(records, game, options, result, actions)
+            return result
+
+    return run_study(_play, tasks, lambda t: (game, t, options, records is not None), header,
+                     save, workers, ray, progress, on_result=keep)
