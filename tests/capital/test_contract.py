@@ -204,6 +204,7 @@ def _samples():
         ev.Diverted(1, 500, "minigame"), ev.TurnStarted(1, 4), ev.Rolled(0, (4,), None),
         ev.Rolled(0, (5, 1), "cancel"), ev.Moved(0, (1, 2), None),
         ev.Moved(0, (), 3, 1), ev.Moved(0, (1,), 2, 1), ev.Moved(0, (), None),
+        ev.Branched(0, "straight", 4), ev.Branched(1, "right", 8),
         ev.Lap(0, 2), ev.LevelUp(((5, 0),), 1, "lap"), ev.LevelUp(((5, 0), (5, 1)), 3,
                                                                  "instant_valuation"),
         ev.LevelUp(((5, 0),), 1, "landing"), ev.Waived(0, "fee:5:1", "business_exemption"),

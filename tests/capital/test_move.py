@@ -74,6 +74,22 @@ def test_c4_2_1_fork_asks_way_then_continues():
     assert st.seats[0].square == 9 and st.phase == "action"
 
 
+def test_c4_2_1_the_way_chosen_at_a_fork_is_told_between_the_two_legs():
+    """The log says which way a player took ("turns right towards block 9"), so a bot's choice
+    at a fork reads as one, not as two moves in a row."""
+    from tycoon.capital.game import GAME
+    from tycoon.engine import render
+
+    st = position()
+    first = roll(st, 1, 4)
+    events = act(st, {"type": "branch", "way": "right"})
+    assert [e.type for e in of_type(first, "moved")] == ["moved"]
+    assert [e.type for e in events][:2] == ["branched", "moved"]
+    assert events[0].to_json() == {"type": "branched", "seat": 0, "way": "right", "toward": 8}
+    words = [render(st.describe(e, None), GAME.catalog("en"), "en") for e in events[:2]]
+    assert words == ["Seat 1 turns right towards block 9", "Seat 1 moves to block 10"]
+
+
 def test_c4_2_1_fork_straight_goes_outer_branch():
     st = position()
     roll(st, 1, 4)

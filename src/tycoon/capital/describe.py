@@ -311,6 +311,8 @@ _EVENTS: dict[type, Any] = {
                                           {"seat": seat_ref(e.seat), "turn": e.turn}),
     ev.Rolled: _rolled,
     ev.Moved: _moved,
+    ev.Branched: lambda st, e: Message(f"event.branched_{e.way}",
+                                       {"seat": seat_ref(e.seat), "square": square(e.toward)}),
     ev.Lap: lambda st, e: Message("event.lap", {"seat": seat_ref(e.seat), "n": e.laps}),
     ev.LevelUp: _level_up,
     ev.Waived: lambda st, e: Message("event.waived", {

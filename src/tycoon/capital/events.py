@@ -59,6 +59,17 @@ class Moved(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Branched(Event):
+    """C-4.2.1: at a fork, the way the player chose (``straight`` or ``right``) and the square
+    it leads to."""
+
+    type: ClassVar[str] = "branched"
+    seat: int
+    way: str
+    toward: int
+
+
+@dataclass(frozen=True, slots=True)
 class Lap(Event):
     """C-4.2.2: ``seat`` completed a lap; ``laps`` is its new count."""
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from tycoon.engine import Event
 
 from .board import BOARD, WAYS
-from .events import EffectChanged, Lap, LevelUp, Moved, Rolled
+from .events import Branched, EffectChanged, Lap, LevelUp, Moved, Rolled
 from .supply import draw
 
 if TYPE_CHECKING:
@@ -71,6 +71,7 @@ def advance(st: CapitalState, seat: int, steps: int, way: str | None, events: li
                     events.append(Moved(seat, tuple(path), None))
                 return False
             nxt = BOARD.forks[pos][WAYS.index(way)]
+            events.append(Branched(seat, way, nxt))
             way = None
         built = constructions.get(nxt)
         if built is not None and built[1] != seat and built[0] == "obstacle" and not st.six:
