@@ -12,6 +12,7 @@ from typing import Any
 
 from .data import Event
 from .errors import InvalidPosition
+from .game import GameInfo
 from .registry import get_game
 from .state import State
 
@@ -93,6 +94,16 @@ class Recorder:
         return events
 
 
+def apply_recorded(state: State, game: GameInfo, index: int, seat: int,
+                   data: dict[str, Any]) -> list[Event]:
+    """Apply action number ``index`` of a record (its JSON) to ``state``; its events. Raises
+    the game's error (a ``ValueError``) prefixed with the action's index and seat."""
+    try:
+        return state.apply(seat, game.parse_action(data))
+    except ValueError as exc:
+        raise type(exc)(f"record action {index} (seat {seat}): {exc}") from None
+
+
 def replay(record: Record, upto: int | None = None) -> State:
     """The state after the first ``upto`` actions of ``record`` (all by default).
 
@@ -123,10 +134,7 @@ def replay_steps(record: Record, last: int, upto: int | None = None
     for i, (seat, data) in enumerate(actions):
         if i >= first_kept:
             state = state.clone()
-        try:
-            events = state.apply(seat, game.parse_action(data))
-        except ValueError as exc:
-            raise type(exc)(f"record action {i} (seat {seat}): {exc}") from None
+        events = apply_recorded(state, game, i, seat, data)
         if i >= first_kept:
             steps.append((i + 1, state, events))
     return state, steps

@@ -10,6 +10,9 @@ from collections import OrderedDict
 from typing import Any
 
 from tycoon.engine import Record, State, get_game
+from tycoon.engine.record import apply_recorded
+
+from .updates import outcome_json, shown_events
 
 #: A checkpoint (a copy of the position) is kept every this many actions.
 EVERY = 64
@@ -58,16 +61,11 @@ class Replays:
         first = min(since, step - 1)  # the first action told: after since, and step's own
         start = max(k for k in points if k <= first) if first > 0 else 0
         state = points[start].clone()
-        from .updates import shown_events
-
         opening = shown_events(state, state.opening(), seat) if since == 0 else []
         told = [{"step": 0, "events": opening}] if from_setup and step and opening else []
         for i in range(start, step):
             who, data = record.actions[i]
-            try:
-                events = state.apply(who, module.parse_action(data))
-            except ValueError as exc:
-                raise type(exc)(f"record action {i} (seat {who}): {exc}") from None
+            events = apply_recorded(state, module, i, who, data)
             if i >= first:  # step i + 1, said with the position it left, as the table did
                 told.append({"step": i + 1, "events": shown_events(state, events, seat)})
             if (i + 1) % EVERY == 0 and i + 1 not in points:
@@ -78,8 +76,6 @@ class Replays:
             who, data = record.actions[step - 1]
             actor = {"seat": who}
             action = {"seat": who, "action": data}
-        from .updates import outcome_json
-
         return {"step": step, "total": total, "view": state.view(seat), "events": shown,
                 "history": told, "actor": actor, "action": action,
                 "result": outcome_json(state) if state.is_over else None}

@@ -4,6 +4,8 @@
   bots, seeds from ``derive_seed``, a decision cap, input sessions at each bot's skill);
 - :mod:`tycoon.study.runner`: many matches here, on worker processes or on Ray, resumable
   from a save file, with a progress callback;
+- :mod:`tycoon.study.records`: the matches of a tournament or a ladder, and the records of
+  their games (``--records``);
 - :mod:`tycoon.study.simulate`, :mod:`tycoon.study.tournament`, :mod:`tycoon.study.stats`,
   :mod:`tycoon.study.ladder`: the ``tycoon simulate / tournament / stats / ladder`` commands.
 

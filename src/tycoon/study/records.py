@@ -48,13 +48,19 @@ def write_record(folder: Path, game: str, options: dict[str, Any], result: Match
         "actions": [{"seat": seat, "action": action} for seat, action in actions],
     }
     path = folder / f"game-{result.index:05d}.json"
-    part = path.with_suffix(".json.part")
+    write_json(path, data)
+    return path
+
+
+def write_json(path: Path, data: dict[str, Any]) -> None:
+    """Write ``data`` to ``path`` whole or not at all (through ``PATH.part`` and a rename);
+    ``ValueError`` naming the path if it cannot be written."""
+    part = path.with_name(path.name + ".part")
     try:
         part.write_text(json.dumps(data) + "\n", encoding="utf-8")
         os.replace(part, path)
     except OSError as exc:
         raise ValueError(f"cannot write {path}: {exc.strerror or exc}") from None
-    return path
 
 
 def run_matches(game: str, tasks: Sequence[Task], options: dict[str, Any],

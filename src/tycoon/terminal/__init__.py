@@ -10,7 +10,6 @@ screen. Keys and announcements: ``docs/accessibility.md``.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import time
@@ -57,6 +56,7 @@ def play(
     far as it went is written to that file as a record (the server's format) when it ends or
     the person leaves."""
     from tycoon.engine import check_seed, get_game
+    from tycoon.study.records import write_json
 
     from .local import LocalTable
     from .screen import screen_for
@@ -81,23 +81,14 @@ def play(
     term.set_players(table.players)
     made_with = {**options, "preset": preset} if preset is not None else options
     if record is not None:  # a path that cannot be written is refused before the game
-        _write_record(Path(record), table.record(made_with))
+        write_json(Path(record), table.record(made_with))
     term.welcome(words("game.title") if words.has("game.title") else info.title)
     try:
         return term.run()
     finally:  # also when the person leaves, or stops it with Ctrl-C
         if record is not None:
-            _write_record(Path(record), table.record(made_with))
+            write_json(Path(record), table.record(made_with))
             write(words("term.record_written", path=str(record)))
-
-
-def _write_record(path: Path, data: dict[str, Any]) -> None:
-    part = path.with_name(path.name + ".part")
-    try:
-        part.write_text(json.dumps(data) + "\n", encoding="utf-8")
-        os.replace(part, path)
-    except OSError as exc:
-        raise ValueError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def tell(record: Record, players: object = None, seat: int | None = None, lang: str = "en",
