@@ -35,15 +35,15 @@ HOSTILE_TEXT = "<script>window.pwned=2</script><b>bold?</b>"
 class Server:
     """A real ``tycoon serve`` on a SQLite file, restartable on the same port and file."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, **settings: Any) -> None:
         self.port = free_port()
         self.db = db
+        self.settings = {"bot_delay": 0.01, "session_grace": 1, **settings}
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        settings = {"bot_delay": 0.01, "session_grace": 1}
-        env = {**os.environ, "TYCOON_SERVER_SETTINGS": json.dumps(settings)}
+        env = {**os.environ, "TYCOON_SERVER_SETTINGS": json.dumps(self.settings)}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tycoon.cli", "serve", "--port", str(self.port),
              "--db", f"sqlite:///{self.db}"],
@@ -166,6 +166,45 @@ def test_whole_game_by_clicks_then_rematch_with_the_same_people(server, new_page
     assert info["players"][0].get("name") == "Ana"
     assert [p["kind"] for p in info["players"]] == [p["kind"] for p in old["players"]]
     assert info["options"] == old["options"]
+
+
+def test_a_seat_away_is_said_once_a_turn_before_what_the_bot_did_for_it(tmp_path, new_page):
+    """Bruno joined and never came: the stand-in plays his turns, and the log says so once
+    before the lines of what it did (not after each of them, nor after the next turn's draw)."""
+    server = Server(tmp_path / "tycoon.sqlite3", away_seconds=0.2)
+    server.start()
+    try:
+        created = httpx.post(f"{server.base}/api/games", json={
+            "game": "deal", "players": ["human", "human"], "options": {"turn_limit": 8}}).json()
+        httpx.post(f"{server.base}/api/games/{created['id']}/join",
+                   json={"name": "Bruno", "seat": 1}).raise_for_status()
+        page = new_page()
+        page.goto(f"{server.base}/#/game/{created['id']}")
+        page.fill("#join-name", "Ana")
+        page.click("[data-key=take-seat-0]")
+        play_like_a_person(page)
+        groups = page.locator("#event-log .turn-group").evaluate_all(
+            """gs => gs.map((g) => [g.querySelector('.turn-head').textContent,
+                 [...g.querySelectorAll('.turn-lines li')].map((li) =>
+                   [li.classList.contains('note'), li.textContent])])""")
+    finally:
+        server.stop()
+    bruno_turns = [lines for head, lines in groups if head.startswith("Turn") and "Bruno" in head]
+    assert len(bruno_turns) >= 3, groups
+    for lines in bruno_turns:
+        notes = [i for i, (note, _) in enumerate(lines) if note]
+        assert notes, lines  # every turn of his was played for him
+        assert lines[notes[0]][1] == "Bruno (B) is away: a bot plays for them.", lines
+        # each note comes before what the bot did: a line of Bruno's own
+        assert all(i + 1 < len(lines) and "Bruno" in lines[i + 1][1] for i in notes), lines
+        # and is said again only after Ana did something in his turn (paid, said no)
+        ana = sum("Ana" in text for note, text in lines if not note)
+        assert len(notes) <= 1 + ana, lines
+    ana_turns = [lines for head, lines in groups if head.startswith("Turn") and "Ana" in head]
+    # her turns tell nothing of his unless he paid or answered in them
+    for lines in ana_turns:
+        for i, (note, _) in enumerate(lines):
+            assert not note or (i + 1 < len(lines) and "Bruno" in lines[i + 1][1]), lines
 
 
 def test_chat_is_text_survives_a_reload_and_a_restart(server, new_page, shot):

@@ -89,6 +89,7 @@ export class GameScreen {
     this.id = id;
     this.watchOnly = watch;
     this.log = []; // {kind: "event"|"note", ev, turn, filters}
+    this.lastActor = null; // who made the last action told, and in which turn (see tell)
     this.filter = "all";
     this.stick = true; // keep the newest line in view until the player scrolls back
     this.table = null;
@@ -356,26 +357,31 @@ export class GameScreen {
       const first = all.findIndex((e) => e.type === "turn_started");
       this.turn = first < 0 ? state.view.turn : first > 0 && all[first].turn > 1 ? all[first].turn - 1 : undefined;
     }
+    // Who acted, when it was not the seat's own choice, is said before what the action did,
+    // once for a run of such actions by the same seat in a turn (a seat away for a whole turn).
     const tell = (events, actor, live) => {
+      if (actor) {
+        const who = `${actor.seat}/${actor.by}/${actor.reason ?? ""}@${this.turn}`;
+        if (actor.by !== "player" && (actor.message || actor.reason) && who !== this.lastActor) {
+          this.log.push({ kind: "note", actor, turn: this.turn ?? state.view.turn, filters: new Set(["all"]) });
+        }
+        this.lastActor = who;
+      }
       for (const ev of events) {
         if (ev.type === "turn_started") this.turn = ev.turn ?? this.turn;
         if (!ev.message) continue;
         this.log.push({ kind: "event", ev, turn: this.turn ?? state.view.turn, filters: filtersOf(ev, this.seat) });
         if (live) a11y.event(ev, say(game, ev.message, state.names), this.seat); // retold ones are not announced
       }
-      if (actor && actor.by !== "player" && (actor.message || actor.reason)) {
-        this.log.push({ kind: "note", actor, turn: this.turn ?? state.view.turn, filters: new Set(["all"]) });
-      }
     };
     for (const h of state.history) tell(h.events, h.actor, false);
-    tell(state.events, null, true);
+    tell(state.events, state.actor, true);
     if (msg.notice) {
       this.log.push({ kind: "note", notice: msg.notice, turn: this.turn ?? state.view.turn, filters: new Set(["all"]) });
       const text = this.serverText(msg.notice);
       toast(text);
       announce(text);
     }
-    tell([], state.actor, true);
     if (this.log.length > 600) this.log.splice(0, this.log.length - 600);
     this.table.update(state);
     a11y.update(this, state);
