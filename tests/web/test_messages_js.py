@@ -55,3 +55,24 @@ def test_js_renders_as_python(new_page, game):
         assert got == expected, json.dumps([(m, e, g) for m, e, g in
                                             zip(messages, expected, got, strict=True)
                                             if e != g][:3], ensure_ascii=False)
+
+
+def test_counts_from_zero_read_alike_and_zero_things_are_plural_in_portuguese(new_page):
+    """Each language's plural rules, 0 to 3, in both renderers; Portuguese counts with
+    Portugal's rules, so "0 conjuntos completos", not CLDR pt's "0 conjunto completo"."""
+    catalogs = {lang: get_game("deal").catalog(lang) for lang in LANGUAGES}
+    messages = [{"key": "full_sets", "params": {"n": n}} for n in range(4)]
+    page = new_page()
+    install(page, None)
+    page.goto(f"{ORIGIN}/")
+    page.wait_for_selector("body[data-ready='1']")
+    for lang, catalog in catalogs.items():
+        expected = [render(m, catalog, lang) for m in messages]
+        got = page.evaluate(
+            """([ms, cat, lang]) => import('./js/messages.js')
+                 .then((m) => ms.map((x) => m.render(x, cat, lang)))""",
+            [messages, catalog, lang])
+        assert got == expected, (lang, got, expected)
+    pt = [render(m, catalogs["pt"], "pt") for m in messages]
+    assert pt[:2] == ["0 conjuntos completos", "1 conjunto completo"]
+    assert render(messages[0], catalogs["fr"], "fr") == "0 série complète"  # French: 0 is "one"

@@ -64,15 +64,26 @@ class MissingMessage(KeyError):
     """A key absent from a catalog, or a placeholder without its parameter (strict mode)."""
 
 
+#: Whose CLDR plural rules count a language's whole numbers. Portugal's for Portuguese: zero
+#: things are plural ("0 cartas"), as pages in Brazil write them too; CLDR's ``pt`` rule calls 0
+#: "one" (after fractions such as "1,5 milhão"), which read "0 carta". ``web/js/messages.js``
+#: has the same table.
+PLURAL_LOCALES = {"pt": "pt_PT"}
+
+
 @cache
 def _plural_rule(lang: str) -> Callable[[int], str]:
     from babel import Locale
 
-    return Locale.parse(lang).plural_form
+    return Locale.parse(PLURAL_LOCALES.get(lang, lang)).plural_form
 
 
 def plural_form(lang: str, n: int) -> str:
-    """The CLDR plural category of ``n`` in ``lang`` (``one``, ``other``, ``many``, ...)."""
+    """The CLDR plural category of ``n`` in ``lang`` (``one``, ``other``, ``many``, ...).
+
+    >>> plural_form("pt", 0), plural_form("pt", 1), plural_form("fr", 0)
+    ('other', 'one', 'one')
+    """
     return _plural_rule(lang)(abs(n))
 
 

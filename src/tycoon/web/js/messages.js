@@ -15,8 +15,12 @@
 const PLACEHOLDER = /\{(\w+)\}/g;
 const plurals = new Map();
 
+// Whose plural rules count a language's whole numbers: Portugal's for Portuguese, so zero things
+// are plural ("0 cartas"), as in tycoon.engine.messages.PLURAL_LOCALES.
+const PLURAL_LOCALES = { pt: "pt-PT" };
+
 function pluralForm(lang, n) {
-  if (!plurals.has(lang)) plurals.set(lang, new Intl.PluralRules(lang));
+  if (!plurals.has(lang)) plurals.set(lang, new Intl.PluralRules(PLURAL_LOCALES[lang] ?? lang));
   return plurals.get(lang).select(Math.abs(n));
 }
 

@@ -103,7 +103,7 @@ const deal = {
       return {
         label: who(names, s.seat),
         cells: [
-          { text: t("a11y.deal.player", { who: who(names, s.seat), hand: s.hand_size ?? 0, bank: dealMoney(total), sets: full, n: s.hand_size ?? 0 }) },
+          { text: t("a11y.deal.player", { who: who(names, s.seat), hand: s.hand_size ?? 0, bank: dealMoney(total), sets: { key: "a11y.deal.sets_n", params: { n: full } }, n: s.hand_size ?? 0 }) },
           { text: bank.length ? t("a11y.deal.bank", { money: dealMoney(total), cards: bank.map(dealCard).join(", ") }) : t("a11y.deal.bank_empty") },
           ...(s.sets || []).map((set) => ({ text: dealSet(set) })),
         ],
