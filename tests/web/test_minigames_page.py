@@ -202,3 +202,21 @@ def test_memory_page_resumes_from_the_servers_clicks_C_9_3(new_page):
     assert [i["cell"] for i in inputs] == [0, mate, second, twin]
     assert inputs[2]["t"] >= 6000  # the page's clock went on from the server's clicks
     assert shown == score("memory", "easy", c, inputs) == 120
+
+
+def test_a_minigame_the_server_sent_for_the_seat_claims_no_points_and_stops_its_clock_C_9(
+        new_page):
+    """C-9: when the server plays the seat's part (its deadline, or the seat was away and came
+    back), the page neither claims the points it counted itself nor counts down any more; the
+    side panel waits for the others, not for its own seat."""
+    table = minigame_table("change_money")
+    page = open_minigame(new_page, table)
+    page.locator(".mg-area button").first.click()  # one bill: the page's own count moves
+    session = table.state.session()
+    events = table.state.apply(0, session.silent(0, []))  # the server's: nothing sent in time
+    table.version += 1
+    table.broadcast(events)
+    expect(page.locator("[data-key=mg-done]")).to_have_text("Your part of the minigame is in.")
+    expect(page.locator(".mg-area")).to_contain_text("Waiting for the other players…")
+    expect(page.locator(".mg-clock")).to_have_text("")
+    expect(page.locator("#prompt")).to_contain_text("Waiting for the other players…")

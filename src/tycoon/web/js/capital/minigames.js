@@ -114,7 +114,9 @@ export class MinigameScreen {
 
   tick() {
     const ms = this.now();
-    const left = Math.max(0, Math.ceil((this.duration - ms) / 1000));
+    // a page that joined late counts down to the server's deadline, not a whole minigame
+    const untilSend = this.sendBy === Infinity ? Infinity : this.sendBy - performance.now() + 1000;
+    const left = Math.max(0, Math.ceil(Math.min(this.duration - ms, untilSend) / 1000));
     this.clock.textContent = t("minigame.seconds_left", { s: left });
     this.bar.firstElementChild.style.width = `${(100 * (this.duration - ms)) / this.duration}%`;
     if ((ms >= this.duration || performance.now() >= this.sendBy) && this.plays && !this.sent) this.finish(true);
@@ -140,9 +142,15 @@ export class MinigameScreen {
     this.sent = true;
     this.game?.settle?.(this.duration);
     this.game?.stop?.();
+    clearInterval(this.timer); // done: no clock runs for this seat any more
+    this.clock.textContent = "";
+    this.bar.firstElementChild.style.width = "0%";
     const done = () => {
       if (send && this.plays) this.send(this.inputs);
-      this.area.replaceChildren(el("p", { class: "lead", "data-key": "mg-done", tabindex: "-1" }, t("minigame.done", { n: this.shown(this.points) })), el("p", {}, t("minigame.waiting_others")));
+      // sent by the server (time up, away, another window): the points it counted come with the
+      // results, not the ones this page saw
+      const said = send ? t("minigame.done", { n: this.shown(this.points) }) : t("minigame.sent");
+      this.area.replaceChildren(el("p", { class: "lead", "data-key": "mg-done", tabindex: "-1" }, said), el("p", {}, t("minigame.waiting_others")));
     };
     const pending = this.game?.flush?.(); // Memory: a click still waiting for its answer
     if (pending) pending.then(done);

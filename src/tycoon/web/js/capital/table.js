@@ -193,6 +193,7 @@ export class CapitalTable {
     if (this.over()) text = t("capital.prompt.over");
     else if (seat != null && legal.length) text = hasWord("capital", `phase.${view.phase}`) ? word("capital", `phase.${view.phase}`) : t("capital.prompt.your_move");
     else if (this.ctx.replay) text = t("replay.to_play", { player: this.seatName(view.current) }); // waits for nobody
+    else if (this.state.session?.seats.includes(seat)) text = t("minigame.waiting_others"); // its part is in
     else if (hasWord("capital", "prompt.waiting")) text = word("capital", "prompt.waiting", { seat: { seat: view.current } }, this.state.names);
     else text = t("capital.prompt.waiting", { player: this.seatName(view.current) });
     return el("div", { class: "prompt", id: "prompt", "aria-live": "polite" },
