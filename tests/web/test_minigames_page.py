@@ -220,3 +220,26 @@ def test_a_minigame_the_server_sent_for_the_seat_claims_no_points_and_stops_its_
     expect(page.locator(".mg-area")).to_contain_text("Waiting for the other players…")
     expect(page.locator(".mg-clock")).to_have_text("")
     expect(page.locator("#prompt")).to_contain_text("Waiting for the other players…")
+
+
+def test_a_page_opened_late_sends_before_the_servers_deadline_C_9(new_page):
+    """C-9: a page (re)opened with 10 s left on the seat's session clock (``deadlines``, kind
+    ``session``) shows those seconds, not a whole minigame, and sends its inputs before the
+    server plays its part for it."""
+    table = minigame_table("change_money")
+    update = table.update
+
+    def late(seat, events):
+        msg = update(seat, events)
+        msg["deadlines"] = [{"seat": s, "at": 0, "seconds": 10, "kind": "session"}
+                            for s in range(4)]
+        return msg
+
+    table.update = late
+    page = open_minigame(new_page, table)
+    expect(page.locator(".mg-clock")).to_have_text(re.compile(r"^(10|9) s$"))
+    page.locator(".mg-area button").first.click()
+    page.clock.fast_forward(9_500)
+    expect(page.locator(".mg-results")).to_be_visible()  # sent, and the bots' parts followed
+    sent = [m["action"] for m in table.received if m.get("action", {}).get("type") == "minigame"]
+    assert len(sent) == 1 and len(sent[0]["inputs"]) == 1

@@ -44,7 +44,7 @@ export class MinigameScreen {
     this.start = performance.now();
     // Joined late (a reload, a reconnection)? Send before the server's deadline all the same.
     const dl = state.deadline;
-    this.sendBy = dl && dl.kind === "minigame" && dl.seat === state.seat ? this.start + Math.max(0, dl.seconds - 1) * 1000 : Infinity;
+    this.sendBy = dl && dl.kind === "session" && dl.seat === state.seat ? this.start + Math.max(0, dl.seconds - 1) * 1000 : Infinity;
     this.node = el("div", { class: "overlay minigame", role: "dialog", "aria-modal": "true", "aria-labelledby": "mg-h" });
     this.plays = state.seat != null && state.view.to_move?.includes(state.seat) && !this.info.submitted && this.info.contents && this.info.contents.game;
     this.build();
