@@ -25,19 +25,6 @@ import tycoon
 from tycoon.engine import IllegalAction, get_game
 from tycoon.engine.messages import LANGUAGES, Message
 
-try:  # the server's Memory reveals of the last round (until every game runs input sessions)
-    from tycoon.server.reveal import Reveals, public_legal
-
-    from tycoon.server.protocol import ProtocolError
-except ImportError:  # pragma: no cover - the server no longer has them
-    Reveals = None  # type: ignore[assignment,misc]
-    public_legal = None  # type: ignore[assignment]
-
-    class ProtocolError(Exception):  # type: ignore[no-redef]
-        """A refused message."""
-
-        code = "bad_message"
-
 WEB = Path(tycoon.__file__).resolve().parent / "web"
 I18N = Path(tycoon.__file__).resolve().parent / "i18n"
 ORIGIN = "http://tycoon.test"
@@ -78,7 +65,6 @@ class Table:
         self.sockets: dict[int | None, list[Any]] = {}
         self.received: list[dict[str, Any]] = []  # every message a page sent
         self.applied: list[tuple[int, dict[str, Any]]] = []  # every action applied
-        self.reveals = Reveals() if Reveals else None  # Memory clicks, as the server kept them
         self.inputs: dict[tuple[str, int], list[Any]] = {}  # (session id, seat) -> inputs checked
         self.chat: list[dict[str, Any]] = []
         self.rematch_tables: dict[str, Table] = {}
@@ -141,7 +127,7 @@ class Table:
         return opener() if callable(opener) else None
 
     def session_snapshot(self, seat: int | None) -> dict[str, Any] | None:
-        """On (re)connecting, a progressive session's inputs so far (or the old reveals)."""
+        """On (re)connecting, a progressive session's inputs so far."""
         session = self.session()
         if session is not None and seat is not None and session.progressive:
             inputs = self.inputs.get((session.id, seat), [])
@@ -149,9 +135,6 @@ class Table:
             if progress is not None:
                 return {"type": "session_progress", "session": session.id, "seq": None,
                         "inputs": inputs, "progress": progress}
-            return None
-        if session is None and self.reveals is not None and not self.state.is_over:
-            return self.reveals.snapshot(self.state, seat)
         return None
 
     def send(self, ws: Any, seat: int | None, message: dict[str, Any]) -> None:
@@ -165,9 +148,8 @@ class Table:
         legal = []
         session = self.session()
         if seat is not None and seat in to_move:
-            hidden = public_legal(st, seat) if public_legal and session is None else None
             legal = [{"action": a.to_json(), "message": message(st, a, seat)}
-                     for a in (st.legal_actions(seat) if hidden is None else hidden)]
+                     for a in st.legal_actions(seat)]
         visible = [{**e.to_json(), "message": message(st, e, seat)} for e in events
                    if not getattr(e, "private", False) or getattr(e, "seat", None) == seat]
         return {
@@ -193,13 +175,6 @@ class Table:
         if kind in ("rematch", "resign"):
             getattr(self, f"on_{kind}")(ws, seat, msg)
             return
-        if kind == "minigame_input" and self.reveals is not None:
-            try:
-                self.send(ws, seat, self.reveals.click(self.state, seat, msg.get("input"), seq))
-            except ProtocolError as exc:
-                self.send(ws, seat, {"type": "error", "code": exc.code, "message": str(exc),
-                                     "seq": seq})
-            return
         if msg.get("type", "action") != "action":
             return
         if seat is None:
@@ -216,8 +191,6 @@ class Table:
                                  "message": f"seq {seq} is not above {max(applied)}"})
             return
         try:
-            if self.reveals is not None and self.session() is None:
-                self.reveals.check_final(self.state, seat, msg["action"])
             action = self.module.parse_action(msg["action"])
             events = list(self.state.apply(seat, action))
         except (IllegalAction, ValueError) as exc:

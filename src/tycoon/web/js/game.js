@@ -298,7 +298,7 @@ export class GameScreen {
       if (!this.state) this.showWaiting(msg);
       return;
     }
-    if (msg.type === "session_progress" || msg.type === "minigame_progress") {
+    if (msg.type === "session_progress") {
       if (msg.seq == null) this.table?.sessionProgress?.(msg); // on (re)connecting: the inputs so far
       return;
     }

@@ -66,7 +66,7 @@ export class MinigameScreen {
 
   /** A `session_progress` the server sent by itself (on reconnecting): Memory adopts it. */
   message(msg) {
-    if (msg?.type === "session_progress" || msg?.type === "minigame_progress") this.game?.adopt?.(msg);
+    if (msg?.type === "session_progress") this.game?.adopt?.(msg);
   }
 
   now() {
@@ -381,9 +381,9 @@ class CatchCoins {
 
 // ---- Memory (C-9.3) --------------------------------------------------------------------------
 // The view holds the layout only, never a face (docs/protocol.md): each click goes to the server
-// as a `minigame_input`, and its `minigame_progress` answer says what is face up now. A click
-// joins the inputs only once the server has accepted it, so the final `minigame` action carries
-// exactly the clicks the server revealed.
+// as a `session_input` of the minigame's session, and its `session_progress` answer says what is
+// face up now. A click joins the inputs only once the server has accepted it, so the final
+// `minigame` action carries exactly the clicks the server revealed.
 class Memory {
   constructor(screen, c) {
     this.s = screen;
@@ -439,9 +439,8 @@ class Memory {
     while (this.queue.length && !this.s.sent) {
       const input = this.queue.shift();
       if (!this.possible(input.cell)) continue;
-      const id = this.s.info.id;
-      const reply = await this.s.ctx.sendMessage(id ? { type: "session_input", session: id, input } : { type: "minigame_input", input });
-      if (reply?.type === "session_progress" || reply?.type === "minigame_progress") {
+      const reply = await this.s.ctx.sendMessage({ type: "session_input", session: this.s.info.id, input });
+      if (reply?.type === "session_progress") {
         this.s.inputs.push(input);
         this.show(reply.progress);
       }
