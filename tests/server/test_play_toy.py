@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import time
 
-from conftest import Client, player_loop, run, watch_until_over
+from conftest import Client, LiveServer, player_loop, run, watch_until_over
 from tycoon.engine import Record, replay
 
 
@@ -101,8 +102,6 @@ def test_lobby_lists_open_playing_and_finished_games(live):
 
 def finished_toy_game(live, seed: int) -> tuple[dict, dict]:
     """A Toy game of two random bots (peek rounds, a turn limit), once over; its record."""
-    import time
-
     game = live.create(game="toy", players=["random", "random"],
                        options={"turn_limit": 6, "round_every": 2}, seed=seed)
     for _ in range(200):
@@ -181,8 +180,6 @@ def test_replay_of_a_record_file_equals_the_games_own(live):
 def test_new_record_files_are_rate_limited_stepping_through_one_is_not(db_url):
     """``record_limit``: replaying a record the server has not replayed lately costs CPU, so an
     address may send few new ones; the steps of one it has are not counted."""
-    from conftest import LiveServer
-
     server = LiveServer(db_url, record_limit="2/minute").start()
     try:
         records = [{"game": "toy", "seats": 2, "seed": seed, "actions": []} for seed in (1, 2, 3)]
@@ -193,3 +190,39 @@ def test_new_record_files_are_rate_limited_stepping_through_one_is_not(db_url):
         assert refused.status_code == 429 and "record files" in refused.json()["detail"]
     finally:
         server.stop()
+
+
+def test_replay_steps_say_who_chose_each_action(db_url):
+    """A replay step's ``actor`` (and each ``history`` entry's) says who chose the action, as
+    the table's update did: Bruno joined and never came, so the stand-in played his seat
+    ("is away"); a record file says the same when it carries ``by``, only the seat when not."""
+    live = LiveServer(db_url, away_seconds=0.1).start()
+    try:
+        game = live.create(game="toy", players=["random", "human"], options={"turn_limit": 6})
+        live.join(game["id"], "Bruno", seat=1)
+        for _ in range(200):
+            if live.get(f"/api/games/{game['id']}").json()["status"] == "finished":
+                break
+            time.sleep(0.05)
+        record = live.get(f"/api/games/{game['id']}/record").json()
+        total = len(record["actions"])
+        assert {(a["seat"], a["by"], a["reason"]) for a in record["actions"]} == {
+            (0, "bot", None), (1, "standin", "away")}
+        own = f"/api/games/{game['id']}/replay"
+        data = live.get(f"{own}/{total}?since={total - 4}").json()
+        for entry, action in zip([*data["history"], data], record["actions"][-4:], strict=True):
+            actor = entry["actor"]
+            assert (actor["seat"], actor["by"], actor["reason"]) == (
+                action["seat"], action["by"], action["reason"])
+            assert actor["message"] == (None if action["by"] == "bot" else {
+                "key": "server.actor.standin.away", "params": {"seat": {"seat": 1}}})
+        sent = live.post(f"/api/replay/{total}?since={total - 4}", record).json()
+        assert sent["history"] == data["history"] and sent["actor"] == data["actor"]
+        bare = {**record, "actions": [{"seat": a["seat"], "action": a["action"]}
+                                      for a in record["actions"]]}
+        assert live.post(f"/api/replay/{total}", bare).json()["actor"] == {
+            "seat": record["actions"][-1]["seat"]}
+        odd = {**record, "actions": [{**record["actions"][0], "by": "ghost"}]}
+        assert live.post("/api/replay/1", odd).status_code == 422
+    finally:
+        live.stop()

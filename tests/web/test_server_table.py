@@ -187,6 +187,22 @@ def test_a_seat_away_is_said_once_a_turn_before_what_the_bot_did_for_it(tmp_path
             """gs => gs.map((g) => [g.querySelector('.turn-head').textContent,
                  [...g.querySelectorAll('.turn-lines li')].map((li) =>
                    [li.classList.contains('note'), li.textContent])])""")
+        # a log line, not a banknote of Change Money (the two shared a class name)
+        note = page.locator("#event-log li.note").first
+        assert note.evaluate("li => getComputedStyle(li).fontStyle") == "italic"
+        assert note.evaluate("li => getComputedStyle(li).borderTopWidth") == "0px"
+        # the replay viewer says it too, before what the stand-in did
+        page.goto(f"{server.base}/#/replay/{created['id']}")
+        page.click("#replay-last")
+        page.click("[data-key=victory-close]")
+        lines = page.locator("#event-log li")
+        expect(lines.first).to_be_visible()
+        said = lines.evaluate_all("lis => lis.map((li) => [li.classList.contains('note'), "
+                                  "li.textContent])")
+        notes = [i for i, (is_note, _) in enumerate(said) if is_note]
+        assert notes, said
+        assert all(said[i][1] == "Bruno (B) is away: a bot plays for them."
+                   and "Bruno" in said[i + 1][1] for i in notes), said
     finally:
         server.stop()
     bruno_turns = [lines for head, lines in groups if head.startswith("Turn") and "Bruno" in head]

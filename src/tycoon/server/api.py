@@ -288,9 +288,9 @@ async def replay_step(
 ) -> dict[str, Any]:
     """A finished game's position after `step` actions, as `seat` saw it, for the web
     client's replay viewer: `{"step", "total", "action", "actor", "events", "history", "view",
-    "result"}` (`action` and `events`: those of action number `step`; `history`: the events
-    of the steps after `since`, `[{"step", "events"}]`). Only once the game is over (409
-    before)."""
+    "result"}` (`action`, `actor` and `events`: those of action number `step`, `actor` saying
+    who chose it as an update does; `history`: the events and actor of the steps after
+    `since`, `[{"step", "events", "actor"}]`). Only once the game is over (409 before)."""
     lobby = _lobby(request)
     room = await lobby.room(game_id)
     if room is None:
@@ -301,9 +301,10 @@ async def replay_step(
         if seat is not None and seat >= room.row.seats:
             raise HTTPException(422, f"seat must be from 0 to {room.row.seats - 1}")
         record = room.record()
+        chosen = [(e.by, e.reason) for e in room.log]
         try:
             data = await asyncio.to_thread(
-                request.app.state.replays.step, game_id, record, step, seat, since
+                request.app.state.replays.step, game_id, record, step, seat, since, chosen
             )
         except ValueError as exc:
             raise HTTPException(422, str(exc)) from None
@@ -322,9 +323,9 @@ async def replay_record_step(
 ) -> dict[str, Any]:
     """The position after `step` actions of a record sent in the body (a record file: the
     replay viewer's download, `tycoon tournament --records`, `tycoon play --record`), as
-    `GET /games/{id}/replay/{step}` gives a finished game's; `result` once that position is
-    over. Nothing is stored: each request replays the record (a `422` says which action of it
-    does not replay)."""
+    `GET /games/{id}/replay/{step}` gives a finished game's (with who chose each action when
+    the file says it); `result` once that position is over. Nothing is stored: each request
+    replays the record (a `422` says which action of it does not replay)."""
     if body.game not in games():
         raise HTTPException(422, f"unknown game {body.game!r}; expected one of: "
                                  f"{', '.join(games())}")
@@ -343,7 +344,8 @@ async def replay_record_step(
                                  f"{request.app.state.settings.record_limit}); try again later",
                             headers={"Retry-After": "60"})
     try:
-        return await asyncio.to_thread(replays.step, key, record, step, seat, since)
+        chosen = [None if a.by is None else (a.by, a.reason) for a in body.actions]
+        return await asyncio.to_thread(replays.step, key, record, step, seat, since, chosen)
     except ValueError as exc:
         raise HTTPException(422, str(exc)) from None
 

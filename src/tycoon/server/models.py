@@ -139,10 +139,14 @@ class RecordAction(BaseModel):
 
 
 class RecordFileAction(BaseModel):
-    """One action of a record sent to be replayed."""
+    """One action of a record sent to be replayed, and who chose it when the file says so."""
 
     seat: StrictInt = Field(ge=0, le=7)
     action: dict[str, Any]
+    by: Literal["player", "bot", "standin", "deadline"] | None = Field(
+        default=None, description="Who chose the action (a server's record says it).")
+    reason: Literal["timeout", "away", "session_deadline"] | None = Field(
+        default=None, description="Why a stand-in or the clock chose it.")
 
 
 class GameRecord(BaseModel):
@@ -214,9 +218,11 @@ class ReplayStep(BaseModel):
     events: list[dict[str, Any]]
     history: list[dict[str, Any]] = Field(
         default_factory=list,
-        description="`[{\"step\", \"events\"}]`: the events of each step after `since` and "
-                    "before `step`, oldest first.")
-    actor: dict[str, Any] | None = Field(description="`{\"seat\"}` of the step's action.")
+        description="`[{\"step\", \"events\", \"actor\"}]`: the events and actor of each step "
+                    "after `since` and before `step`, oldest first.")
+    actor: dict[str, Any] | None = Field(
+        description="Who chose the step's action: `{\"seat\"}`, with `by`, `reason` and the "
+                    "table's `message` about it when the record says who chose it.")
     action: dict[str, Any] | None = Field(
         description="The step's action: `{\"seat\", \"action\"}` (null at step 0)."
     )

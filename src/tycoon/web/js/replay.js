@@ -4,10 +4,10 @@
 // view with the same tables as a live game, read-only, and the events in words: the step's own
 // (marked, and spoken) after those of the steps before it (up to HISTORY of them).
 import { api } from "./net.js";
-import { t, lang } from "./i18n.js";
+import { t, lang, uiCatalog } from "./i18n.js";
 import { el, announce } from "./util.js";
 import { tableFor, seatNames } from "./game.js";
-import { loadGame, say } from "./messages.js";
+import { loadGame, render, say } from "./messages.js";
 
 /** Steps before the shown one whose events the log keeps. */
 const HISTORY = 40;
@@ -107,12 +107,23 @@ async function viewer(main, opts, at = { step: 0, seat: null }) {
     const view = data.view;
     const game = view.game || kind;
     if (!table || table.game !== game) table = new (tableFor(game))(tableBox, { game, act: () => {}, label: () => "", say: (m) => say(game, m, names), logPanel, replay: true });
-    const words = (events) => (events || []).filter((ev) => ev.message).map((ev) => say(game, ev.message, names));
-    const lines = words(data.events);
+    // A step's lines, after who chose its action when it was not the seat's own choice (once for
+    // a run of such steps, as the table said it: "Bruno (B) is away: a bot plays for them.").
+    let before = null;
+    const said = (entry) => {
+      const a = entry.actor;
+      const who = a ? `${a.seat}/${a.by}/${a.reason}` : null;
+      const note = a?.message && who !== before ? [{ note: true, text: render(a.message, uiCatalog(), lang(), names) }] : [];
+      before = who;
+      return [...note, ...(entry.events || []).filter((ev) => ev.message).map((ev) => ({ text: say(game, ev.message, names) }))];
+    };
+    const item = (line, attrs = {}) => el("li", { ...attrs, class: [attrs.class, line.note ? "note" : ""].filter(Boolean).join(" ") }, line.text);
+    const earlier = (data.history || []).flatMap(said);
+    const lines = said(data);
     logList.replaceChildren(
-      ...(data.history || []).flatMap((h) => words(h.events).map((line) => el("li", {}, line))),
-      ...lines.map((line) => el("li", { class: "replay-now", "aria-current": "step" }, line)));
-    if (lines.length) announce(lines.join(" "));
+      ...earlier.map((line) => item(line)),
+      ...lines.map((line) => item(line, { class: "replay-now", "aria-current": "step" })));
+    if (lines.length) announce(lines.map((line) => line.text).join(" "));
     table.update({ view, events: data.events || [], legal: [], messages: new Map(), seat, names, deadline: null, status: data.status ?? null, result: data.result ?? null, game });
     logList.scrollTop = logList.scrollHeight; // the step's own lines are the last
   }
