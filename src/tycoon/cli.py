@@ -423,7 +423,11 @@ def replay(
         if log:
             from tycoon.terminal import tell
 
-            lines = list(tell(rec, data.get("players"), audience, lang, upto))
+            # who chose each action, as a server's record says it (by, reason)
+            chosen = [(a["by"], a.get("reason")) if isinstance(a, dict) and a.get("by") in (
+                "player", "bot", "standin", "deadline") and a.get("reason") in (
+                None, "timeout", "away", "session_deadline") else None for a in data["actions"]]
+            lines = list(tell(rec, data.get("players"), audience, lang, upto, chosen))
             print("\n".join(lines))
             return
         state = run(rec, upto)

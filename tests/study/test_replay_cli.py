@@ -66,6 +66,34 @@ def test_log_names_the_seats_by_the_records_players(finished, tmp_path):
     assert not any("Seat " in line for line in lines)
 
 
+def test_log_says_where_a_stand_in_chose_as_the_table_did(finished, tmp_path):
+    """A server's record says who chose each action (``by``, ``reason``): the log says "is
+    away: a bot plays for them" before what the stand-in did, once for a run of its actions
+    in a turn; an action a person chose, or a record without ``by``, adds no line."""
+    path, _ = finished
+    data = json.loads(path.read_text())
+    for action in data["actions"]:
+        away = action["seat"] == 1
+        action.update(by="standin" if away else "player", reason="away" if away else None)
+    marked = tmp_path / "marked.json"
+    marked.write_text(json.dumps(data))
+    plain = runner.invoke(app, ["replay", str(path), "--log"]).stdout.splitlines()
+    lines = runner.invoke(app, ["replay", str(marked), "--log"]).stdout.splitlines()
+    note = "Seat 2 is away: a bot plays for them."
+    assert [line for line in lines if line != note] == plain
+    turns_of_2 = sum(line.startswith("Turn ") and line.endswith("Seat 2 plays") for line in lines)
+    assert lines.count(note) >= max(1, turns_of_2)
+    for i, line in enumerate(lines):
+        if line == note:
+            assert lines[i + 1].startswith("Seat 2 ") and lines[i - 1] != note
+    # seat 2's turn opens with its note once: not after each of its plays
+    for i, line in enumerate(lines):
+        if line.startswith("Turn ") and line.endswith("Seat 2 plays"):
+            rest = lines[i + 1:]
+            end = next((k for k, x in enumerate(rest) if x.startswith("Turn ")), len(rest))
+            assert rest[:end].count(note) <= 1 + sum("Seat 1" in x for x in rest[:end])
+
+
 @pytest.mark.parametrize(("change", "flags", "words"), [
     ({}, ["--seat", "3"], "--seat 3: the game has 2 seats (1 to 2)"),
     ({}, ["--upto", "100000"], "--upto 100000: the record has"),

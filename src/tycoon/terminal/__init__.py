@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -92,10 +92,14 @@ def play(
 
 
 def tell(record: Record, players: object = None, seat: int | None = None, lang: str = "en",
-         upto: int | None = None) -> Iterator[str]:
+         upto: int | None = None,
+         chosen: Sequence[tuple[str, str | None] | None] | None = None) -> Iterator[str]:
     """The lines of a recorded game (its first ``upto`` actions) as ``seat`` saw it (None: a
     spectator), in ``lang``, the seats named by ``players`` (a lobby's list, as a record
     carries it) when given; ``ValueError`` for a list that does not name the seats in order.
+    ``chosen[i]``, ``(by, reason)`` of action ``i`` as a server's record says it, adds the
+    table's line before an action a stand-in or a clock chose ("Bo is away: a bot plays for
+    them."), once for a run of them in a turn.
 
     >>> from tycoon.engine import Record
     >>> next(tell(Record("deal", 2, 7), [{"seat": 0, "name": "Ana"}, {"seat": 1, "name": "Bo"}]))
@@ -104,7 +108,7 @@ def tell(record: Record, players: object = None, seat: int | None = None, lang: 
     from tycoon.engine import get_game, replay_steps
 
     from .screen import screen_for
-    from .words import Words
+    from .words import Words, actor_note
 
     info = get_game(record.game)
     words = Words(info, lang)
@@ -115,8 +119,18 @@ def tell(record: Record, players: object = None, seat: int | None = None, lang: 
                              '[{"seat": 0, "name": ...}, ...]')
         words.names = screen_for(info).seat_names(players, words)
     _, steps = replay_steps(record, len(record.actions) + 1, upto)
-    for _, position, events in steps:
+    said = None
+    for version, position, events in steps:
+        if chosen is not None and 0 < version <= len(chosen) and chosen[version - 1]:
+            by, reason = chosen[version - 1]  # type: ignore[misc]
+            note = actor_note({"seat": record.actions[version - 1][0], "by": by,
+                               "reason": reason})
+            if note is not None and note != said:
+                yield words(note)
+            said = note
         for event in events:
+            if event.type == "turn_started":
+                said = None
             if event.visible_to(seat):
                 message = position.describe(event, seat)
                 if message is not None:

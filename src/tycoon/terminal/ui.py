@@ -20,7 +20,7 @@ from tycoon.engine import InvalidAction
 
 from .local import Refused
 from .screen import BotPlay, Choice, Screen, SessionIO
-from .words import Words
+from .words import Words, actor_note
 
 COMMANDS = ("t", "l", "?", "q", "h", "b")
 
@@ -72,6 +72,7 @@ class Terminal:
         self._waiting: int | None = None
         self.first = False
         self._status = ""
+        self._note: Any = None  # the last line said about who acted for a seat, this turn
 
     @property
     def me(self) -> int | None:
@@ -151,9 +152,12 @@ class Terminal:
             self.first = False
             if not any(e.get("type") == "turn_started" for e in update.get("events", [])):
                 self.announce_turn(self.view)
-        actor = update.get("actor") or {}
-        if actor.get("by") == "standin":
-            self.write(self.words("term.online.standin", seat={"seat": actor["seat"]}))
+        actor = update.get("actor")
+        if actor:  # said once for a run of such actions by the same seat in a turn
+            note = actor_note(actor)
+            if note is not None and note != self._note:
+                self.write(self.words(note))
+            self._note = note
         for event in update.get("events", []):
             message = event.get("message")
             if not message:
@@ -161,6 +165,7 @@ class Terminal:
             if event.get("type") == "turn_started":
                 self.turn_start = len(self.log)
                 self.log.clear()
+                self._note = None
             line = self.words(message)
             self.log.append(line)
             self.write(line)

@@ -86,3 +86,19 @@ class Words:
 def count(what: str, n: int) -> dict[str, Any]:
     """A counted noun (``3 cards``: ``term.count.<what>``) as a nested message parameter."""
     return {"key": f"term.count.{what}", "params": {"n": n}}
+
+
+def actor_note(actor: Mapping[str, Any] | None) -> Message | None:
+    """The line saying who chose an action when the seat did not (a stand-in for a seat away
+    or out of time, an input session's clock), as the table's ``server.actor.*`` lines say
+    it; None for a player's or a bot's own choice.
+
+    >>> actor_note({"seat": 1, "by": "standin", "reason": "away"}).key
+    'term.actor.standin.away'
+    >>> actor_note({"seat": 0, "by": "player", "reason": None}) is None
+    True
+    """
+    if not actor or actor.get("by") in (None, "player", "bot"):
+        return None
+    key = f"term.actor.{actor['by']}" + (f".{actor['reason']}" if actor.get("reason") else "")
+    return Message(key, {"seat": {"seat": actor["seat"]}})
