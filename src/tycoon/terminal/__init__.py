@@ -121,10 +121,10 @@ def tell(record: Record, players: object = None, seat: int | None = None, lang: 
     _, steps = replay_steps(record, len(record.actions) + 1, upto)
     said = None
     for version, position, events in steps:
-        if chosen is not None and 0 < version <= len(chosen) and chosen[version - 1]:
-            by, reason = chosen[version - 1]  # type: ignore[misc]
-            note = actor_note({"seat": record.actions[version - 1][0], "by": by,
-                               "reason": reason})
+        pick = chosen[version - 1] if chosen is not None and 0 < version <= len(chosen) else None
+        if pick is not None:
+            note = actor_note({"seat": record.actions[version - 1][0], "by": pick[0],
+                               "reason": pick[1]})
             if note is not None and note != said:
                 yield words(note)
             said = note
