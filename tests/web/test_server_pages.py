@@ -225,6 +225,31 @@ def test_replay_viewer_steps_through_a_finished_game(server, new_page, shot, tmp
     expect(page.locator("#replay-step")).to_have_count(0)
 
 
+def test_a_language_changed_while_the_first_step_loads_keeps_the_record_file(server, new_page,
+                                                                          tmp_path):
+    """The viewer of a record file is the page's screen from the moment it opens: a language
+    chosen while its first step is still on its way redraws the viewer, the file kept (it
+    once fell back to the file picker, a race CI met under load)."""
+    game_id = finished_bot_game(server, "deal", 2, 2, seed=11)
+    saved = tmp_path / "game.json"
+    saved.write_text(httpx.get(f"{server}/api/games/{game_id}/record").text)
+    page = new_page()
+    held = []
+    page.route("**/api/replay/0?*", lambda route: held.append(route))  # waits until let go
+    page.goto(f"{server}/#/replay-file")
+    page.set_input_files("#record-file", str(saved))
+    expect(page.locator("#replay-step")).to_contain_text("Step 0 of")
+    page.click("#replay-last")
+    expect(page.locator(".victory-screen")).to_be_visible()
+    n = page.locator("#replay-step").inner_text().split()[1]
+    assert held, "the first step is still on its way"
+    page.select_option("#lang-select", "fr")
+    expect(page.locator("#replay-step")).to_have_text(f"Étape {n} sur {n}")
+    page.unroute("**/api/replay/0?*")  # lets the held first step go: it changes nothing
+    page.wait_for_timeout(300)
+    expect(page.locator("#replay-step")).to_have_text(f"Étape {n} sur {n}")
+
+
 def test_replay_of_a_deal_game_stopped_by_its_turn_limit_ends_with_nobody_to_play(server,
                                                                                   new_page):
     """The last step of a replay: the end screen, nobody to play, and no counts the page

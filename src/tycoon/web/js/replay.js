@@ -176,7 +176,6 @@ async function viewer(main, opts, at = { step: 0, seat: null }) {
       download),
     unfinished ? el("p", {}, t("replay.not_finished")) : null,
     controls, tableBox));
-  await show(step);
   const screen = {
     close() {
       stop();
@@ -188,5 +187,9 @@ async function viewer(main, opts, at = { step: 0, seat: null }) {
       Object.assign(screen, await viewer(main, opts, { step, seat }));
     },
   };
+  // not awaited: whoever opened the viewer holds it at once, so a language changed while the
+  // first step is still on its way redraws this viewer (the record file kept), not the file
+  // picker
+  show(step);
   return screen;
 }
