@@ -423,10 +423,10 @@ def replay(
         if log:
             from tycoon.terminal import tell
 
-            # who chose each action, as a server's record says it (by, reason)
-            chosen = [(a["by"], a.get("reason")) if isinstance(a, dict) and a.get("by") in (
-                "player", "bot", "standin", "deadline") and a.get("reason") in (
-                None, "timeout", "away", "session_deadline") else None for a in data["actions"]]
+            # who chose each action, as a server's record says it (an unknown chooser says
+            # nothing: tell() speaks only of those its catalog knows)
+            chosen = [(a.get("by"), a.get("reason")) if isinstance(a, dict) else None
+                      for a in data["actions"]]
             lines = list(tell(rec, data.get("players"), audience, lang, upto, chosen))
             print("\n".join(lines))
             return

@@ -79,6 +79,13 @@ def test_log_says_where_a_stand_in_chose_as_the_table_did(finished, tmp_path):
     marked.write_text(json.dumps(data))
     plain = runner.invoke(app, ["replay", str(path), "--log"]).stdout.splitlines()
     lines = runner.invoke(app, ["replay", str(marked), "--log"]).stdout.splitlines()
+    # a chooser the terminal does not know says nothing (not its key)
+    odd = json.loads(path.read_text())
+    odd["actions"][0].update(by="ghost", reason=None)
+    odd["actions"][1].update(by="standin", reason="ghost")
+    strange = tmp_path / "strange.json"
+    strange.write_text(json.dumps(odd))
+    assert runner.invoke(app, ["replay", str(strange), "--log"]).stdout.splitlines() == plain
     note = "Seat 2 is away: a bot plays for them."
     assert [line for line in lines if line != note] == plain
     turns_of_2 = sum(line.startswith("Turn ") and line.endswith("Seat 2 plays") for line in lines)

@@ -93,7 +93,7 @@ def play(
 
 def tell(record: Record, players: object = None, seat: int | None = None, lang: str = "en",
          upto: int | None = None,
-         chosen: Sequence[tuple[str, str | None] | None] | None = None) -> Iterator[str]:
+         chosen: Sequence[tuple[Any, Any] | None] | None = None) -> Iterator[str]:
     """The lines of a recorded game (its first ``upto`` actions) as ``seat`` saw it (None: a
     spectator), in ``lang``, the seats named by ``players`` (a lobby's list, as a record
     carries it) when given; ``ValueError`` for a list that does not name the seats in order.
@@ -108,7 +108,7 @@ def tell(record: Record, players: object = None, seat: int | None = None, lang: 
     from tycoon.engine import get_game, replay_steps
 
     from .screen import screen_for
-    from .words import Words, actor_note
+    from .words import ActorNotes, Words
 
     info = get_game(record.game)
     words = Words(info, lang)
@@ -119,18 +119,17 @@ def tell(record: Record, players: object = None, seat: int | None = None, lang: 
                              '[{"seat": 0, "name": ...}, ...]')
         words.names = screen_for(info).seat_names(players, words)
     _, steps = replay_steps(record, len(record.actions) + 1, upto)
-    said = None
+    notes = ActorNotes(words)
     for version, position, events in steps:
         pick = chosen[version - 1] if chosen is not None and 0 < version <= len(chosen) else None
         if pick is not None:
-            note = actor_note({"seat": record.actions[version - 1][0], "by": pick[0],
-                               "reason": pick[1]})
-            if note is not None and note != said:
-                yield words(note)
-            said = note
+            note = notes.say({"seat": record.actions[version - 1][0], "by": pick[0],
+                              "reason": pick[1]})
+            if note is not None:
+                yield note
         for event in events:
             if event.type == "turn_started":
-                said = None
+                notes.new_turn()
             if event.visible_to(seat):
                 message = position.describe(event, seat)
                 if message is not None:

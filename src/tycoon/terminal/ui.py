@@ -20,7 +20,7 @@ from tycoon.engine import InvalidAction
 
 from .local import Refused
 from .screen import BotPlay, Choice, Screen, SessionIO
-from .words import Words, actor_note
+from .words import ActorNotes, Words
 
 COMMANDS = ("t", "l", "?", "q", "h", "b")
 
@@ -72,7 +72,7 @@ class Terminal:
         self._waiting: int | None = None
         self.first = False
         self._status = ""
-        self._note: Any = None  # the last line said about who acted for a seat, this turn
+        self.notes = ActorNotes(words)  # who acted for a seat, once a run
 
     @property
     def me(self) -> int | None:
@@ -152,12 +152,9 @@ class Terminal:
             self.first = False
             if not any(e.get("type") == "turn_started" for e in update.get("events", [])):
                 self.announce_turn(self.view)
-        actor = update.get("actor")
-        if actor:  # said once for a run of such actions by the same seat in a turn
-            note = actor_note(actor)
-            if note is not None and note != self._note:
-                self.write(self.words(note))
-            self._note = note
+        note = self.notes.say(update.get("actor"))
+        if note is not None:
+            self.write(note)
         for event in update.get("events", []):
             message = event.get("message")
             if not message:
@@ -165,7 +162,7 @@ class Terminal:
             if event.get("type") == "turn_started":
                 self.turn_start = len(self.log)
                 self.log.clear()
-                self._note = None
+                self.notes.new_turn()
             line = self.words(message)
             self.log.append(line)
             self.write(line)

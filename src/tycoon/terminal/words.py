@@ -88,17 +88,43 @@ def count(what: str, n: int) -> dict[str, Any]:
     return {"key": f"term.count.{what}", "params": {"n": n}}
 
 
-def actor_note(actor: Mapping[str, Any] | None) -> Message | None:
+class ActorNotes:
     """The line saying who chose an action when the seat did not (a stand-in for a seat away
     or out of time, an input session's clock), as the table's ``server.actor.*`` lines say
-    it; None for a player's or a bot's own choice.
+    it: once for a run of such actions by the same seat in a turn.
 
-    >>> actor_note({"seat": 1, "by": "standin", "reason": "away"}).key
-    'term.actor.standin.away'
-    >>> actor_note({"seat": 0, "by": "player", "reason": None}) is None
+    >>> from tycoon.engine import get_game
+    >>> notes = ActorNotes(Words(get_game("deal")))
+    >>> notes.say({"seat": 1, "by": "standin", "reason": "away"})
+    'Seat 2 is away: a bot plays for them.'
+    >>> notes.say({"seat": 1, "by": "standin", "reason": "away"}) is None  # the same run
+    True
+    >>> notes.say({"seat": 0, "by": "player", "reason": None}) is None  # a seat's own choice
     True
     """
-    if not actor or actor.get("by") in (None, "player", "bot"):
-        return None
-    key = f"term.actor.{actor['by']}" + (f".{actor['reason']}" if actor.get("reason") else "")
-    return Message(key, {"seat": {"seat": actor["seat"]}})
+
+    def __init__(self, words: Words) -> None:
+        self.words = words
+        self._last: tuple[str | None, Any] | None = None
+
+    def say(self, actor: Mapping[str, Any] | None) -> str | None:
+        """The line for ``actor`` (an update's, or a record action's ``seat``, ``by`` and
+        ``reason``), or None: a person's or a bot's own choice, a chooser the catalog does not
+        know, or the same chooser as the action before in this turn."""
+        if not actor:
+            return None
+        key = None
+        if actor.get("by") not in (None, "player", "bot"):
+            key = f"term.actor.{actor['by']}"
+            if actor.get("reason"):
+                key += f".{actor['reason']}"
+            if not self.words.has(key):
+                key = None
+        who = (key, actor.get("seat"))
+        said = key is not None and who != self._last
+        self._last = who
+        return self.words(key, seat={"seat": actor["seat"]}) if said else None
+
+    def new_turn(self) -> None:
+        """A turn starts: the next such action is said again."""
+        self._last = None
