@@ -68,6 +68,17 @@ export function normalise(msg, seat) {
   };
 }
 
+/**
+ * Who chose an action, for the log: whether to say it (not a seat's own choice, and not the
+ * chooser of the action told before it in the same turn: a seat away for a whole turn is said
+ * once) and the key to pass as `last` for the next action. The live table and the replay
+ * viewer both use it.
+ */
+export function actorNote(actor, turn, last) {
+  const key = `${actor.seat}/${actor.by}/${actor.reason ?? ""}@${turn}`;
+  return { say: actor.by !== "player" && Boolean(actor.message || actor.reason) && key !== last, key };
+}
+
 const SEAT_FIELDS = ["seat", "payer", "payee", "giver", "receiver", "owner", "by", "target", "winner"];
 const MONEY_FIELDS = ["amount", "owed", "paid", "value", "scores", "income"];
 
@@ -361,11 +372,9 @@ export class GameScreen {
     // once for a run of such actions by the same seat in a turn (a seat away for a whole turn).
     const tell = (events, actor, live) => {
       if (actor) {
-        const who = `${actor.seat}/${actor.by}/${actor.reason ?? ""}@${this.turn}`;
-        if (actor.by !== "player" && (actor.message || actor.reason) && who !== this.lastActor) {
-          this.log.push({ kind: "note", actor, turn: this.turn ?? state.view.turn, filters: new Set(["all"]) });
-        }
-        this.lastActor = who;
+        const note = actorNote(actor, this.turn, this.lastActor);
+        if (note.say) this.log.push({ kind: "note", actor, turn: this.turn ?? state.view.turn, filters: new Set(["all"]) });
+        this.lastActor = note.key;
       }
       for (const ev of events) {
         if (ev.type === "turn_started") this.turn = ev.turn ?? this.turn;

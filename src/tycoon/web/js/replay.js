@@ -6,7 +6,7 @@
 import { api } from "./net.js";
 import { t, lang, uiCatalog } from "./i18n.js";
 import { el, announce } from "./util.js";
-import { tableFor, seatNames } from "./game.js";
+import { actorNote, tableFor, seatNames } from "./game.js";
 import { loadGame, render, say } from "./messages.js";
 
 /** Steps before the shown one whose events the log keeps. */
@@ -109,13 +109,15 @@ async function viewer(main, opts, at = { step: 0, seat: null }) {
     if (!table || table.game !== game) table = new (tableFor(game))(tableBox, { game, act: () => {}, label: () => "", say: (m) => say(game, m, names), logPanel, replay: true });
     // A step's lines, after who chose its action when it was not the seat's own choice (once for
     // a run of such steps, as the table said it: "Bruno (B) is away: a bot plays for them.").
-    let before = null;
+    let last = null;
+    let turn;
     const said = (entry) => {
-      const a = entry.actor;
-      const who = a ? `${a.seat}/${a.by}/${a.reason}` : null;
-      const note = a?.message && who !== before ? [{ note: true, text: render(a.message, uiCatalog(), lang(), names) }] : [];
-      before = who;
-      return [...note, ...(entry.events || []).filter((ev) => ev.message).map((ev) => ({ text: say(game, ev.message, names) }))];
+      const note = entry.actor ? actorNote(entry.actor, turn, last) : { say: false, key: last };
+      last = note.key;
+      const events = entry.events || [];
+      for (const ev of events) if (ev.type === "turn_started") turn = ev.turn ?? turn;
+      return [...(note.say ? [{ note: true, text: render(entry.actor.message, uiCatalog(), lang(), names) }] : []),
+        ...events.filter((ev) => ev.message).map((ev) => ({ text: say(game, ev.message, names) }))];
     };
     const item = (line, attrs = {}) => el("li", { ...attrs, class: [attrs.class, line.note ? "note" : ""].filter(Boolean).join(" ") }, line.text);
     const earlier = (data.history || []).flatMap(said);

@@ -42,9 +42,11 @@ export class MinigameScreen {
     this.points = 0;
     this.sent = false;
     this.start = performance.now();
-    // Joined late (a reload, a reconnection)? Send before the server's deadline all the same.
+    // Joined late (a reload, a reconnection)? Count down to the server's deadline and send
+    // a second before it all the same.
     const dl = state.deadline;
-    this.sendBy = dl && dl.kind === "session" && dl.seat === state.seat ? this.start + Math.max(0, dl.seconds - 1) * 1000 : Infinity;
+    this.endsAt = dl && dl.kind === "session" && dl.seat === state.seat ? this.start + dl.seconds * 1000 : Infinity;
+    this.sendBy = this.endsAt - 1000;
     this.node = el("div", { class: "overlay minigame", role: "dialog", "aria-modal": "true", "aria-labelledby": "mg-h" });
     this.plays = state.seat != null && state.view.to_move?.includes(state.seat) && !this.info.submitted && this.info.contents && this.info.contents.game;
     this.build();
@@ -114,9 +116,7 @@ export class MinigameScreen {
 
   tick() {
     const ms = this.now();
-    // a page that joined late counts down to the server's deadline, not a whole minigame
-    const untilSend = this.sendBy === Infinity ? Infinity : this.sendBy - performance.now() + 1000;
-    const left = Math.max(0, Math.ceil(Math.min(this.duration - ms, untilSend) / 1000));
+    const left = Math.max(0, Math.ceil(Math.min(this.duration - ms, this.endsAt - performance.now()) / 1000));
     this.clock.textContent = t("minigame.seconds_left", { s: left });
     this.bar.firstElementChild.style.width = `${(100 * (this.duration - ms)) / this.duration}%`;
     if ((ms >= this.duration || performance.now() >= this.sendBy) && this.plays && !this.sent) this.finish(true);
