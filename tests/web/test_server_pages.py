@@ -250,6 +250,26 @@ def test_a_language_changed_while_the_first_step_loads_keeps_the_record_file(ser
     expect(page.locator("#replay-step")).to_have_text(f"Étape {n} sur {n}")
 
 
+def test_a_link_followed_while_the_lobby_loads_keeps_its_screen(server, new_page, tmp_path):
+    """The lobby's "Replay a record file" link, followed while the lobby still waits for its
+    list of games, opens a screen the late lobby does not take back: a language chosen later
+    redraws the open record file, not the file picker (CI met this race under load)."""
+    game_id = finished_bot_game(server, "deal", 2, 2, seed=12)
+    saved = tmp_path / "game.json"
+    saved.write_text(httpx.get(f"{server}/api/games/{game_id}/record").text)
+    page = new_page()
+    held = []
+    page.route("**/api/games", lambda route: held.append(route))  # waits until let go
+    page.goto(f"{server}/")
+    page.click("[data-key=open-record]")
+    assert held, "the lobby still waits for its list"
+    page.unroute("**/api/games")  # lets the lobby's list go once the file picker is up
+    page.set_input_files("#record-file", str(saved))
+    expect(page.locator("#replay-step")).to_contain_text("Step 0 of")
+    page.select_option("#lang-select", "fr")
+    expect(page.locator("#replay-step")).to_contain_text("Étape 0 sur")
+
+
 def test_replay_of_a_deal_game_stopped_by_its_turn_limit_ends_with_nobody_to_play(server,
                                                                                   new_page):
     """The last step of a replay: the end screen, nobody to play, and no counts the page

@@ -27,27 +27,33 @@ export const settings = {
 };
 
 let screen = null;
+let routes = 0; // counts route() calls: a slower earlier one must not take the screen back
 
 async function route() {
   const main = document.getElementById("main");
   const hash = location.hash.replace(/^#\/?/, "");
   const [page, id, mode] = hash.split("/");
+  const mine = ++routes;
   if (screen) {
     screen.close();
     screen = null;
   }
   document.body.dataset.page = page || "lobby";
+  let next;
   if (page === "game" && id) {
-    screen = new GameScreen(main, decodeURIComponent(id), { watch: mode === "watch" });
+    next = new GameScreen(main, decodeURIComponent(id), { watch: mode === "watch" });
   } else if (page === "rules" && id) {
-    screen = await renderRules(main, decodeURIComponent(id));
+    next = await renderRules(main, decodeURIComponent(id));
   } else if (page === "replay" && id) {
-    screen = await renderReplay(main, decodeURIComponent(id));
+    next = await renderReplay(main, decodeURIComponent(id));
   } else if (page === "replay-file") {
-    screen = renderRecordFile(main);
+    next = renderRecordFile(main);
   } else {
-    screen = await renderLobby(main);
+    next = await renderLobby(main);
   }
+  // e.g. a link of the lobby followed while the lobby still loads its list of games
+  if (mine !== routes) next?.close?.();
+  else screen = next;
 }
 
 async function start() {
