@@ -365,3 +365,25 @@ def test_end_screen_counts_cards_played_and_payments_received(new_page):
            })""", updates)
     assert got[0] == played
     assert [x or 0 for x in got[1]] == paid
+
+
+def test_only_a_card_that_changes_place_flies(new_page):
+    """A card banked from the hand flies to the bank; the hand's other cards, which
+    only close up, do not (they all flew with every play, and again whenever a row above
+    them grew)."""
+    table = deal_table()
+    page = open_seat(new_page, table, "tokA", 0)
+    page.evaluate("""() => {
+      window.flown = [];
+      const animate = Element.prototype.animate;
+      Element.prototype.animate = function (...args) {
+        const card = this.matches("[data-card]") ? this : this.querySelector("[data-card]");
+        if (card) window.flown.push(Number(card.dataset.card));
+        return animate.apply(this, args);
+      };
+    }""")
+    page.click(".dhand [data-card='2']")
+    page.locator(".card-menu button").first.click()
+    expect(page.locator(".dseat.mine .dbank [data-card='2']")).to_have_count(1)
+    expect(page.locator(".dhand .dcard")).to_have_count(3)
+    assert page.evaluate("window.flown") == [2]

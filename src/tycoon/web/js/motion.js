@@ -6,16 +6,28 @@ export function reduced() {
   return document.hidden || matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
-/** Animate each card (`[data-card]`) of `root` from its old place in `before` (Map id -> rect). */
+/** Where each card (`[data-card]`) of `root` is drawn now, and in which zone: the `data-zone`
+ * of its closest ancestor that has one (a hand, a bank, a set). */
+export function cardPlaces(root) {
+  const out = new Map();
+  root.querySelectorAll("[data-card]").forEach((n) => out.set(n.dataset.card,
+    { rect: n.getBoundingClientRect(), zone: n.closest("[data-zone]")?.dataset.zone }));
+  return out;
+}
+
+/** Animate each card of `root` that changed zone from its old place in `before` (a
+ * `cardPlaces`): a card that only shifted within its zone (the hand closing up after a play, a
+ * row above it growing) stays put. */
 export function flyCard(root, before) {
   if (reduced() || !before || !before.size) return;
   let n = 0;
   root.querySelectorAll("[data-card]").forEach((node) => {
     const old = before.get(node.dataset.card);
     if (!old || !node.animate || n > 6) return;
+    if (old.zone === node.closest("[data-zone]")?.dataset.zone) return;
     const now = node.getBoundingClientRect();
-    const dx = old.left - now.left;
-    const dy = old.top - now.top;
+    const dx = old.rect.left - now.left;
+    const dy = old.rect.top - now.top;
     if (Math.abs(dx) + Math.abs(dy) < 40) return;
     n += 1;
     // the card flies with its "?" (a card alone would cover its own help button while it flies)

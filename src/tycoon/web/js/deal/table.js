@@ -7,7 +7,7 @@ import { breakable, el, focusKey, needsDarkInk, swatch } from "../util.js";
 import { t } from "../i18n.js";
 import { gameData, nameOf, helpOf, word } from "../messages.js";
 import { endScreen } from "../end.js";
-import { flyCard } from "../motion.js";
+import { cardPlaces, flyCard } from "../motion.js";
 
 const GAME = "deal";
 /** Actions that are not a card played: the end screen counts the others. */
@@ -88,18 +88,11 @@ export class DealTable {
       this.narrow = null;
       this.lastKey = key;
     }
-    const before = this.cardPlaces();
+    const before = cardPlaces(this.root);
     this.state = state;
     this.count([...(state.history || []).flatMap((h) => h.events), ...state.events]);
     this.render();
     if (state.events.length) flyCard(this.root, before);
-  }
-
-  /** Where each card is drawn now (for the flying-card motion). */
-  cardPlaces() {
-    const out = new Map();
-    this.root.querySelectorAll("[data-card]").forEach((n) => out.set(n.dataset.card, n.getBoundingClientRect()));
-    return out;
   }
 
   /** A few counts for the end screen: cards played (a card put on the table, banked or played
@@ -297,7 +290,7 @@ export class DealTable {
       stack.style.setProperty("--set", COLOR_FILL[x.color]);
       return takes.length ? el("div", { class: "ostack-wrap" }, stack, el("div", { class: "picks" }, takes)) : stack;
     });
-    return el("section", { class: `dseat opp${this.current(s.seat) ? " current" : ""}`, "data-seat": s.seat, "aria-label": this.seatName(s.seat) },
+    return el("section", { class: `dseat opp${this.current(s.seat) ? " current" : ""}`, "data-seat": s.seat, "data-zone": `seat${s.seat}`, "aria-label": this.seatName(s.seat) },
       this.head(s),
       el("div", { class: "opp-body" }, bankBox, picks.length ? el("div", { class: "picks" }, picks) : null,
         el("div", { class: "ostacks" }, sets.length ? sets : el("span", { class: "muted" }, t("deal.no_properties")))));
@@ -314,7 +307,7 @@ export class DealTable {
       return this.chosen === id && acts.length && !direct ? [node, this.menu(id)] : node;
     };
     const sets = (s.sets || []).map((x, i) => {
-      const box = el("div", { class: `dset${x.full ? " full" : ""}`, "data-color": x.color, "data-set": i },
+      const box = el("div", { class: `dset${x.full ? " full" : ""}`, "data-color": x.color, "data-set": i, "data-zone": `set${s.seat}-${x.color}` },
         el("div", { class: `dset-head${DARK.has(x.color) ? " dark" : ""}` },
           el("span", {}, colorName(x.color)),
           el("span", { class: "dset-count", "aria-label": t("deal.cards_of", { n: x.cards.length, size: setSize(x.color) }) }, `${x.cards.length}/${setSize(x.color)}`),
@@ -330,7 +323,7 @@ export class DealTable {
       this.head(s),
       el("div", { class: "dseat-body" },
         el("div", { class: "dbank" }, el("h3", {}, t("deal.bank"), " ", el("span", { class: "muted" }, millions(this.bankTotal(s)))),
-          el("div", { class: "dcards fan" }, (s.bank || []).map((id) => cardOnTable(id, `bank${s.seat}`)))),
+          el("div", { class: "dcards fan", "data-zone": `bank${s.seat}` }, (s.bank || []).map((id) => cardOnTable(id, `bank${s.seat}`)))),
         el("div", { class: "dsets" }, el("h3", {}, t("deal.properties")), el("div", { class: "dsets-row" }, sets.length ? sets : el("span", { class: "muted" }, t("deal.no_properties"))))));
   }
 
@@ -391,7 +384,7 @@ export class DealTable {
     });
     const menu = this.chosen != null && hand.includes(this.chosen) && !(this.actionsFor(this.chosen).length === 1 && this.actionsFor(this.chosen)[0].type === "discard")
       ? this.menu(this.chosen) : null;
-    return el("section", { class: "dhand", "aria-labelledby": "dhand-h" },
+    return el("section", { class: "dhand", "data-zone": "hand", "aria-labelledby": "dhand-h" },
       el("h2", { id: "dhand-h" }, t("deal.your_hand", { n: hand.length })),
       el("div", { class: "dcards hand-row" }, items),
       menu ? el("div", { class: "menu-slot" }, menu) : null);
