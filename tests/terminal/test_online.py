@@ -295,3 +295,23 @@ def test_the_set_up_is_told_once_the_game_starts():
     assert table.updates.popleft()["events"] == setup
     table._handle({"type": "update", "version": 1, "events": [], "status": "playing"})
     assert table.updates.popleft()["events"] == []
+
+
+def test_the_server_s_notices_and_stand_ins_are_said_in_the_table_s_words():
+    """docs/protocol.md: an update's ``notice`` (seats that left the game and are played by
+    bots for good) is said, as the table says it, in the player's language; so is who chose
+    an action for a seat away (``server.actor.*``, the web client's words for them)."""
+    from tycoon.engine import get_game
+    from tycoon.terminal.screen import screen_for
+    from tycoon.terminal.ui import Terminal
+    from tycoon.terminal.words import Words
+
+    info = get_game("deal")
+    said: list[str] = []
+    term = Terminal(None, screen_for(info), Words(info, "pt", ["Ana", "Bruno"]),  # type: ignore[arg-type]
+                    write=said.append)
+    notice = {"key": "server.notice.resigned", "params": {"seats": [{"seat": 1}]}}
+    term.show({"type": "update", "status": "playing", "events": [], "notice": notice,
+               "actor": {"seat": 1, "by": "standin", "reason": "away"}})
+    assert said == ["Bruno saiu do jogo: robôs jogam nos seus lugares.",
+                    "Bruno está ausente: um robô joga por ele."], said

@@ -152,6 +152,8 @@ class Terminal:
             self.first = False
             if not any(e.get("type") == "turn_started" for e in update.get("events", [])):
                 self.announce_turn(self.view)
+        if update.get("notice"):  # e.g. a seat left the game and a bot plays it for good
+            self.write(self.words(update["notice"]))
         note = self.notes.say(update.get("actor"))
         if note is not None:
             self.write(note)

@@ -3,7 +3,9 @@
 Every line the terminal prints about the game (actions, events, the table) is a message of the
 game's catalog (``GameInfo.catalog(lang)``) rendered with :func:`tycoon.engine.render`; the
 words of the terminal itself (prompts, key help, connection news) are the ``term.*`` keys of
-``tycoon/terminal/messages/{lang}.json``.
+``tycoon/terminal/messages/{lang}.json``; the server's own messages (``server.*``: who chose
+an action, notices about the table) are the web client's words for them (``tycoon/i18n``), so
+a browser and a terminal say them alike.
 """
 
 from __future__ import annotations
@@ -26,11 +28,23 @@ def terminal_catalog(lang: str) -> dict[str, Any]:
 
 
 @cache
+def ui_catalog(lang: str) -> dict[str, Any]:
+    """The web client's catalog of ``lang`` (``tycoon/i18n``; English for an unknown one)."""
+    path = resources.files("tycoon") / "i18n" / f"{lang if lang in LANGUAGES else 'en'}.json"
+    return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+@cache
+def server_catalog(lang: str) -> dict[str, Any]:
+    """The server's messages (``server.*`` keys) as the web client words them in ``lang``."""
+    return {key: text for key, text in ui_catalog(lang).items() if key.startswith("server.")}
+
+
+@cache
 def bot_names(lang: str) -> dict[str, str]:
     """The lobby's bots as the web client names them in ``lang`` (``medium``: "Medium bot"),
-    from its catalog (``tycoon/i18n``), so a seat reads the same in a browser and here."""
-    path = resources.files("tycoon") / "i18n" / f"{lang if lang in LANGUAGES else 'en'}.json"
-    ui = json.loads(path.read_text(encoding="utf-8"))
+    from its catalog, so a seat reads the same in a browser and here."""
+    ui = ui_catalog(lang)
     prefix = "lobby.strength."
     return {key[len(prefix):]: render(Message("lobby.bot_name", {"strength": text}), ui, lang)
             for key, text in ui.items() if key.startswith(prefix)}
@@ -46,7 +60,8 @@ class Words:
                              f"{', '.join(LANGUAGES)}")
         self.info = info
         self.lang = lang
-        self.catalog: dict[str, Any] = {**terminal_catalog(lang), **info.catalog(lang)}
+        self.catalog: dict[str, Any] = {**server_catalog(lang), **terminal_catalog(lang),
+                                         **info.catalog(lang)}
         self.names: list[str] = [str(n) if n else "" for n in names or []]
 
     def __call__(self, message: Message | Mapping[str, Any] | str, **params: Any) -> str:
@@ -90,8 +105,8 @@ def count(what: str, n: int) -> dict[str, Any]:
 
 class ActorNotes:
     """The line saying who chose an action when the seat did not (a stand-in for a seat away
-    or out of time, an input session's clock), as the table's ``server.actor.*`` lines say
-    it: once for a run of such actions by the same seat in a turn.
+    or out of time, an input session's clock) in the table's words (``server.actor.*``), as
+    the table says it: once for a run of such actions by the same seat in a turn.
 
     >>> from tycoon.engine import get_game
     >>> notes = ActorNotes(Words(get_game("deal")))
@@ -115,7 +130,7 @@ class ActorNotes:
             return None
         key = None
         if actor.get("by") not in (None, "player", "bot"):
-            key = f"term.actor.{actor['by']}"
+            key = f"server.actor.{actor['by']}"
             if actor.get("reason"):
                 key += f".{actor['reason']}"
             if not self.words.has(key):
