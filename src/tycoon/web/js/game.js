@@ -69,14 +69,14 @@ export function normalise(msg, seat) {
 }
 
 /**
- * Who chose an action, for the log: whether to say it (not a seat's own choice, and not the
- * chooser of the action told before it in the same turn: a seat away for a whole turn is said
- * once) and the key to pass as `last` for the next action. The live table and the replay
+ * Who chose an action, for the log: whether to say it (when the server words it, i.e. not a
+ * seat's own choice, and not the chooser of the action told before it in the same turn: a seat
+ * away for a whole turn is said once) and the key to pass as `last` for the next action. The live table and the replay
  * viewer both use it.
  */
 export function actorNote(actor, turn, last) {
   const key = `${actor.seat}/${actor.by}/${actor.reason ?? ""}@${turn}`;
-  return { say: actor.by !== "player" && Boolean(actor.message || actor.reason) && key !== last, key };
+  return { say: Boolean(actor.message) && key !== last, key };
 }
 
 const SEAT_FIELDS = ["seat", "payer", "payee", "giver", "receiver", "owner", "by", "target", "winner"];
@@ -414,12 +414,7 @@ export class GameScreen {
   }
 
   noteText(entry) {
-    if (entry.notice) return this.serverText(entry.notice);
-    const actor = entry.actor;
-    const names = this.names();
-    if (actor.message) return this.serverText(actor.message);
-    const who = names[actor.seat] || word(this.game, "seat.name", { number: (actor.seat ?? 0) + 1 });
-    return t(`game.actor.${actor.reason}`, { player: who });
+    return this.serverText(entry.notice ?? entry.actor.message);
   }
 
   /** Draw the log: lines grouped by turn, filtered, the newest kept in view. */
