@@ -77,6 +77,27 @@ def test_bad_parallel_settings_are_refused():
         check_parallel(1, "  ")
 
 
+def test_a_ray_address_where_nothing_answers_is_refused_at_once():
+    """Ray would wait without end for a cluster that is not there: --ray refuses an address
+    at which nothing answers, or that is not one, before any game is played."""
+    import socket
+
+    from typer.testing import CliRunner
+
+    from tycoon.cli import app
+
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]  # closed when the block ends: nothing listens there
+    with pytest.raises(ValueError, match=f"no Ray cluster answers at 127.0.0.1:{port}"):
+        check_parallel(1, f"127.0.0.1:{port}")
+    with pytest.raises(ValueError, match="--ray takes host:port"):
+        check_parallel(1, "ray://head")
+    told = CliRunner().invoke(app, ["tournament", "toy", "--bots", "random,firstpick",
+                                    "--games", "2", "--ray", f"ray://127.0.0.1:{port}"])
+    assert told.exit_code != 0 and "no Ray cluster answers" in told.output, told.output
+
+
 def test_the_tournament_command_on_ray(cluster):
     import json
 

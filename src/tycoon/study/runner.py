@@ -13,13 +13,15 @@ writer was killed mid-line) is cut off.
 
 Ray (``pip install tycoon[ray]``): ``ray="local"`` starts a local cluster (all the
 machine's cores unless ``workers`` > 1 says how many); any other value is the address of
-a running cluster (``ray://host:10001`` or ``host:6379``), passed to ``ray.init``.
+a running cluster (``ray://host:10001`` or ``host:6379``, or ``auto``), passed to
+``ray.init`` once something answers there (Ray itself would wait for it without end).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import socket
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -139,6 +141,31 @@ def check_parallel(workers: int, ray: str | None) -> None:
             raise ValueError(
                 "--ray needs Ray: pip install 'tycoon[ray]' (or pip install ray)"
             ) from None
+        check_ray_address(ray.strip())
+
+
+def check_ray_address(address: str, timeout: float = 5.0) -> None:
+    """Refuse an address of a Ray cluster that is not ``host:port`` (``ray://`` allowed),
+    :data:`LOCAL` or ``auto``, or at which nothing answers within ``timeout`` seconds.
+
+    >>> check_ray_address("local")
+    >>> check_ray_address("10.0.0.5")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: --ray takes host:port (10.0.0.5:6379, or ray://10.0.0.5:10001 ...; not '10.0.0.5'
+    """
+    if address in (LOCAL, "auto"):
+        return
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError("--ray takes host:port (10.0.0.5:6379, or ray://10.0.0.5:10001 for "
+                         f"Ray Client), 'auto', or nothing for a local cluster; not {address!r}")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise ValueError(f"--ray: no Ray cluster answers at {address} "
+                         f"({exc.strerror or exc}); start one with `ray start --head`, or "
+                         "give --ray alone for a local one") from None
 
 
 def _pool_map(fn: Callable[[Any], Any], items: list[Any], workers: int) -> Iterator[Any]:
