@@ -241,6 +241,26 @@ def test_bad_flags_are_clear_errors():
         assert words in result.output, (args, result.output)
 
 
+def test_an_output_folder_that_cannot_be_written_is_refused_before_the_games(tmp_path):
+    """--plot, --records and --ladder's --ratings name where files go: a folder that cannot
+    be made (here: a file stands in its way) is refused at once with its name, not after
+    hours of games (--plot was a traceback once the games were over)."""
+    taken = tmp_path / "taken"
+    taken.write_text("a file")
+    many = ["--games", "100000"]  # never played: refused first
+    for args in (
+        ["tournament", "toy", "--bots", "random,random", *many, "--plot", str(taken)],
+        ["tournament", "toy", "--bots", "random,random", *many, "--records", str(taken)],
+        ["stats", "toy", *many, "--plot", str(taken / "plots")],
+        ["ladder", "toy", "--bots", "random,firstpick", *many, "--plot", str(taken)],
+        ["ladder", "toy", "--bots", "random,firstpick", *many,
+         "--ratings", str(taken / "ladder.json")],
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert "cannot write" in result.output and "taken" in result.output, (args, result.output)
+
+
 def test_simulate_and_stats_of_the_toy_game_resume_from_a_save_file(tmp_path):
     save = tmp_path / "sim.jsonl"
     args = ["simulate", "toy", "--games", "3", "--seed", "4", "--json", "--save", str(save)]

@@ -39,7 +39,7 @@ from tycoon.bots.ratings import elo_ratings, pairwise_scores, wilson
 from tycoon.engine import Rng, check_seed, derive_seed, get_game
 
 from .match import MatchResult, study_options
-from .records import run_matches
+from .records import output_folder, run_matches
 from .runner import Task
 
 #: Games per pair by default (two deals, each from both seats at a table of two).
@@ -242,7 +242,7 @@ def plot_ladder(ladder: Ladder, folder: Path) -> Path:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    folder.mkdir(parents=True, exist_ok=True)
+    output_folder(folder)
     rows = ladder.table()[::-1]
     fig, ax = plt.subplots(figsize=(6, 0.5 * len(rows) + 1.5))
     ys = range(len(rows))
@@ -326,6 +326,9 @@ def run_cli(
     from .tournament import split_bots
 
     lineup = split_bots(bots) if bots else None
+    for folder in (plot, ratings.parent if ratings is not None else None):
+        if folder is not None:
+            output_folder(folder)  # refused before the games, not after
     ladder = run_ladder(game, lineup, games, seed, workers, options, progress, save, ray,
                         seats=seats, records=records)
     path = plot_ladder(ladder, plot) if plot is not None else None

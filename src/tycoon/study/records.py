@@ -52,6 +52,20 @@ def write_record(folder: Path, game: str, options: dict[str, Any], result: Match
     return path
 
 
+def output_folder(folder: Path) -> Path:
+    """Make ``folder`` (and its parents) for a study's files (records, plots): ``ValueError``
+    naming it if it cannot be made or written into, so a study refuses it before it plays."""
+    if folder.exists() and not folder.is_dir():
+        raise ValueError(f"cannot write into {folder}: it is a file, not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ValueError(f"cannot write {folder}: {exc.strerror or exc}") from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ValueError(f"cannot write {folder}: permission denied")
+    return folder
+
+
 def write_json(path: Path, data: dict[str, Any]) -> None:
     """Write ``data`` to ``path`` whole or not at all (through ``PATH.part`` and a rename);
     ``ValueError`` naming the path if it cannot be written."""
@@ -70,10 +84,7 @@ def run_matches(game: str, tasks: Sequence[Task], options: dict[str, Any],
     """Play ``tasks`` (see the module docstring); the results sorted by index."""
     keep = None
     if records is not None:
-        try:
-            records.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise ValueError(f"cannot write {records}: {exc.strerror or exc}") from None
+        output_folder(records)
 
         def keep(played: tuple[MatchResult, list[list[Any]]]) -> MatchResult:
             result, actions = played

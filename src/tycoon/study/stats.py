@@ -39,6 +39,7 @@ from tycoon.bots.ratings import wilson
 from tycoon.engine import Action, State, check_seed, derive_seed, get_game
 
 from .match import Observer, play_match, study_options
+from .records import output_folder
 from .runner import Task, run_study
 
 
@@ -291,7 +292,7 @@ def plot_stats(data: dict[str, Any], folder: Path, prefix: str = "") -> list[Pat
     import matplotlib.pyplot as plt
 
     ext = extension(data["game"])
-    folder.mkdir(parents=True, exist_ok=True)
+    output_folder(folder)
     game = data["game"]
     title = f"{game}, {data['games']} games, {data['seats']} seats, bots {','.join(data['bots'])}"
     opts = {k: v for k, v in data["options"].items() if k != "turn_limit"}
@@ -436,6 +437,8 @@ def run_cli(
     """``tycoon stats``: play, print a summary (or JSON), write plots."""
     from rich.console import Console
 
+    if plot is not None:
+        output_folder(plot)  # refused before the games, not after
     data = run_stats(game, games, seed, options, progress, workers, ray, save)
     paths = plot_stats(data, plot) if plot is not None else []
     if as_json:

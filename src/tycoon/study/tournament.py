@@ -40,7 +40,7 @@ from tycoon.bots.ratings import elo_ratings, pairwise_scores, wilson
 from tycoon.engine import check_seed, derive_seed, get_game
 
 from .match import MatchResult, study_options
-from .records import run_matches
+from .records import output_folder, run_matches
 from .runner import Task
 
 #: One tournament game (the match loop's result).
@@ -238,7 +238,7 @@ def plot_tournament(t: Tournament, folder: Path) -> list[Path]:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    folder.mkdir(parents=True, exist_ok=True)
+    output_folder(folder)
     rows = t.table()
     out = []
     fig, ax = plt.subplots(figsize=(6, 4))
@@ -296,6 +296,8 @@ def run_cli(
     from rich.table import Table
 
     lineup = split_bots(bots)
+    if plot is not None:
+        output_folder(plot)  # refused before the games, not after
     t = run_tournament(
         game, lineup, games, seed, workers, options, progress, save, duplicate, ray, records
     )
