@@ -282,3 +282,25 @@ def test_a_client_that_does_not_read_is_dropped():
     conn, sock = run(main())
     assert conn.too_slow and sock.closed_with[0] == 1008 and "slow" in sock.closed_with[1]
     assert conn.queue.qsize() <= 5
+
+
+def test_serve_refuses_a_database_it_cannot_open_before_it_starts(tmp_path, pg_url):
+    """``tycoon serve --db``: a URL that is not SQLite's or PostgreSQL's, a SQLite file in a
+    folder that is not there, a PostgreSQL database that does not exist are refused with what
+    is wrong (a password never shown), exit code 2, before the server listens (uvicorn printed
+    a traceback of its start-up)."""
+    from typer.testing import CliRunner
+
+    from tycoon.cli import app
+
+    missing = pg_url.rsplit("/", 1)[0].replace("postgres@", "postgres:s3cret@") + "/no_such_db"
+    for db, words in (
+        ("mysql://db/tycoon", "--db takes sqlite:///FILE or postgresql://"),
+        ("sqlite:", "--db takes"),
+        (f"sqlite:///{tmp_path}/no/such/folder/games.sqlite3", "unable to open database file"),
+        (missing, 'database "no_such_db" does not exist'),
+    ):
+        told = CliRunner().invoke(app, ["serve", "--db", db, "--port", "1"])
+        assert told.exit_code == 2, (db, told.output)
+        assert words in " ".join(told.output.split()), (db, told.output)
+        assert "s3cret" not in told.output

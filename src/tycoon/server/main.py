@@ -29,6 +29,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
 
     settings = ServerSettings.from_env(flags=flags)
     url = db or os.environ.get(DB_ENV) or default_db_url()
+    check_database(url)
     configure_logs(settings.log_format)
     for name in ("uvicorn.error", "uvicorn.access"):
         logging.getLogger(name).addFilter(RedactTokens())
@@ -44,6 +45,39 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
         log_level="info",
         log_config=uvicorn_log_config(),
     )
+
+
+def check_database(url: str) -> None:
+    """Refuse a database URL that is not SQLite's or PostgreSQL's, or that cannot be opened,
+    with a ``ValueError`` that says why (the password hidden), before the server starts.
+
+    >>> check_database("mysql://db/tycoon")
+    Traceback (most recent call last):
+    ...
+    ValueError: --db takes sqlite:///FILE or postgresql://USER:PASSWORD@HOST/DB, not 'mysql://db/tycoon'
+    """
+    import sqlalchemy as sa
+
+    usage = "--db takes sqlite:///FILE or postgresql://USER:PASSWORD@HOST/DB"
+    try:
+        parsed = sa.engine.make_url(url)
+    except sa.exc.ArgumentError:
+        raise ValueError(f"{usage}, not {url!r}") from None
+    shown = parsed.render_as_string(hide_password=True)
+    if parsed.get_backend_name() not in ("sqlite", "postgresql"):
+        raise ValueError(f"{usage}, not {shown!r}")
+    try:
+        engine = sa.create_engine(parsed)
+    except ImportError as exc:  # a driver Tycoon does not install (postgresql+asyncpg://)
+        raise ValueError(f"cannot open the database {shown}: {exc}") from None
+    try:
+        with engine.connect():
+            pass
+    except sa.exc.SQLAlchemyError as exc:
+        reason = " ".join(str(getattr(exc, "orig", None) or exc).split())
+        raise ValueError(f"cannot open the database {shown}: {reason}") from None
+    finally:
+        engine.dispose()
 
 
 class RedactTokens(logging.Filter):
