@@ -169,3 +169,16 @@ def test_train_command_rejects_a_bad_setting_and_writes_nothing(tmp_path):
     result = runner.invoke(app, ["train", "deal", "--every", "0", "--out", str(out)])
     assert result.exit_code == 2 and "--every" in result.output
     assert not out.exists()
+
+
+@pytest.mark.skipif(not HAS_TORCH, reason="the learn extra (torch) is not installed")
+def test_train_command_refuses_an_unwritable_out_before_it_plays(tmp_path):
+    """--out where nothing can be written (a file in the way of its folder, a folder) is
+    refused at once, not after 20,000 games and the training."""
+    (tmp_path / "taken").write_text("a file")
+    for out, words in ((tmp_path / "taken" / "w.npz", "it is a file, not a folder"),
+                       (tmp_path, "it is a folder")):
+        result = runner.invoke(app, ["train", "deal", "--out", str(out)])
+        assert result.exit_code == 2 and words in result.output, result.output
+        assert "self-play" not in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["taken"]

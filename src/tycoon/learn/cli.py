@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -34,7 +35,17 @@ def train(
         typer.echo("tycoon train needs PyTorch: pip install 'tycoon[learn]' "
                    "(a CPU build of torch is enough)", err=True)
         raise typer.Exit(2) from None
+    from tycoon.study.records import output_folder
+
     from .value import train as run
+
+    try:  # refused now, not after the games and the training
+        output_folder(out.parent)
+        if out.is_dir():
+            raise ValueError(f"cannot write {out}: it is a folder")
+    except ValueError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
 
     def progress(i: int) -> None:
         if i % max(1, games // 20) == 0 or i == games:
@@ -46,8 +57,13 @@ def train(
     except ValueError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
-    out.parent.mkdir(parents=True, exist_ok=True)
-    mlp.save(out)
+    part = out.with_name(out.name + ".part")  # the file is whole or not there
+    try:
+        mlp.save(part)
+        os.replace(part, out)
+    except OSError as exc:
+        typer.echo(f"error: cannot write {out}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(2) from None
     typer.echo(
         f"{report.positions} positions from {report.games} games "
         f"({report.selfplay_seconds:.0f} s self-play, {report.train_seconds:.0f} s training); "
