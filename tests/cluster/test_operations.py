@@ -104,3 +104,6 @@ def test_serve_logs_json_and_settings_from_environment(tmp_path) -> None:
     lines = [json.loads(line) for line in err.splitlines() if line.startswith("{")]
     assert lines and all("level" in x and "message" in x for x in lines)
     assert not [line for line in err.splitlines() if line.strip() and not line.startswith("{")]
+    # the migrations are said (a fresh file), not which plug-ins alembic loads for them
+    assert any(x["logger"] == "alembic.runtime.migration" for x in lines), lines
+    assert not [x for x in lines if x["logger"].startswith("alembic.runtime.plugins")]

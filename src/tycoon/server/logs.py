@@ -56,6 +56,8 @@ def configure(fmt: str) -> None:
         logger = logging.getLogger(name)
         logger.handlers[:] = []
         logger.propagate = True
+    # which of its plug-ins alembic loads, seven lines at every start: not news to anyone
+    logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
 
 
 def uvicorn_log_config() -> dict:
