@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -225,14 +226,20 @@ def test_replay_viewer_steps_through_a_finished_game(server, new_page, shot, tmp
     expect(page.locator("#replay-step")).to_have_count(0)
 
 
+def record_file(server: str, tmp_path: Path, seed: int) -> Path:
+    """A finished two-seat Deal game's record, saved as the viewer's download would be."""
+    game_id = finished_bot_game(server, "deal", 2, 2, seed=seed)
+    saved = tmp_path / "game.json"
+    saved.write_text(httpx.get(f"{server}/api/games/{game_id}/record").text)
+    return saved
+
+
 def test_a_language_changed_while_the_first_step_loads_keeps_the_record_file(server, new_page,
                                                                           tmp_path):
     """The viewer of a record file is the page's screen from the moment it opens: a language
     chosen while its first step is still on its way redraws the viewer, the file kept (it
     once fell back to the file picker, a race CI met under load)."""
-    game_id = finished_bot_game(server, "deal", 2, 2, seed=11)
-    saved = tmp_path / "game.json"
-    saved.write_text(httpx.get(f"{server}/api/games/{game_id}/record").text)
+    saved = record_file(server, tmp_path, seed=11)
     page = new_page()
     held = []
     page.route("**/api/replay/0?*", lambda route: held.append(route))  # waits until let go
@@ -254,9 +261,7 @@ def test_a_link_followed_while_the_lobby_loads_keeps_its_screen(server, new_page
     """The lobby's "Replay a record file" link, followed while the lobby still waits for its
     list of games, opens a screen the late lobby does not take back: a language chosen later
     redraws the open record file, not the file picker (CI met this race under load)."""
-    game_id = finished_bot_game(server, "deal", 2, 2, seed=12)
-    saved = tmp_path / "game.json"
-    saved.write_text(httpx.get(f"{server}/api/games/{game_id}/record").text)
+    saved = record_file(server, tmp_path, seed=12)
     page = new_page()
     held = []
     page.route("**/api/games", lambda route: held.append(route))  # waits until let go
