@@ -286,18 +286,21 @@ def test_a_client_that_does_not_read_is_dropped():
 
 def test_serve_refuses_a_database_it_cannot_open_before_it_starts(tmp_path, pg_url):
     """``tycoon serve --db``: a URL that is not SQLite's or PostgreSQL's, a SQLite file in a
-    folder that is not there, a PostgreSQL database that does not exist are refused with what
-    is wrong (a password never shown), exit code 2, before the server listens (uvicorn printed
-    a traceback of its start-up)."""
+    folder that is not there or a file that is not a database, a PostgreSQL database that does
+    not exist are refused with what is wrong (a password never shown), exit code 2, before the
+    server listens (uvicorn printed a traceback of its start-up)."""
     from typer.testing import CliRunner
 
     from tycoon.cli import app
 
     missing = pg_url.rsplit("/", 1)[0].replace("postgres@", "postgres:s3cret@") + "/no_such_db"
+    not_sqlite = tmp_path / "notes.txt"
+    not_sqlite.write_text("a text file, " * 1000)
     for db, words in (
         ("mysql://db/tycoon", "--db takes sqlite:///FILE or postgresql://"),
         ("sqlite:", "--db takes"),
         (f"sqlite:///{tmp_path}/no/such/folder/games.sqlite3", "unable to open database file"),
+        (f"sqlite:///{not_sqlite}", "file is not a database"),
         (missing, 'database "no_such_db" does not exist'),
     ):
         told = CliRunner().invoke(app, ["serve", "--db", db, "--port", "1"])

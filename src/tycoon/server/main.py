@@ -70,9 +70,12 @@ def check_database(url: str) -> None:
         engine = sa.create_engine(parsed)
     except ImportError as exc:  # a driver Tycoon does not install (postgresql+asyncpg://)
         raise ValueError(f"cannot open the database {shown}: {exc}") from None
+    # a query that reads the file: SQLite opens anything, and finds it is not a database later
+    probe = ("select count(*) from sqlite_master" if parsed.get_backend_name() == "sqlite"
+             else "select 1")
     try:
-        with engine.connect():
-            pass
+        with engine.connect() as connection:
+            connection.exec_driver_sql(probe)
     except sa.exc.SQLAlchemyError as exc:
         reason = " ".join(str(getattr(exc, "orig", None) or exc).split())
         raise ValueError(f"cannot open the database {shown}: {reason}") from None
