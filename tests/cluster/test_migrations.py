@@ -11,7 +11,12 @@ import pytest
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from clusterlib import ServerProcess, pg_url_fixture, unique_prefix  # noqa: F401 (fixtures)
+from clusterlib import (  # noqa: F401 (fixtures)
+    ServerProcess,
+    free_port,
+    pg_url_fixture,
+    unique_prefix,
+)
 
 from tycoon.server import migrate
 from tycoon.server.storage import Storage
@@ -160,11 +165,13 @@ def test_postgresql_old_schema_upgrades_in_place(pg_url: str) -> None:
 
 
 def test_three_processes_start_together_on_fresh_postgresql(pg_url: str) -> None:
-    """Three servers started at once on an empty schema all come up (one migrates, the others
-    wait on the advisory lock and find nothing to do)."""
+    """Three servers of a cluster started at once on an empty schema all come up (one
+    migrates, the others wait on the advisory lock and find nothing to do)."""
     prefix = unique_prefix()
-    servers = [ServerProcess(pg_url, {"table_prefix": prefix, "bot_processes": 0})
-               for _ in range(3)]
+    ports = [free_port() for _ in range(3)]
+    servers = [ServerProcess(pg_url, {"table_prefix": prefix, "bot_processes": 0,
+                                      "advertise_url": f"http://127.0.0.1:{port}"}, port=port)
+               for port in ports]
     try:
         for server in servers:
             server.start()
@@ -180,15 +187,30 @@ def test_three_processes_start_together_on_fresh_postgresql(pg_url: str) -> None
         Storage(pg_url, prefix=prefix).drop_all()
 
 
-def test_sqlite_processes_start_together(tmp_path: Path) -> None:
-    """Two servers started at once on one new SQLite file both come up (file lock)."""
+def test_sqlite_processes_started_together_one_serves_the_other_says_why_not(
+        tmp_path: Path) -> None:
+    """Two servers started at once on one new SQLite file: the file is migrated once (its
+    lock), and one server runs its games; the other stops with the reason (two servers
+    restoring one file's games would both run them), and takes over once the first is gone."""
     url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
     servers = [ServerProcess(url, {"bot_processes": 0}) for _ in range(2)]
     try:
         for server in servers:
             server.start()
+        ends = []
         for server in servers:
-            server.wait_ready(60)
+            assert server.proc is not None
+            try:
+                server.wait_ready(60)
+                ends.append(None)
+            except AssertionError:
+                ends.append(server.proc.wait(30))
+        assert sorted(ends, key=str) == [2, None] or sorted(ends, key=str) == [3, None], ends
+        refused = servers[ends.index(None) - 1]
+        assert "another Tycoon server is using the database" in refused.log_tail(), (
+            refused.log_tail())
+        servers[ends.index(None)].stop()
+        refused.start().wait_ready(60)
     finally:
         for server in servers:
             server.stop()

@@ -49,12 +49,14 @@ def test_joins_and_rest_calls_are_rate_limited(db_url):
 
 
 def test_the_limits_are_shared_through_redis(db_url, redis_url):
-    """With a Redis URL two server processes share one count per address."""
+    """With a Redis URL two server processes share one count per address (each with tables
+    of its own: two servers alone on one database's tables are refused, tests/server/
+    test_claim.py)."""
     prefix = f"t{os.getpid()}{time.monotonic_ns()}"
     a = LiveServer(db_url, redis_url=redis_url, create_limit="3/minute",
-                   table_prefix=prefix).start()
+                   table_prefix=prefix + "a_").start()
     b = LiveServer(db_url, redis_url=redis_url, create_limit="3/minute",
-                   table_prefix=prefix).start()
+                   table_prefix=prefix + "b_").start()
     try:
         a.app.state.limiter.items["create"][0].namespace = prefix  # a fresh count
         b.app.state.limiter.items["create"][0].namespace = prefix

@@ -16,6 +16,7 @@ from fastapi.staticfiles import StaticFiles
 
 from .api import client_address, health_router, router
 from .broker import Broker, LocalBroker, RedisBroker
+from .claim import Claim
 from .cluster import ForwardRequests, game_socket_anywhere
 from .limiter import Limiter
 from .lobby import Lobby
@@ -150,6 +151,8 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(url, prefix=settings.table_prefix)
+        # one server alone on its database, or the processes of a cluster together
+        claim = Claim(storage.engine, settings.table_prefix, shared=bool(settings.advertise_url))
         await storage.open()
         # cluster mode: every watcher's socket reaches the game's owner (relayed), so updates
         # fan out inside the owner; Redis pub/sub is for processes that share games otherwise
@@ -189,6 +192,7 @@ def create_app(
             await lobby.close()
             await fanout.stop()
             await storage.close()
+            claim.release()
 
     app = FastAPI(
         title="Tycoon",

@@ -7,6 +7,7 @@ import os
 import re
 
 from .app import create_app, default_db_url
+from .claim import Claim
 from .logs import configure as configure_logs
 from .logs import uvicorn_log_config
 from .settings import ServerSettings
@@ -29,7 +30,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
 
     settings = ServerSettings.from_env(flags=flags)
     url = db or os.environ.get(DB_ENV) or default_db_url()
-    check_database(url)
+    check_database(url, settings.table_prefix, shared=bool(settings.advertise_url))
     configure_logs(settings.log_format)
     for name in ("uvicorn.error", "uvicorn.access"):
         logging.getLogger(name).addFilter(RedactTokens())
@@ -47,9 +48,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     )
 
 
-def check_database(url: str) -> None:
-    """Refuse a database URL that is not SQLite's or PostgreSQL's, or that cannot be opened,
-    with a ``ValueError`` that says why (the password hidden), before the server starts.
+def check_database(url: str, prefix: str = "tycoon_", shared: bool = False) -> None:
+    """Refuse a database URL that is not SQLite's or PostgreSQL's, that cannot be opened, or
+    that another server holds (:mod:`.claim`: ``shared`` in cluster mode), with a
+    ``ValueError`` that says why (the password hidden), before the server starts.
 
     >>> check_database("mysql://db/tycoon")
     Traceback (most recent call last):
@@ -79,6 +81,8 @@ def check_database(url: str) -> None:
     except sa.exc.SQLAlchemyError as exc:
         reason = " ".join(str(getattr(exc, "orig", None) or exc).split())
         raise ValueError(f"cannot open the database {shown}: {reason}") from None
+    try:
+        Claim(engine, prefix, shared).release()  # the server claims it for good at start-up
     finally:
         engine.dispose()
 
