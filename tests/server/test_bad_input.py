@@ -307,3 +307,23 @@ def test_serve_refuses_a_database_it_cannot_open_before_it_starts(tmp_path, pg_u
         assert told.exit_code == 2, (db, told.output)
         assert words in " ".join(told.output.split()), (db, told.output)
         assert "s3cret" not in told.output
+
+
+def test_serve_refuses_a_port_another_server_holds_before_it_starts(tmp_path):
+    """``tycoon serve --port`` where something already listens stops at once with the reason,
+    exit code 2, its database untouched (uvicorn found it out after restoring the games)."""
+    import socket
+
+    from typer.testing import CliRunner
+
+    from tycoon.cli import app
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        db = tmp_path / "games.sqlite3"
+        told = CliRunner().invoke(app, ["serve", "--port", str(port), "--db", f"sqlite:///{db}"])
+    assert told.exit_code == 2, told.output
+    assert f"cannot listen on 127.0.0.1:{port}" in " ".join(told.output.split())
+    assert not db.exists()

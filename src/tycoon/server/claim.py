@@ -17,6 +17,7 @@ again at once.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 
@@ -65,7 +66,10 @@ class Claim:
     def release(self) -> None:
         """Give the claim up (the end of the process does it too)."""
         if self._conn is not None:
-            # closed for good, not back to the pool: the session's advisory lock goes with it
+            # unlocked now (a closed session's locks go only once its server process ends),
+            # and closed for good rather than back to the pool
+            with contextlib.suppress(sa.exc.SQLAlchemyError):  # a lost one holds nothing
+                self._conn.execute(sa.text("SELECT pg_advisory_unlock_all()"))
             self._conn.invalidate()
             self._conn.close()
             self._conn = None

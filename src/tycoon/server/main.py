@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+import socket
 
 from .app import create_app, default_db_url
 from .claim import Claim
@@ -30,6 +31,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
 
     settings = ServerSettings.from_env(flags=flags)
     url = db or os.environ.get(DB_ENV) or default_db_url()
+    check_port(host, port)
     check_database(url, settings.table_prefix, shared=bool(settings.advertise_url))
     configure_logs(settings.log_format)
     for name in ("uvicorn.error", "uvicorn.access"):
@@ -46,6 +48,24 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
         log_level="info",
         log_config=uvicorn_log_config(),
     )
+
+
+def check_port(host: str, port: int) -> None:
+    """Refuse ``host:port`` if nothing can listen there (another server holds it, say), with
+    a ``ValueError`` that says so, before the server restores a single game (uvicorn finds it
+    out only after its start-up)."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        raise ValueError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            raise ValueError(f"cannot listen on {host}:{port}: {exc.strerror or exc}"
+                             " (is another server there?)") from None
 
 
 def check_database(url: str, prefix: str = "tycoon_", shared: bool = False) -> None:
