@@ -10,6 +10,7 @@ it, the clocks, the seats, and the result once the game is over.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tycoon.engine import Action, Event, Message, State, seat_ref
@@ -38,13 +39,15 @@ def describe(state: State, item: Action | Event, audience: int | None
         return {"key": "server.unknown_item", "params": {"type": item.type}}
 
 
-def actor_message(actor: dict[str, Any] | None) -> dict[str, Any] | None:
+def actor_message(actor: Mapping[str, Any] | None) -> dict[str, Any] | None:
     """The log line of who acted, as a server message key (see docs/protocol.md).
 
     >>> actor_message({"seat": 1, "by": "standin", "reason": "away"})
     {'key': 'server.actor.standin.away', 'params': {'seat': {'seat': 1}}}
+    >>> actor_message({"seat": 1}) is None  # a record that does not say who chose
+    True
     """
-    if actor is None or actor["by"] in ("player", "bot"):
+    if actor is None or actor.get("by") in (None, "player", "bot"):
         return None
     key = f"server.actor.{actor['by']}"
     if actor.get("reason"):

@@ -17,6 +17,7 @@ from importlib import resources
 from typing import Any
 
 from tycoon.engine import LANGUAGES, GameInfo, Message, render
+from tycoon.server.updates import actor_message
 
 
 @cache
@@ -128,17 +129,13 @@ class ActorNotes:
         know, or the same chooser as the action before in this turn."""
         if not actor:
             return None
-        key = None
-        if actor.get("by") not in (None, "player", "bot"):
-            key = f"server.actor.{actor['by']}"
-            if actor.get("reason"):
-                key += f".{actor['reason']}"
-            if not self.words.has(key):
-                key = None
-        who = (key, actor.get("seat"))
-        said = key is not None and who != self._last
+        message = actor_message(actor)  # the server's message for it, as the table says it
+        if message is not None and not self.words.has(message["key"]):
+            message = None
+        who = (message and message["key"], actor.get("seat"))
+        said = message is not None and who != self._last
         self._last = who
-        return self.words(key, seat={"seat": actor["seat"]}) if said else None
+        return self.words(message) if said else None
 
     def new_turn(self) -> None:
         """A turn starts: the next such action is said again."""

@@ -71,8 +71,8 @@ export function normalise(msg, seat) {
 /**
  * Who chose an action, for the log: whether to say it (when the server words it, i.e. not a
  * seat's own choice, and not the chooser of the action told before it in the same turn: a seat
- * away for a whole turn is said once) and the key to pass as `last` for the next action. The live table and the replay
- * viewer both use it.
+ * away for a whole turn is said once) and the key to pass as `last` for the next action. The
+ * live table and the replay viewer both use it.
  */
 export function actorNote(actor, turn, last) {
   const key = `${actor.seat}/${actor.by}/${actor.reason ?? ""}@${turn}`;
