@@ -73,3 +73,17 @@ def test_what_a_part_imports_its_install_brings(part):
     assert not missing, (f"src/tycoon/{part} imports {sorted(missing)}, which "
                          f"pip install tycoon{sorted(EXTRAS.get(part, set())) or ''} "
                          f"does not install (from {missing})")
+
+
+def test_the_command_line_loads_the_server_only_when_a_command_needs_it():
+    """``tycoon --help``, ``tycoon play`` or ``tycoon bench`` do not pay for FastAPI and
+    SQLAlchemy (about half a second, once on every command, when ``tycoon.server`` loaded its
+    app on import)."""
+    import subprocess
+
+    heavy = ("fastapi", "sqlalchemy", "uvicorn", "starlette", "alembic")
+    out = subprocess.run(
+        [sys.executable, "-c", "import sys, tycoon.cli; "
+         f"print(','.join(m for m in {heavy!r} if m in sys.modules))"],
+        capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""

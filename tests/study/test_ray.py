@@ -98,6 +98,60 @@ def test_a_ray_address_where_nothing_answers_is_refused_at_once():
     assert told.exit_code != 0 and "no Ray cluster answers" in told.output, told.output
 
 
+def test_a_ray_address_where_another_service_answers_is_refused(cluster):
+    """Something else at the address (Redis on Ray's usual port 6379, a web server, a silent
+    service) is refused at once: Ray would retry it without end. The local cluster's own head
+    passes the same check."""
+    import contextlib
+    import socket
+    import threading
+
+    from tycoon.study.runner import check_ray_address
+
+    gcs = ray.get_runtime_context().gcs_address
+    check_ray_address(gcs)  # Ray's head answers HTTP/2 as gRPC servers do
+
+    def serve(listener, reply):
+        conn, _ = listener.accept()
+        with conn, contextlib.suppress(OSError):
+            conn.recv(64)
+            if reply != b"":  # b"": closes at once; None: silent until the check gives up
+                conn.sendall(reply or b"")
+                conn.recv(64)
+
+    replies = (b"-ERR unknown command 'PRI'\r\n", b"HTTP/1.1 400 Bad Request\r\n\r\n", b"", None)
+    for reply in replies:
+        with socket.socket() as listener:
+            listener.bind(("127.0.0.1", 0))
+            listener.listen()
+            port = listener.getsockname()[1]
+            threading.Thread(target=serve, args=(listener, reply), daemon=True).start()
+            with pytest.raises(ValueError, match=f"at 127.0.0.1:{port} is not a Ray cluster"):
+                check_ray_address(f"127.0.0.1:{port}", timeout=1)
+
+
+def test_a_cluster_that_refuses_to_be_joined_is_told_with_its_reason():
+    """Ray 2.59 and later start clusters that ask for a token; joining one without it ends,
+    after Ray's retries, in a ConnectionError whose cause is the AuthenticationError: the
+    user is told what to set, not shown Ray's traceback."""
+    from tycoon.study.runner import _ray_refused
+
+    try:
+        try:
+            raise ray.exceptions.AuthenticationError("RPC error: InvalidAuthToken: missing")
+        except ray.exceptions.AuthenticationError as auth:
+            raise RuntimeError("Failed to connect to GCS.") from auth
+    except RuntimeError as failed:
+        try:
+            raise ConnectionError("Failed to connect to Ray cluster at 10.0.0.5:6379") from failed
+        except ConnectionError as exc:
+            told = _ray_refused("10.0.0.5:6379", exc)
+    assert "asks for its token" in told and "RAY_AUTH_MODE=token" in told
+    other = _ray_refused("10.0.0.5:6379", ConnectionError("Failed to connect\nto the GCS"))
+    assert other == ("--ray: could not join the Ray cluster at 10.0.0.5:6379 (to the GCS); is "
+                     "the address the one `ray start --head` printed?")
+
+
 def test_the_tournament_command_on_ray(cluster):
     import json
 

@@ -161,11 +161,58 @@ def check_ray_address(address: str, timeout: float = 5.0) -> None:
         raise ValueError("--ray takes host:port (10.0.0.5:6379, or ray://10.0.0.5:10001 for "
                          f"Ray Client), 'auto', or nothing for a local cluster; not {address!r}")
     try:
-        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+        conn = socket.create_connection((host.strip("[]"), int(port)), timeout=timeout)
     except OSError as exc:
         raise ValueError(f"--ray: no Ray cluster answers at {address} "
                          f"({exc.strerror or exc}); start one with `ray start --head`, or "
                          "give --ray alone for a local one") from None
+    with conn:
+        if os.environ.get("RAY_USE_TLS", "0").lower() in ("0", "false") and not _speaks_http2(
+                conn):
+            raise ValueError(f"--ray: what answers at {address} is not a Ray cluster (it does "
+                             "not speak gRPC); `ray start --head` prints the address to give "
+                             "(port 6379 unless told otherwise, ray://HOST:10001 for Ray "
+                             "Client)")
+
+
+#: An HTTP/2 client's first bytes: the connection preface and an empty SETTINGS frame.
+_HTTP2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
+
+
+def _speaks_http2(conn: socket.socket) -> bool:
+    """Whether the server on ``conn`` answers HTTP/2's preface as gRPC servers do, with a
+    SETTINGS frame (RFC 9113, section 3.4): Ray's head and its Ray Client server do; another
+    service (Redis, a web server) closes, answers otherwise, or stays silent until the
+    socket's timeout."""
+    try:
+        conn.sendall(_HTTP2_PREFACE)
+        head = b""
+        while len(head) < 9:
+            chunk = conn.recv(9 - len(head))
+            if not chunk:
+                return False
+            head += chunk
+    except OSError:
+        return False
+    return head[3] == 4
+
+
+def _ray_refused(address: str, exc: BaseException) -> str:
+    """Why joining the Ray cluster at ``address`` failed, and what to do about it."""
+    causes = []
+    while exc is not None:
+        causes.append(exc)
+        exc = exc.__cause__ or exc.__context__
+    if any(type(c).__name__ == "AuthenticationError" or "InvalidAuthToken" in str(c)
+           for c in causes):
+        return (f"--ray: the Ray cluster at {address} asks for its token (Ray 2.59 and later "
+                "start clusters with token authentication): set RAY_AUTH_MODE=token, with the "
+                "cluster's token in ~/.ray/auth_token or RAY_AUTH_TOKEN (`ray get-auth-token` "
+                "on the head prints it)")
+    last = str(causes[0]).strip().splitlines()
+    return (f"--ray: could not join the Ray cluster at {address}"
+            + (f" ({last[-1]})" if last else "")
+            + "; is the address the one `ray start --head` printed?")
 
 
 def _pool_map(fn: Callable[[Any], Any], items: list[Any], workers: int) -> Iterator[Any]:
@@ -190,7 +237,10 @@ def _ray_map(fn: Callable[[Any], Any], items: list[Any], address: str,
             ray.init(num_cpus=workers if workers > 1 else None, include_dashboard=False,
                      log_to_driver=False, configure_logging=False)
         else:
-            ray.init(address=address, log_to_driver=False, configure_logging=False)
+            try:
+                ray.init(address=address, log_to_driver=False, configure_logging=False)
+            except (ConnectionError, RuntimeError) as exc:
+                raise ValueError(_ray_refused(address, exc)) from None
         started = True
     try:
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
