@@ -71,6 +71,18 @@ def test_unknown_bot_and_bad_parameters_are_refused():
         make_bot("heuristic", "chess")
 
 
+def test_a_bad_parameter_of_a_strength_is_named_as_the_user_typed_it():
+    """``hard`` is the search bot ``ismcts`` with settings: its errors say ``hard``."""
+    with pytest.raises(ValueError, match=r"^bot hard: iterations must be an integer, not 'abc'$"):
+        make_bot("hard:iterations=abc", "deal")
+    with pytest.raises(ValueError, match=r"^bot hard: seconds must be positive$"):
+        make_bot("hard:seconds=-1", "deal")
+    with pytest.raises(ValueError, match=r"^bot hard: c must be a number, not 'x'$"):
+        make_bot("hard:c=x", "capital")
+    with pytest.raises(ValueError, match=r"^bot ismcts: iterations must be at least 1$"):
+        make_bot("ismcts:iterations=0", "deal")
+
+
 def test_search_bot_respects_its_iteration_budget():
     state = new_deal(seats=2, seed=4)
     bot = make_bot("ismcts:iterations=7", "deal", 3)

@@ -181,9 +181,20 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     if isinstance(factory, Alias):
         base, params = parse_spec(factory.spec)
         if rest:
-            params.update(parse_spec(f"{base}:{rest}")[1])
+            params.update(_parse_params(base, rest, shown=name))
         return base, params
+    return name, _parse_params(name, rest)
+
+
+#: How a parameter's type is named in errors.
+_KIND_NAMES = {int: "an integer", float: "a number", str: "a word", bool: "true or false"}
+
+
+def _parse_params(name: str, rest: str, shown: str | None = None) -> dict[str, Any]:
+    """The ``key=value`` parameters of bot ``name``'s spec; errors name ``shown`` (the alias
+    the user typed) or ``name``."""
     known = PARAMS.get(name) if name in BUILTIN and name not in _REGISTERED else None
+    name = shown or name
     params: dict[str, Any] = {}
     for item in rest.replace(",", ":").split(":"):
         if not item.strip():
@@ -200,15 +211,15 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         try:
             params[key] = kind(raw.strip().lower() if kind is str else raw.strip())
         except ValueError:
+            kind_name = _KIND_NAMES.get(kind, f"a {kind.__name__}")
             raise ValueError(
-                f"bot {name}: {key} must be a {kind.__name__}, not {raw.strip()!r}"
-            ) from None
+                f"bot {name}: {key} must be {kind_name}, not {raw.strip()!r}") from None
     skill = params.get("skill")
     if skill is not None and (
         isinstance(skill, bool) or not isinstance(skill, int | float) or not 0 <= skill <= 1
     ):
         raise ValueError(f"bot {name}: skill must be within 0..1")
-    return name, params
+    return params
 
 
 def call_with_accepted(func: Any, what: str, **kwargs: Any) -> Any:
@@ -283,7 +294,11 @@ def make_bot(spec: str, game: str, seed: int = 0) -> Bot:
     factory = bot_factory(name)
     skill = params.get("skill")
     if name in BUILTIN and name not in _REGISTERED:
-        bot = factory(game=game, seed=seed, label=label, **params)
+        try:
+            bot = factory(game=game, seed=seed, label=label, **params)
+        except ValueError as exc:  # a value out of range: named as the user typed the bot
+            typed = label.partition(":")[0]
+            raise ValueError(f"bot {typed}: {str(exc).removeprefix(f'{name}: ')}") from None
     else:
         bot = _make_plugin(name, factory, game, seed, params)
         if skill is None:
