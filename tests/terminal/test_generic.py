@@ -61,9 +61,10 @@ def test_toy_whole_game_in_words_of_its_catalog():
 
 def test_keys_help_table_log_and_bad_input():
     out: list[str] = []
-    answers = ["?", "t", "l", "h 1", "h 9", "zz", "9", "", "q"]
+    answers = ["?", "help", "h", "t", "l", "h 1", "h 9", "zz", "9", "", "q"]
     assert play("toy", seed=3, read=scripted(answers), write=out.append) is None
-    assert any(line.startswith("Keys: a number plays that choice") for line in out)
+    # ? lists the keys, and so do the words a newcomer tries first
+    assert sum(line.startswith("Keys: a number plays that choice") for line in out) == 3
     assert "Seat 1: hand size 2, score 0, hand 4, 14." in out  # t: no Python list
     assert "Nothing has happened yet." in out  # l before any turn
     assert "There is no more to say about choice 1." in out

@@ -243,7 +243,7 @@ class Terminal:
                 continue
             if low in ("q", "quit"):
                 raise Quit
-            if low == "?":
+            if low in ("?", "h", "help"):
                 self.write(w("term.keys"))
                 continue
             if low == "t":
