@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from tycoon.engine import games
@@ -57,7 +58,7 @@ RecordsOpt = Annotated[Path | None, typer.Option(help=(
 
 def fail(message: str) -> None:
     """Print an error and exit with code 2."""
-    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    err.print(f"[bold red]error:[/] {escape(message)}", highlight=False)
     raise typer.Exit(2)
 
 

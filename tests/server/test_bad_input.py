@@ -309,6 +309,23 @@ def test_serve_refuses_a_database_it_cannot_open_before_it_starts(tmp_path, pg_u
         assert "s3cret" not in told.output
 
 
+def test_serve_on_postgresql_without_its_driver_says_what_to_install(monkeypatch):
+    """The default install has no PostgreSQL driver (``tycoon[scale]`` brings it)."""
+    import sys
+
+    from typer.testing import CliRunner
+
+    from tycoon.cli import app
+
+    monkeypatch.setitem(sys.modules, "psycopg", None)
+    told = CliRunner().invoke(app, ["serve", "--db", "postgresql://u:s3cret@db/tycoon",
+                                    "--port", "1"])
+    assert told.exit_code == 2, told.output
+    said = " ".join(told.output.split())
+    assert "cannot open the database postgresql://u:***@db/tycoon" in said
+    assert said.endswith("PostgreSQL needs pip install 'tycoon[scale]'"), said
+
+
 def test_serve_refuses_a_port_another_server_holds_before_it_starts(tmp_path):
     """``tycoon serve --port`` where something already listens stops at once with the reason,
     exit code 2, its database untouched (uvicorn found it out after restoring the games)."""

@@ -64,6 +64,19 @@ def test_tournament_bad_bot_is_a_clear_error():
     assert "unknown bot 'wizard'" in result.output
 
 
+def test_an_error_is_printed_as_written_brackets_and_all(monkeypatch):
+    """The error line is plain text: "pip install 'tycoon[ray]'" lost its "[ray]" to the
+    console's markup, and a value a user typed could style the line."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "ray", None)
+    result = runner.invoke(app, ["stats", "toy", "--games", "2", "--ray", "local"])
+    assert result.exit_code == 2
+    assert "--ray needs Ray: pip install 'tycoon[ray]'" in " ".join(result.output.split())
+    result = runner.invoke(app, ["tournament", "deal", "--bots", "[bold]x,random"])
+    assert "unknown bot '[bold]x'" in result.output
+
+
 def test_stats_json_and_plots(tmp_path):
     args = ["stats", "deal", "--games", "3", "--seed", "2", "--json", "--plot", str(tmp_path)]
     result = runner.invoke(app, args)

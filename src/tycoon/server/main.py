@@ -91,7 +91,9 @@ def check_database(url: str, prefix: str = "tycoon_", shared: bool = False) -> N
     try:
         engine = sa.create_engine(parsed)
     except ImportError as exc:  # a driver Tycoon does not install (postgresql+asyncpg://)
-        raise ValueError(f"cannot open the database {shown}: {exc}") from None
+        hint = ("; PostgreSQL needs pip install 'tycoon[scale]'"
+                if parsed.get_backend_name() == "postgresql" and "psycopg" in str(exc) else "")
+        raise ValueError(f"cannot open the database {shown}: {exc}{hint}") from None
     # a query that reads the file: SQLite opens anything, and finds it is not a database later
     probe = ("select count(*) from sqlite_master" if parsed.get_backend_name() == "sqlite"
              else "select 1")
