@@ -105,6 +105,11 @@ def test_record_round_trip_and_validation():
         Record.from_json({"game": "deal"})
     with pytest.raises(ValueError, match="action 0"):
         Record.from_json({"game": "deal", "seats": 2, "seed": 1, "actions": [5]})
+    # a seat the game does not have is refused with what it has (seats count from 0 there)
+    with pytest.raises(ValueError, match=r"^record: action 1 is by seat 2, not one of the "
+                                         r"game's 2 seats \(0 to 1\)$"):
+        Record.from_json({"game": "deal", "seats": 2, "seed": 1, "actions": [
+            {"seat": 1, "action": {"type": "pass"}}, {"seat": 2, "action": {"type": "pass"}}]})
 
 
 # ----------------------------------------------------------------- the contract's new parts

@@ -163,6 +163,11 @@ def test_replay_of_a_record_file_equals_the_games_own(live):
     bad = {**record, "actions": [*record["actions"][:3], {"seat": 1, "action": {"type": "x"}}]}
     r = live.post("/api/replay/4", bad)
     assert r.status_code == 422 and "record action 3" in r.json()["detail"]
+    elsewhere = [*record["actions"][:2], {"seat": 7, "action": record["actions"][2]["action"]}]
+    r = live.post("/api/replay/1", {**record, "actions": elsewhere})
+    assert r.status_code == 422 and r.json()["detail"] == (
+        f"record: action 2 is by seat 7, not one of the game's {record['seats']} seats "
+        f"(0 to {record['seats'] - 1})")
     for broken, words in (({**record, "game": "chess"}, "unknown game 'chess'"),
                           ({**record, "seed": None}, "seed"),
                           ({**record, "options": {"turn_limit": "x"}}, "turn_limit")):

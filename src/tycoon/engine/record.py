@@ -65,11 +65,25 @@ class Record:
                 or not isinstance(item.get("action"), dict)
             ):
                 raise InvalidPosition(f"record: action {i} must be {{'seat': int, 'action': {{}}}}")
+            check_action_seat(i, item["seat"], data["seats"])
             actions.append((item["seat"], item["action"]))
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise InvalidPosition("record: options must be an object")
         return cls(data["game"], data["seats"], data["seed"], dict(options), actions)
+
+
+def check_action_seat(index: int, seat: int, seats: int) -> None:
+    """Refuse action ``index`` of a record by a ``seat`` its game of ``seats`` does not have.
+
+    >>> check_action_seat(3, 2, 2)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tycoon.engine.errors.InvalidPosition: record: action 3 is by seat 2, not one ... (0 to 1)
+    """
+    if not 0 <= seat < seats:
+        raise InvalidPosition(f"record: action {index} is by seat {seat}, not one of the "
+                              f"game's {seats} seats (0 to {seats - 1})")
 
 
 class Recorder:
