@@ -171,6 +171,17 @@ def test_bad_bots_flags_are_named():
         command("toy", bots="grandmaster")
     with pytest.raises(ValueError, match="--bots: 3 bots for 2 other seats"):
         command("deal", seats=3, bots="hard,medium,easy")
+    with pytest.raises(ValueError, match=r"--bots: 2 bots for 1 other seat \(give"):
+        command("deal", seats=2, bots="hard,medium")
+
+
+def test_one_bot_per_seat_without_seats_says_how_many_play():
+    """``tycoon play deal --bots medium,hard,easy`` is a game of four (it said "3 bots for 1
+    other seats": Deal's default is two)."""
+    out: list[str] = []
+    play("deal", None, 4, None, bots=["medium", "hard", "easy"], read=scripted(["q"]),
+         write=out.append)
+    assert out[0] == "Monopoly Deal, 4 players. You are Seat 1."
     with pytest.raises(ValueError, match="--bots takes bot names"):
         command("deal", bots="hard,,easy")
     with pytest.raises(ValueError, match="--bots is for local play"):

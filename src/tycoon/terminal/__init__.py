@@ -67,13 +67,16 @@ def play(
     options = dict(options or {})
     preset = options.pop("preset", None)
     seed = check_seed(seed)
+    if seats is None and bots is not None and len(bots) > 1:
+        seats = len(bots) + 1  # one bot per other seat says how many play
     state = info.new_game(seats=seats, seed=seed, preset=preset, **options)
     others = len(state.view(None)["seats"]) - 1
     if bots is not None and len(bots) == 1:
         bots = bots * others
     elif bots is not None and len(bots) != others:
-        raise ValueError(f"--bots: {len(bots)} bots for {others} other seats (give one bot "
-                         "for all, or one per other seat)")
+        raise ValueError(f"--bots: {len(bots)} bots for {others} other "
+                         f"seat{'s' if others != 1 else ''} (give one bot for all, or one per "
+                         "other seat)")
     table = LocalTable(info, state, seed, me=0, name=name, bots=bots)
     screen = screen_for(info)
     words = Words(info, lang)
