@@ -209,7 +209,7 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
         if game != "deal":
             raise ValueError("xsearch: oracle is for Deal only")
         if mode not in ("hands", "all"):
-            oracle_group(mode)  # refused here, with the names it knows, not mid-game
+            oracle_group(mode.removeprefix("count-"))  # refused here, not mid-game
         kwargs["belief"] = lambda: _Oracle(mode)
     turn = params.pop("turn", None)
     if turn is not None:
@@ -345,22 +345,29 @@ def oracle_group(spec: str) -> frozenset[int]:
                      if any(k(kind, name) for k in keep))
 
 
+#: Samples drawn at most by a ``count-GROUP`` oracle for one that holds the true count.
+COUNT_TRIES = 200
+
+
 class _Oracle:
     """A cheating belief for measuring what hidden information is worth (Deal only, never a
     real bot): ``hands`` samples the true hands with the draw pile reshuffled, ``all`` is
     the true state itself (the order of the draw pile too); a group (:func:`oracle_group`)
     is the fair belief (:class:`tycoon.bots.deal.DealBelief`) told only which cards of that
-    group each other hand truly holds."""
+    group each other hand truly holds; ``count-GROUP`` the fair belief told only how many
+    (its samples redrawn, up to :data:`COUNT_TRIES` times, until each other hand holds as
+    many cards of the group as the truth: the belief's own constraints kept)."""
 
     def __init__(self, mode: str) -> None:
         self.mode = mode
         self.fair: Any = None
         self.group: frozenset[int] = frozenset()
+        self.count = mode.startswith("count-")
         if mode not in ("hands", "all"):
             from tycoon.bots.deal import DealBelief
 
             self.fair = DealBelief()
-            self.group = oracle_group(mode)
+            self.group = oracle_group(mode.removeprefix("count-"))
 
     def observe(self, state: Any, seat: int) -> None:
         if self.fair is not None:
@@ -373,6 +380,14 @@ class _Oracle:
     def sample(self, state: Any, seat: int, seed: int) -> Any:
         from tycoon.engine import Rng
 
+        if self.fair is not None and self.count:
+            want = [sum(x in self.group for x in h) for h in state.hands]
+            for k in range(COUNT_TRIES):
+                det = self.fair.sample(state, seat, seed + k * 0x10001)
+                if all(o == seat or sum(x in self.group for x in h) == want[o]
+                       for o, h in enumerate(det.hands)):
+                    break
+            return det
         if self.fair is not None:
             det = self.fair.sample(state, seat, seed)
             return _true_group(det, state, seat, self.group, Rng(seed ^ 0x9E3779B9))

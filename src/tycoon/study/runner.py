@@ -197,10 +197,10 @@ def _speaks_http2(conn: socket.socket) -> bool:
     return head[3] == 4
 
 
-def _ray_refused(address: str, exc: BaseException) -> str:
+def _ray_refused(address: str, exc: BaseException | None) -> str:
     """Why joining the Ray cluster at ``address`` failed, and what to do about it."""
-    causes = []
-    while exc is not None:
+    causes: list[BaseException] = []
+    while exc is not None and all(exc is not c for c in causes):
         causes.append(exc)
         exc = exc.__cause__ or exc.__context__
     if any(type(c).__name__ == "AuthenticationError" or "InvalidAuthToken" in str(c)
