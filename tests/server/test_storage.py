@@ -191,3 +191,39 @@ def test_a_record_that_no_longer_replays_is_closed_at_restart(db_url):
         assert live.get("/api/health").status_code == 200
     finally:
         live.stop()
+
+
+@pytest.mark.services
+def test_names_with_control_characters_are_refused_before_postgresql_sees_them(pg_url):
+    """PostgreSQL refuses NUL in text: a name or title holding one was a 500 (the game, the
+    seat or the lobby's chat line not written). Names are printable text, the spaces around
+    them dropped, on every database; a refused one changes nothing."""
+    import json
+
+    import httpx
+
+    def post(path, body):  # as JSON text: a lone surrogate is sent as its \\ud800 escape
+        return httpx.post(live.http + path, content=json.dumps(body),
+                          headers={"content-type": "application/json"})
+
+    live = LiveServer(pg_url, table_prefix=unique_prefix()).start()
+    try:
+        before = live.get("/api/games").json()
+        for name in ("a\x00b", "a\x07b", "a\ud800b"):
+            r = post("/api/games", {"game": "deal", "players": ["human", "random"],
+                                    "name": name})
+            assert r.status_code == 422 and "body.name" in r.json()["detail"], r.text
+            r = post("/api/lobby/chat", {"name": name, "text": "hi"})
+            assert r.status_code == 422 and "body.name" in r.json()["detail"], r.text
+        assert live.get("/api/games").json() == before
+        assert live.get("/api/lobby/chat").json() == []
+        g = live.create(game="deal", players=["human", "random"], name="  Friday  ")
+        assert g["name"] == "Friday"
+        for name in ("A\x00", "   "):
+            r = live.post(f"/api/games/{g['id']}/join", {"name": name})
+            assert r.status_code == 422 and "body.name" in r.json()["detail"], r.text
+        assert live.get(f"/api/games/{g['id']}").json()["free_seats"] == [0]
+        assert live.join(g["id"], " Ann ")["seat"] == 0
+        assert live.get(f"/api/games/{g['id']}").json()["players"][0]["name"] == "Ann"
+    finally:
+        live.stop()

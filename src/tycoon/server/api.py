@@ -384,5 +384,5 @@ async def post_lobby_chat(body: ChatPost, request: Request) -> dict[str, Any]:
     if not await limiter.hit("lobby_chat", client_address(request)):
         raise HTTPException(429, "too many chat messages: at most "
                                  f"{request.app.state.settings.lobby_chat_limit}")
-    return await _lobby(request).lobby_chat(body.name.strip() or "?", text)
+    return await _lobby(request).lobby_chat(body.name, text)
 

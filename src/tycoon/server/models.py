@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -13,9 +14,22 @@ from pydantic import (
     StrictFloat,
     StrictInt,
     StrictStr,
+    StringConstraints,
 )
 
 OptionValue = StrictBool | StrictInt | StrictFloat | StrictStr | None
+
+
+def _no_control(value: str) -> str:
+    """A name as people write it: no control characters (PostgreSQL refuses NUL in text) and
+    no lone surrogates (they cannot be encoded)."""
+    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in value):
+        raise ValueError("must not hold control characters")
+    return value
+
+
+#: A display name or a title: printable text, the spaces around it dropped.
+Name = Annotated[StrictStr, StringConstraints(strip_whitespace=True), AfterValidator(_no_control)]
 
 
 def _known_games(schema: dict[str, Any]) -> None:
@@ -74,7 +88,7 @@ class CreateGame(BaseModel):
         default=None, ge=0, le=2**63 - 1,
         description="Seed of the game (for tests and puzzles; such a game is marked `seeded`).",
     )
-    name: StrictStr = Field(default="", max_length=80, description="A title for the lobby.")
+    name: Name = Field(default="", max_length=80, description="A title for the lobby.")
     spectator_chat: StrictBool = Field(
         default=False, description="Spectators may write in the table's chat (they always read).")
 
@@ -84,7 +98,7 @@ class JoinGame(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: StrictStr = Field(min_length=1, max_length=40, description="Display name.")
+    name: Name = Field(min_length=1, max_length=40, description="Display name.")
     seat: StrictInt | None = Field(default=None, ge=0, le=7, description="A free human seat.")
 
 
@@ -234,7 +248,7 @@ class ChatPost(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: StrictStr = Field(min_length=1, max_length=40, description="Display name.")
+    name: Name = Field(min_length=1, max_length=40, description="Display name.")
     text: StrictStr = Field(min_length=1, max_length=500,
                             description="The message (1 to 500 characters once stripped).")
 
