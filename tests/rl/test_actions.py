@@ -125,6 +125,23 @@ def test_illegal_index_changes_nothing():
     assert match.state.to_json() == before and match.steps == 0
 
 
+def test_an_action_that_is_not_an_integer_is_refused():
+    """1.5 was played as 1, and "3" as 3: an index is an integer (NumPy's too), else a
+    ValueError that says so, the match unchanged."""
+    import numpy as np
+
+    match = Match(DEAL, deal.new_game(seats=2, seed=9), seed=9)
+    before = match.state.to_json()
+    legal = sorted(match.options())[0]
+    for bad in (legal + 0.5, float(legal), str(legal), None, np.float64(legal)):
+        with pytest.raises(ValueError, match=rf"^an action is an integer index from 0 to "
+                                             rf"{DEAL.n_actions - 1}, not "):
+            match.step(bad)
+    assert match.state.to_json() == before and match.steps == 0
+    match.step(np.int64(legal))
+    assert match.steps == 1
+
+
 @settings(max_examples=15)
 @given(seed=st.integers(0, 2**32), seats=st.integers(2, 4))
 def test_capital_masks_property(seed, seats):

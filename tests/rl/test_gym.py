@@ -71,6 +71,17 @@ def test_illegal_action_changes_nothing_and_is_penalised():
     assert np.array_equal(info["action_mask"], env.action_masks())
 
 
+def test_an_action_that_is_not_an_integer_is_an_error_not_a_step():
+    env = deal_gym(seats=2)
+    _, info = env.reset(seed=8)
+    legal = int(np.flatnonzero(info["action_mask"])[0])
+    with pytest.raises(ValueError, match="an action is an integer index"):
+        env.step(legal + 0.5)
+    assert env.steps == 0
+    env.step(np.int64(legal))
+    assert env.steps == 1
+
+
 def test_bad_bot_spec_is_refused():
     """A bad opponent spec fails at construction, naming the known bots."""
     with pytest.raises(ValueError, match="known bots"):

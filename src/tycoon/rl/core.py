@@ -28,6 +28,7 @@ option).
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Protocol
 
 import numpy as np
@@ -392,9 +393,17 @@ class Match:
         label = self.codec.labels[index] if 0 <= index < self._n_actions else index
         return ValueError(f"action {index} ({label}) is not legal now")
 
+    def index_of(self, action: Any) -> int:
+        """``action`` as an index: an integer (Python's or NumPy's), else ``ValueError``."""
+        try:
+            return operator.index(action)
+        except TypeError:  # 1.5 or "3" were taken as 1 and 3
+            raise ValueError(f"an action is an integer index from 0 to {self._n_actions - 1}, "
+                             f"not {action!r}") from None
+
     def step(self, index: int) -> None:
         """Play action ``index`` for the seat to act; ``ValueError`` if it is not legal."""
-        index = int(index)
+        index = self.index_of(index)
         if self._flat:
             keys = self._keys
             if keys is None:

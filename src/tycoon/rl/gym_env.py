@@ -154,8 +154,8 @@ class TycoonGymEnv(gym.Env):
             raise RuntimeError("call reset() before step()")
         if m.over:
             raise RuntimeError("the episode is over: call reset()")
+        index = m.index_of(action)
         self.steps += 1
-        index = int(action)
         if index not in m.options():
             truncated = self.steps >= self.max_steps
             return self._obs(), self.illegal_reward, False, truncated, self._info(illegal=True)
