@@ -157,6 +157,8 @@ def test_train_command_writes_weights_whose_meta_replays_the_command(tmp_path):
             "--every", "6", "--batch", "64", "--cosine", "--out", str(out)]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
+    # the progress of every long command: a line at each tenth when stderr is not a terminal
+    assert "self-play games: 2/20" in result.output and "self-play games: 20/20" in result.output
     meta = Mlp.load(out).meta
     assert (meta["every"], meta["batch"], meta["hidden"], meta["games"]) == (6, 64, 8, 20)
     assert meta["cosine"] is True

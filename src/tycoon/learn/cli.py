@@ -47,13 +47,14 @@ def train(
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
 
-    def progress(i: int) -> None:
-        if i % max(1, games // 20) == 0 or i == games:
-            typer.echo(f"self-play: {i}/{games} games", err=True)
+    from tycoon.cli import progress_bar  # the bar of every long command (a line a tenth in a log)
 
     try:
-        mlp, report = run(game, seed, games=games, epochs=epochs, hidden=hidden,
-                          every=every, batch=batch, cosine=cosine, progress=progress)
+        with progress_bar() as bar:
+            task = bar.add_task("self-play games", total=games)
+            mlp, report = run(game, seed, games=games, epochs=epochs, hidden=hidden,
+                              every=every, batch=batch, cosine=cosine,
+                              progress=lambda _: bar.advance(task))
     except ValueError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
