@@ -229,8 +229,10 @@ def create_app(
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        # a validator's own words, without pydantic's "Value error, " before them
         errors = [
-            {"loc": [str(x) for x in e.get("loc", ())], "msg": str(e.get("msg", ""))}
+            {"loc": [str(x) for x in e.get("loc", ())],
+             "msg": str(e.get("msg", "")).removeprefix("Value error, ")}
             for e in exc.errors()
         ]
         detail = "; ".join(f"{'.'.join(e['loc'])}: {e['msg']}" for e in errors)
