@@ -133,9 +133,10 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
     none), ``tuned=1|FILE`` (Deal: the seat's own playouts by the tuned policy, with the shipped
     weights or a file from ``bench/fit_deal_playout.py``), ``belief=0`` (no inference of the
     hidden hands), ``own=1|policy|0`` (the seat's own decisions below the root played by the
-    opponent model, by the playout policy, or searched in the tree), ``oracle=hands|all|GROUP``
-    (Deal: a cheating search that sees the other hands, everything, or only its cards of a group,
-    :func:`oracle_group`, to measure what hidden information is worth), ``turn=N|own``
+    opponent model, by the playout policy, or searched in the tree),
+    ``oracle=hands|all|GROUP|count-GROUP`` (Deal: a cheating search that sees the other hands,
+    everything, only its cards of a group (:func:`oracle_group`), or only how many of them, to
+    measure what hidden information is worth), ``turn=N|own``
     (every playout stops at the start of the ``N``-th turn after the root's, or of the searching
     seat's own next turn, rather than after ``depth`` decisions, which becomes a cap: the same
     horizon for every root candidate), ``hold=N`` with ``holdopp=M`` (Deal: the seat does not
