@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -17,13 +16,14 @@ from pydantic import (
     StringConstraints,
 )
 
+from .protocol import has_control
+
 OptionValue = StrictBool | StrictInt | StrictFloat | StrictStr | None
 
 
 def _no_control(value: str) -> str:
-    """A name as people write it: no control characters (PostgreSQL refuses NUL in text) and
-    no lone surrogates (they cannot be encoded)."""
-    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in value):
+    """A name as people write it: no control characters (see :func:`.protocol.has_control`)."""
+    if has_control(value):
         raise ValueError("must not hold control characters")
     return value
 

@@ -153,12 +153,21 @@ def parse_chat(data: dict[str, Any], what: str) -> dict[str, Any]:
     if not isinstance(text, str):
         raise ProtocolError(f"{what}: 'text' must be a string")
     text = text.strip()
-    if not 1 <= len(text) <= MAX_TEXT or any(
-            unicodedata.category(ch) in ("Cc", "Cs") and ch not in "\n\t" for ch in text):
+    if not 1 <= len(text) <= MAX_TEXT or has_control(text, allowed="\n\t"):
         raise ProtocolError(f"{what}: 'text' must have 1 to {MAX_TEXT} characters (not blank)"
                             if not 1 <= len(text) <= MAX_TEXT else
                             f"{what}: 'text' must not hold control characters")
     return {"type": "chat", "text": text, "reaction": None}
+
+
+def has_control(text: str, allowed: str = "") -> bool:
+    """Whether ``text`` holds a control character (NUL, which PostgreSQL refuses in text,
+    among them) or a lone surrogate (it cannot be encoded), other than those of ``allowed``.
+
+    >>> has_control("Ann"), has_control("A\\x00"), has_control("a\\nb", allowed="\\n")
+    (False, True, False)
+    """
+    return any(unicodedata.category(ch) in ("Cc", "Cs") and ch not in allowed for ch in text)
 
 
 def _only(data: dict[str, Any], allowed: set[str], what: str) -> None:
