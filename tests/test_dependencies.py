@@ -76,7 +76,7 @@ def test_what_a_part_imports_its_install_brings(part):
 
 
 def test_the_command_line_loads_the_server_only_when_a_command_needs_it():
-    """``tycoon --help``, ``tycoon play`` or ``tycoon bench`` do not pay for FastAPI and
+    """``tycoon --help``, ``tycoon play`` or ``tycoon stats`` do not pay for FastAPI and
     SQLAlchemy (about half a second, once on every command, when ``tycoon.server`` loaded its
     app on import)."""
     import subprocess

@@ -19,13 +19,18 @@ from .state import State
 
 @dataclass
 class Record:
-    """``seed + options + actions``: enough to replay a game exactly."""
+    """``seed + options + actions``: enough to replay a game exactly. An action by a seat the
+    game does not have is refused (:func:`check_action_seat`)."""
 
     game: str
     seats: int
     seed: int
     options: dict[str, Any] = field(default_factory=dict)
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        for i, (seat, _) in enumerate(self.actions):
+            check_action_seat(i, seat, self.seats)
 
     def new_state(self) -> State:
         """The starting position of this record."""
@@ -65,7 +70,6 @@ class Record:
                 or not isinstance(item.get("action"), dict)
             ):
                 raise InvalidPosition(f"record: action {i} must be {{'seat': int, 'action': {{}}}}")
-            check_action_seat(i, item["seat"], data["seats"])
             actions.append((item["seat"], item["action"]))
         options = data.get("options", {})
         if not isinstance(options, dict):
