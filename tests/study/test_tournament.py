@@ -173,3 +173,23 @@ def test_a_duplicate_tournament_replays_each_deal_with_the_bots_rotated(tmp_path
     assert _comparable(again) == _comparable(t)
     with pytest.raises(ValueError, match="another tournament"):
         run_tournament(TOY, bots, 6, seed=3, save=save)
+
+
+def test_the_table_wraps_a_long_bot_spec_between_its_parameters(monkeypatch):
+    """On an 80-column terminal a spec too long for its column breaks after a ``:``, so no
+    parameter is cut in two (``iterat`` / ``ions=20`` before)."""
+    from typer.testing import CliRunner
+
+    from tycoon.cli import app
+
+    monkeypatch.setenv("COLUMNS", "80")
+    result = CliRunner().invoke(app, ["tournament", TOY, "--bots",
+                                      "ismcts:iterations=10:c=0.5:seconds=100,random",
+                                      "--games", "2"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.strip().startswith("ismcts"))
+    cells = [line.split()[0] for line in lines[first:]]
+    cells = cells[:cells.index("random")]
+    assert len(cells) > 1 and all(cell.endswith(":") for cell in cells[:-1])
+    assert "".join(cells) == "ismcts:iterations=10:c=0.5:seconds=100"

@@ -321,9 +321,8 @@ def run_cli(
 ) -> None:
     """``tycoon ladder``: play, print the ratings table (or JSON), write the plot and file."""
     from rich.console import Console
-    from rich.table import Table
 
-    from .tournament import split_bots
+    from .tournament import SpecCell, result_table, split_bots
 
     lineup = split_bots(bots) if bots else None
     for folder in (plot, ratings.parent if ratings is not None else None):
@@ -340,14 +339,10 @@ def run_cli(
         print(json.dumps(data, indent=2))
         return
     console = Console(highlight=False)
-    table = Table(title=f"{game} ladder: {data['games']} games "
-                        f"({games} per pair), seed {seed}")
-    table.add_column("rank", justify="right")
-    table.add_column("bot", overflow="fold")
-    for col in ("Elo", "95% CI", "games", "wins"):
-        table.add_column(col, justify="right", no_wrap=True)
+    table = result_table(f"{game} ladder: {data['games']} games ({games} per pair), seed {seed}",
+                         ("rank", "bot", "Elo", "95% CI", "games", "wins"))
     for rank, r in enumerate(data["table"], start=1):
-        table.add_row(str(rank), r["bot"], f"{r['elo']:.0f}",
+        table.add_row(str(rank), SpecCell(r["bot"]), f"{r['elo']:.0f}",
                       f"{r['ci95'][0]:.0f}–{r['ci95'][1]:.0f}", str(r["games"]), str(r["wins"]))
     console.print(table)
     console.print(f"unfinished {data['unfinished']}; {data['seconds']} s; ratings: "

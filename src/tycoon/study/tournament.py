@@ -71,6 +71,58 @@ def split_bots(text: str) -> list[str]:
     return out
 
 
+class SpecCell:
+    """A bot spec in a table cell that wraps only after its ``:`` separators, so a narrow
+    terminal shows ``ismcts:`` / ``iterations=20:`` rather than cutting a parameter in two
+    (a piece longer than the column is still folded).
+
+    >>> from rich.console import Console
+    >>> console = Console(width=14)
+    >>> console.print(SpecCell("ismcts:iterations=20:c=0.5"))
+    ismcts:
+    iterations=20:
+    c=0.5
+    """
+
+    def __init__(self, spec: str) -> None:
+        self.spec = spec
+        self.pieces = [p + ":" for p in spec.split(":")]
+        self.pieces[-1] = self.pieces[-1][:-1]
+
+    def __rich_measure__(self, console: Any, options: Any) -> Any:
+        from rich.measure import Measurement
+
+        return Measurement(max(map(len, self.pieces)), len(self.spec))
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        from rich.text import Text
+
+        lines = [""]
+        for piece in self.pieces:
+            if lines[-1] and len(lines[-1]) + len(piece) > options.max_width:
+                lines.append("")
+            lines[-1] += piece
+        yield Text("\n".join(lines), overflow="fold")
+
+
+def result_table(title: str, columns: Sequence[str]) -> Any:
+    """A Rich table of results: the ``bot`` column (a :class:`SpecCell` in each row) takes
+    what the figures leave of the terminal's width, the figures are right-aligned and never
+    wrap, and no rules divide the columns (an 80-column terminal keeps about 20 for the
+    tournament's bots)."""
+    from rich import box
+    from rich.table import Table
+
+    table = Table(title=title, box=box.SIMPLE_HEAD, show_edge=False, collapse_padding=True,
+                  pad_edge=False)
+    for col in columns:
+        if col == "bot":
+            table.add_column(col)
+        else:
+            table.add_column(col, justify="right", no_wrap=True)
+    return table
+
+
 def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a tournament."""
     return derive_seed(seed, "game", index)
@@ -293,7 +345,6 @@ def run_cli(
     ``progress(k)`` is told of every ``k`` games done (the CLI draws its bar from it).
     """
     from rich.console import Console
-    from rich.table import Table
 
     lineup = split_bots(bots)
     if plot is not None:
@@ -308,15 +359,11 @@ def run_cli(
         print(json.dumps(data, indent=2))
         return
     console = Console()
-    table = Table(title=f"{game}: {data['games']} games, seed {seed}")
-    for col in ("bot", "seats", "games", "wins", "win rate", "95% CI", "Elo", "s/move"):
-        if col == "bot":
-            table.add_column(col, overflow="fold")
-        else:
-            table.add_column(col, justify="right", no_wrap=True)
+    table = result_table(f"{game}: {data['games']} games, seed {seed}",
+                         ("bot", "seats", "games", "wins", "win rate", "95% CI", "Elo", "s/move"))
     for r in data["table"]:
         table.add_row(
-            r["bot"],
+            SpecCell(r["bot"]),
             str(r["seats"]),
             str(r["seat_games"]),  # seat-games: games x seats held
             str(r["wins"]),
