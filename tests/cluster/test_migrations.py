@@ -101,12 +101,18 @@ def schema_matches(store: Storage) -> list:
         return compare_metadata(ctx, store.meta)
 
 
+LONG_SPEC = "ismcts:iterations=300:seconds=0.5:skill=0.9:depth=10"
+
+
 async def reopen(url: str, prefix: str) -> tuple[Storage, list]:
     store = Storage(url, prefix=prefix)
     await store.open()
     loaded = await store.load_game("g1")
     actions = await store.load_actions("g1")
     await store.append("g1", len(actions), 1, {"type": "pass"}, "bot", client_seq=3)
+    # migration 0004: a seat stores a bot spec longer than the 32 characters of before
+    await store.set_seat_bot("g1", 0, LONG_SPEC, "Ann")
+    assert (await store.load_game("g1"))[1][0].bot == LONG_SPEC
     return store, [loaded, actions]
 
 
@@ -127,7 +133,7 @@ def test_fresh_sqlite_schema_matches_the_code(tmp_path: Path) -> None:
     store = Storage(f"sqlite:///{tmp_path / 'new.sqlite3'}", prefix="tycoon_")
     asyncio.run(store.open())
     try:
-        assert migrate.current(store.engine, "tycoon_") == migrate.head() == "0003"
+        assert migrate.current(store.engine, "tycoon_") == migrate.head() == "0004"
         assert schema_matches(store) == []
     finally:
         asyncio.run(store.close())
@@ -214,4 +220,4 @@ def test_sqlite_processes_started_together_one_serves_the_other_says_why_not(
     finally:
         for server in servers:
             server.stop()
-    assert json.loads(json.dumps(migrate.current(sa.create_engine(url), "tycoon_"))) == "0003"
+    assert json.loads(json.dumps(migrate.current(sa.create_engine(url), "tycoon_"))) == "0004"

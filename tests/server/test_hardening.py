@@ -225,3 +225,5 @@ def test_settings_from_flags_and_environment():
     for bad in (["nope=1"], ["max_games=many"], ["create_limit=often"], ["standin_bot=hard"]):
         with pytest.raises(ValueError):
             ServerSettings.from_env({}, bad)
+    with pytest.raises(ValueError, match="'replacement_bot' must be at most 200 characters"):
+        ServerSettings.from_env({}, ["replacement_bot=random:skill=0.5" + "0" * 200])

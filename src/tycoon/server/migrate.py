@@ -10,9 +10,9 @@ revisions create only what is missing.
 >>> import sqlalchemy as sa
 >>> engine = sa.create_engine("sqlite://")
 >>> upgrade(engine, "demo_")
-'0003'
+'0004'
 >>> upgrade(engine, "demo_")  # nothing left to do
-'0003'
+'0004'
 >>> sorted(sa.inspect(engine).get_table_names())[:3]
 ['demo_actions', 'demo_alembic_version', 'demo_chat']
 """

@@ -154,6 +154,11 @@ class ServerSettings:
         if self.advertise_url and self.lease_renew_seconds * 2 > self.lease_seconds:
             raise ValueError("server setting 'lease_renew_seconds' must be at most half of "
                              "'lease_seconds'")
+        from .storage import BOT_SPEC_LENGTH
+
+        if len(self.replacement_bot) > BOT_SPEC_LENGTH:
+            raise ValueError(f"server setting 'replacement_bot' must be at most "
+                             f"{BOT_SPEC_LENGTH} characters (a seat stores it)")
         if self.standin_bot.split(":")[0].strip().lower() in ("hard", "ismcts"):
             raise ValueError("server setting 'standin_bot': a stand-in must not play better "
                              "than the lobby's medium bot (leaving must never pay)")

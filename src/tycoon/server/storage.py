@@ -42,6 +42,8 @@ from . import migrate
 from .lease import check_fences
 
 _STOP = object()
+#: The longest bot spec a seat stores (``ServerSettings.replacement_bot`` is held to it).
+BOT_SPEC_LENGTH = 200
 
 
 @dataclass
@@ -159,7 +161,7 @@ class Storage:
             sa.Column("game_id", sa.String(32), primary_key=True),
             sa.Column("seat", sa.Integer, primary_key=True),
             sa.Column("kind", sa.String(8), nullable=False),
-            sa.Column("bot", sa.String(32), nullable=True),
+            sa.Column("bot", sa.String(BOT_SPEC_LENGTH), nullable=True),  # 32 before 0004
             sa.Column("name", sa.String(80), nullable=True),
             sa.Column("token_hash", sa.String(64), nullable=True, index=True),
         )
