@@ -227,3 +227,8 @@ def test_settings_from_flags_and_environment():
             ServerSettings.from_env({}, bad)
     with pytest.raises(ValueError, match="'replacement_bot' must be at most 200 characters"):
         ServerSettings.from_env({}, ["replacement_bot=random:skill=0.5" + "0" * 200])
+    for prefix in ("x" * 41, "a b;"):
+        with pytest.raises(ValueError, match="'table_prefix' must be at most 40 letters"):
+            ServerSettings.from_env({}, [f"table_prefix={prefix}"])
+    with pytest.raises(ValueError, match="'advertise_url' must be at most 180 characters"):
+        ServerSettings.from_env({}, ["advertise_url=http://" + "a" * 180 + ".example"])

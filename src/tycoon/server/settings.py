@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -151,6 +152,12 @@ class ServerSettings:
             raise ValueError("server setting 'log_format' must be text or json")
         if self.advertise_url and not self.advertise_url.startswith(("http://", "https://")):
             raise ValueError("server setting 'advertise_url' must be an http:// or https:// URL")
+        if not re.fullmatch(r"[A-Za-z0-9_]{0,40}", self.table_prefix):
+            # PostgreSQL names take 63 characters: "ix_" + prefix + "seats_token_hash" must fit
+            raise ValueError("server setting 'table_prefix' must be at most 40 letters, digits "
+                             "and underscores")
+        if len(self.advertise_url) > 180:  # a lease's owner: the URL and 13 characters, in 200
+            raise ValueError("server setting 'advertise_url' must be at most 180 characters")
         if self.advertise_url and self.lease_renew_seconds * 2 > self.lease_seconds:
             raise ValueError("server setting 'lease_renew_seconds' must be at most half of "
                              "'lease_seconds'")
