@@ -122,8 +122,11 @@ def test_the_tuned_bot_is_registered_for_deal_only(tmp_path):
     assert bot.choose(state, seat) == deal_tuned.tuned_pick(state.view(seat), seat, legal)
     with pytest.raises(ValueError, match="Monopoly Deal only"):
         make_bot("tuned", "capital", 1)
-    with pytest.raises(ValueError, match="no weights file"):
+    with pytest.raises(ValueError, match="cannot read the deal-playout weights file"):
         make_bot(f"tuned:weights={tmp_path / 'missing.npz'}", "deal", 1)
+    (tmp_path / "text.npz").write_text("w = 1\n")
+    with pytest.raises(ValueError, match="is not a deal-playout weights file"):
+        make_bot(f"tuned:weights={tmp_path / 'text.npz'}", "deal", 1)
     path = tmp_path / "end.npz"
     _only("end_turn").save(path)
     ender = make_bot(f"tuned:weights={path}", "deal", 1)

@@ -75,8 +75,14 @@ def test_a_bad_parameter_of_a_strength_is_named_as_the_user_typed_it():
     """``hard`` is the search bot ``ismcts`` with settings: its errors say ``hard``."""
     with pytest.raises(ValueError, match=r"^bot hard: iterations must be an integer, not 'abc'$"):
         make_bot("hard:iterations=abc", "deal")
-    with pytest.raises(ValueError, match=r"^bot hard: seconds must be positive$"):
-        make_bot("hard:seconds=-1", "deal")
+    for seconds in ("-1", "nan", "inf"):
+        with pytest.raises(ValueError, match=r"^bot hard: seconds must be a positive number$"):
+            make_bot(f"hard:seconds={seconds}", "deal")
+    for name, value in (("c", "nan"), ("c", "-0.1"), ("z", "inf")):
+        with pytest.raises(ValueError, match=rf"^bot hard: {name} must be a number, 0 or more$"):
+            make_bot(f"hard:{name}={value}", "deal")
+    with pytest.raises(ValueError, match=r"^bot hard: depth must be 0 or more$"):
+        make_bot("hard:depth=-1", "deal")
     with pytest.raises(ValueError, match=r"^bot hard: c must be a number, not 'x'$"):
         make_bot("hard:c=x", "capital")
     with pytest.raises(ValueError, match=r"^bot ismcts: iterations must be at least 1$"):

@@ -70,8 +70,12 @@ def test_learned_bot_plays_only_legal_actions_MD_3():
 def test_bad_weights_file_is_refused_with_its_name(tmp_path):
     bad = tmp_path / "bad.npz"
     bad.write_bytes(b"not a zip")
-    with pytest.raises(ValueError, match=r"bad\.npz"):
+    with pytest.raises(ValueError, match=r"bad\.npz is not a weights file \(\.npz\)"):
         Mlp.load(bad)
+    with pytest.raises(ValueError, match=r"cannot read the weights file .*: No such file"):
+        Mlp.load(tmp_path / "missing.npz")
+    with pytest.raises(ValueError, match=r"not a weights file of tycoon\.bots\.learned"):
+        Mlp.load(WEIGHTS_DIR / "deal-playout.npz")  # the tuned policy's file
     with pytest.raises(ValueError, match="no learned model"):
         model("chess")
     with pytest.raises(ValueError, match="samples"):

@@ -140,9 +140,15 @@ class Weights:
 
     @classmethod
     def load(cls, path: str | Path) -> Weights:
-        """Read a file written by :meth:`save` (no pickles)."""
-        with np.load(path, allow_pickle=False) as data:
-            return cls(data["w"].tolist(), json.loads(str(data["meta"])))
+        """Read a file written by :meth:`save` (no pickles); ``ValueError`` naming what is
+        wrong."""
+        from .learned import load_npz
+
+        with load_npz(path, "deal-playout weights") as data:
+            if "w" not in data.files:
+                raise ValueError(f"{path} is not a weights file of tycoon.bots.deal_tuned")
+            meta = json.loads(str(data["meta"])) if "meta" in data.files else {}
+            return cls(data["w"].tolist(), meta)
 
 
 @cache
@@ -225,6 +231,4 @@ def make(game: str, seed: int = 0, label: str = "tuned", weights: str | None = N
     plays other weights from ``bench/fit_deal_playout.py``)."""
     if game != "deal":
         raise ValueError(f"tuned: Monopoly Deal only, not {game}")
-    if weights is not None and not Path(str(weights)).is_file():
-        raise ValueError(f"tuned: no weights file {weights}")
     return TunedBot(label, Weights.load(weights) if weights is not None else None)

@@ -152,8 +152,14 @@ class ISMCTSBot:
             iterations = 400
         if iterations is not None and iterations < 1:
             raise ValueError("ismcts: iterations must be at least 1")
-        if seconds is not None and seconds <= 0:
-            raise ValueError("ismcts: seconds must be positive")
+        if seconds is not None and not 0 < seconds < math.inf:
+            raise ValueError("ismcts: seconds must be a positive number")
+        if not 0 <= c < math.inf:
+            raise ValueError("ismcts: c must be a number, 0 or more")
+        if not 0 <= z < math.inf:
+            raise ValueError("ismcts: z must be a number, 0 or more")
+        if depth < 0:
+            raise ValueError("ismcts: depth must be 0 or more")
         self.rng = Rng(seed)
         self.iterations = iterations
         self.seconds = seconds

@@ -51,6 +51,30 @@ def _load_attr(ref: str) -> Any:
     return getattr(importlib.import_module(module), attr)
 
 
+def load_npz(path: str | Path, what: str) -> Any:
+    """``np.load`` of an ``.npz`` file without pickles; ``ValueError`` naming the file when it
+    cannot be read or is not an ``.npz`` file (``what``: the kind of file, for the message).
+
+    >>> load_npz("README.md", "weights")
+    Traceback (most recent call last):
+    ...
+    ValueError: README.md is not a weights file (.npz)
+    """
+    import zipfile
+
+    try:
+        with open(path, "rb") as f:
+            magic = f.read(4)
+    except OSError as exc:
+        raise ValueError(f"cannot read the {what} file {path}: {exc.strerror}") from None
+    if magic != b"PK\x03\x04":  # an .npz file is a zip archive
+        raise ValueError(f"{path} is not a {what} file (.npz)")
+    try:
+        return np.load(path, allow_pickle=False)
+    except (OSError, ValueError, zipfile.BadZipFile) as exc:
+        raise ValueError(f"cannot read the {what} file {path}: {exc}") from None
+
+
 class Mlp:
     """A ReLU perceptron stored as ``w0, b0, w1, b1, ...`` (``w`` of shape in x out).
 
@@ -107,11 +131,7 @@ class Mlp:
         """Read a network written by :meth:`save`; ``ValueError`` naming what is wrong."""
         import json
 
-        try:
-            data = np.load(path, allow_pickle=False)
-        except (OSError, ValueError) as exc:
-            raise ValueError(f"cannot read the weights file {path}: {exc}") from None
-        with data:
+        with load_npz(path, "weights") as data:
             layers = sum(1 for k in data.files if k.startswith("w"))
             if layers == 0 or "mean" not in data.files:
                 raise ValueError(f"{path} is not a weights file of tycoon.bots.learned")
