@@ -110,6 +110,14 @@ def test_record_round_trip_and_validation():
                                          r"game's 2 seats \(0 to 1\)$"):
         Record.from_json({"game": "deal", "seats": 2, "seed": 1, "actions": [
             {"seat": 1, "action": {"type": "pass"}}, {"seat": 2, "action": {"type": "pass"}}]})
+    with pytest.raises(ValueError, match=r"^record: seats must be at least 1, not 0$"):
+        Record.from_json({"game": "deal", "seats": 0, "seed": 1, "actions": [
+            {"seat": 0, "action": {"type": "pass"}}]})
+    with pytest.raises(ValueError, match=r"^record: actions must be a list$"):
+        Record.from_json({"game": "deal", "seats": 2, "seed": 1, "actions": {}})
+    with pytest.raises(ValueError, match="action 0 must be"):  # a seat is no boolean
+        Record.from_json({"game": "deal", "seats": 2, "seed": 1, "actions": [
+            {"seat": True, "action": {"type": "pass"}}]})
 
 
 # ----------------------------------------------------------------- the contract's new parts

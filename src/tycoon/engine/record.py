@@ -29,6 +29,8 @@ class Record:
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        if self.seats < 1:
+            raise InvalidPosition(f"record: seats must be at least 1, not {self.seats}")
         for i, (seat, _) in enumerate(self.actions):
             check_action_seat(i, seat, self.seats)
 
@@ -63,10 +65,14 @@ class Record:
                 raise InvalidPosition(f"record: {name} must be an integer, "
                                       f"not {data[name]!r}")
         actions = []
-        for i, item in enumerate(data.get("actions", [])):
+        items = data.get("actions", [])
+        if not isinstance(items, list):
+            raise InvalidPosition("record: actions must be a list")
+        for i, item in enumerate(items):
             if (
                 not isinstance(item, dict)
                 or not isinstance(item.get("seat"), int)
+                or isinstance(item["seat"], bool)
                 or not isinstance(item.get("action"), dict)
             ):
                 raise InvalidPosition(f"record: action {i} must be {{'seat': int, 'action': {{}}}}")
