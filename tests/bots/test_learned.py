@@ -3,6 +3,7 @@
 import importlib.util
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -174,6 +175,8 @@ def test_train_command_rejects_a_bad_setting_and_writes_nothing(tmp_path):
     out = tmp_path / "w.npz"
     result = runner.invoke(app, ["train", "deal", "--every", "0", "--out", str(out)])
     assert result.exit_code == 2 and "--every" in result.output
+    result = runner.invoke(app, ["train", "deal", "--hidden", "100000", "--out", str(out)])
+    assert result.exit_code == 2 and "--hidden" in result.output  # not a failed allocation
     assert not out.exists()
 
 
@@ -182,9 +185,14 @@ def test_train_command_refuses_an_unwritable_out_before_it_plays(tmp_path):
     """--out where nothing can be written (a file in the way of its folder, a folder) is
     refused at once, not after 20,000 games and the training."""
     (tmp_path / "taken").write_text("a file")
-    for out, words in ((tmp_path / "taken" / "w.npz", "it is a file, not a folder"),
-                       (tmp_path, "it is a folder")):
+    cases = [(tmp_path / "taken" / "w.npz", "it is a file, not a folder"),
+             (tmp_path, "it is a folder")]
+    if Path("/proc/self").is_dir():  # a folder that takes no new file, even for root
+        cases.append((Path("/proc/w.npz"), "cannot write /proc/w.npz"))
+    for out, words in cases:
         result = runner.invoke(app, ["train", "deal", "--out", str(out)])
         assert result.exit_code == 2 and words in result.output, result.output
         assert "self-play" not in result.output
+    result = runner.invoke(app, ["train", "deal", "--seed", "-1", "--out", str(tmp_path / "w")])
+    assert result.exit_code == 2 and "seed must be an integer from 0" in result.output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["taken"]

@@ -15,7 +15,8 @@ def train(
     seed: Annotated[int, typer.Option(help="Seed of the self-play games and of training.")] = 1,
     games: Annotated[int, typer.Option(min=10, help="Self-play games to learn from.")] = 20000,
     epochs: Annotated[int, typer.Option(min=1, help="Passes over the positions (at most).")] = 6,
-    hidden: Annotated[int, typer.Option(min=2, help="Width of the first hidden layer.")] = 32,
+    hidden: Annotated[int, typer.Option(
+        min=2, max=1024, help="Width of the first hidden layer (the file stays a few MB).")] = 32,
     every: Annotated[int, typer.Option(
         min=1, help="Keep every n-th decision of a game as a position.")] = 4,
     batch: Annotated[int, typer.Option(min=1, help="Positions per training step.")] = 256,
@@ -35,14 +36,22 @@ def train(
         typer.echo("tycoon train needs PyTorch: pip install 'tycoon[learn]' "
                    "(a CPU build of torch is enough)", err=True)
         raise typer.Exit(2) from None
+    from tycoon.engine import check_seed
     from tycoon.study.records import output_folder
 
     from .value import train as run
 
+    part = out.with_name(out.name + ".part")  # the file is whole or not there
     try:  # refused now, not after the games and the training
+        check_seed(seed)
         output_folder(out.parent)
         if out.is_dir():
             raise ValueError(f"cannot write {out}: it is a folder")
+        try:
+            part.touch()
+            part.unlink()
+        except OSError as exc:
+            raise ValueError(f"cannot write {out}: {exc.strerror or exc}") from None
     except ValueError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
@@ -58,7 +67,6 @@ def train(
     except ValueError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
-    part = out.with_name(out.name + ".part")  # the file is whole or not there
     try:
         mlp.save(part)
         os.replace(part, out)
