@@ -225,6 +225,16 @@ def test_settings_from_flags_and_environment():
     for bad in (["nope=1"], ["max_games=many"], ["create_limit=often"], ["standin_bot=hard"]):
         with pytest.raises(ValueError):
             ServerSettings.from_env({}, bad)
+    for flag, words in (("decision_seconds=nan", "must be a finite number"),
+                        ("lease_seconds=inf", "must be a finite number"),
+                        ("expiry_check_seconds=0", "must be more than 0"),
+                        ("max_body_bytes=0", "must be more than 0"),
+                        ("bot_processes=100000", "must be at most 256")):
+        with pytest.raises(ValueError, match=words):
+            ServerSettings.from_env({}, [flag])
+    with pytest.raises(ValueError, match="'send_timeout' must be a finite number"):
+        ServerSettings.from_env({"TYCOON_SERVER_SETTINGS": '{"send_timeout": NaN}'})
+    assert ServerSettings.from_env({}, ["bot_delay=0", "bot_processes=0"]).bot_processes == 0
     with pytest.raises(ValueError, match="'replacement_bot' must be at most 200 characters"):
         ServerSettings.from_env({}, ["replacement_bot=random:skill=0.5" + "0" * 200])
     for prefix in ("x" * 41, "a b;"):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import os
 import re
 from dataclasses import dataclass
@@ -19,6 +20,15 @@ from typing import Any
 
 #: Environment variable with a JSON object of settings overrides (read by ``tycoon serve``).
 SETTINGS_ENV = "TYCOON_SERVER_SETTINGS"
+
+
+#: Settings that cannot be 0: a limit of nothing, a loop with no pause, a game with no time.
+POSITIVE = frozenset({
+    "decision_seconds", "max_message_bytes", "max_body_bytes", "max_record_bytes",
+    "rate_per_second", "rate_burst", "flood_close_after", "send_queue", "send_timeout",
+    "send_buffer_bytes", "close_timeout", "expiry_check_seconds", "bot_threads", "max_games",
+    "lease_seconds", "lease_renew_seconds",
+})
 
 
 @dataclass(frozen=True)
@@ -131,8 +141,14 @@ class ServerSettings:
                 value = float(value)
             if type(value) is not type(current):
                 raise ValueError(f"server setting {key!r} must be {type(current).__name__}")
+            if isinstance(value, float) and not math.isfinite(value):
+                raise ValueError(f"server setting {key!r} must be a finite number")
             if isinstance(value, int | float) and value < 0:
                 raise ValueError(f"server setting {key!r} must not be negative")
+            if key in POSITIVE and value == 0:
+                raise ValueError(f"server setting {key!r} must be more than 0")
+            if key in ("bot_threads", "bot_processes") and value > 256:
+                raise ValueError(f"server setting {key!r} must be at most 256")
             clean[key] = value
         out = dataclasses.replace(self, **clean)
         out.check()
