@@ -243,3 +243,47 @@ def test_a_page_opened_late_sends_before_the_servers_deadline_C_9(new_page):
     expect(page.locator(".mg-results")).to_be_visible()  # sent, and the bots' parts followed
     sent = [m["action"] for m in table.received if m.get("action", {}).get("type") == "minigame"]
     assert len(sent) == 1 and len(sent[0]["inputs"]) == 1
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+@pytest.mark.parametrize("game", ["change_money", "memory", "find_key", "catch_coins"])
+def test_minigame_fits_a_phone_C_9(new_page, shot, game, seat):
+    """C-9 on a 390×844 phone, at the easy level (seat 0, whose turn it is) and the hard one
+    (seat 1): the dialog does not scroll sideways and no key, note, card or canvas is cut
+    off at its edges (Find the Key's three columns of keys were wider than the screen)."""
+    table = minigame_table(game)
+    table.humans = {f"tok{seat}": seat}
+    page = new_page(390, 844, init=seat_token_script(table.id, f"tok{seat}", seat))
+    install(page, table)
+    page.goto(f"{ORIGIN}/#/game/{table.id}")
+    page.wait_for_selector(".minigame .mg-area")
+    page.wait_for_timeout(200)
+    box = page.locator(".overlay-box")
+    assert box.evaluate("b => b.scrollWidth <= b.clientWidth + 1"), "the dialog scrolls sideways"
+    outside = box.evaluate("""b => {
+        const r = b.getBoundingClientRect();
+        return [...b.querySelectorAll('.mg-area button, .mg-area canvas, .mg-area svg')]
+            .map((e) => e.getBoundingClientRect())
+            .filter((c) => c.left < r.left - 1 || c.right > r.right + 1)
+            .map((c) => [Math.round(c.left), Math.round(c.right)]);
+    }""")
+    assert outside == [], f"cut off at the dialog's edges {box.bounding_box()}: {outside}"
+    # nor do two of them overlap (Memory's cells were wider than their columns)
+    overlaps = box.evaluate("""b => {
+        const r = [...b.querySelectorAll('.mg-area button')].map((e) => e.getBoundingClientRect());
+        return r.flatMap((a, i) => r.slice(i + 1).filter((c) => a.left < c.right - 1
+            && c.left < a.right - 1 && a.top < c.bottom - 1 && c.top < a.bottom - 1)).length;
+    }""")
+    assert overlaps == 0, f"{overlaps} overlapping controls"
+    if game == "memory":  # a face shown whole in its narrow cell, even the widest one
+        page.click("button.mem-cell[data-cell='0']")
+        face = page.locator("button.mem-cell.up .mem-face")
+        expect(face).to_have_count(1)
+        face.evaluate("e => { e.textContent = '$50000'; e.style.setProperty('--len', 6); }")
+        assert face.evaluate("e => e.getBoundingClientRect().width <= "
+                             "e.parentElement.clientWidth"), "the banknote's amount is cut"
+        assert float(face.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 14
+        # a phone turns the rows of seven into columns of seven: cells a thumb wide and high
+        cell = page.locator("button.mem-cell[data-cell='1']").bounding_box()
+        assert cell["width"] >= 60 and cell["height"] >= 44, cell
+    shot(page, f"minigame_{game}_phone_seat{seat}")

@@ -394,7 +394,7 @@ class Memory {
     this.board = 0;
     this.queue = [];
     this.busy = null;
-    this.grid = el("div", { class: "mem-grid", role: "grid", "data-board": 0, style: `grid-template-columns: repeat(${c.columns || 7}, 1fr)` });
+    this.grid = el("div", { class: "mem-grid", role: "grid", "data-board": 0, style: `--cols: ${c.columns || 7}` });
     screen.area.append(this.grid);
     this.draw();
     this.grid.querySelector("button")?.focus();
@@ -421,7 +421,7 @@ class Memory {
         disabled: !this.possible(cell),
         "aria-label": up ? t("minigame.memory.face", { n: face, cell: cell + 1 }) : t("minigame.memory.hidden", { cell: cell + 1 }),
         onclick: () => this.click(cell),
-      }, up ? `$${face}` : "");
+      }, up ? el("span", { class: "mem-face", style: `--len: ${String(face).length + 1}` }, `$${face}`) : "");
     }));
     if (focusKey) this.grid.querySelector(`[data-key="${focusKey}"]`)?.focus();
   }
