@@ -235,7 +235,7 @@ def test_settings_from_flags_and_environment():
     with pytest.raises(ValueError, match="'send_timeout' must be a finite number"):
         ServerSettings.from_env({"TYCOON_SERVER_SETTINGS": '{"send_timeout": NaN}'})
     assert ServerSettings.from_env({}, ["bot_delay=0", "bot_processes=0"]).bot_processes == 0
-    with pytest.raises(ValueError, match="'replacement_bot' must be at most 200 characters"):
+    with pytest.raises(ValueError, match="'replacement_bot': a bot spec takes at most 200"):
         ServerSettings.from_env({}, ["replacement_bot=random:skill=0.5" + "0" * 200])
     for prefix in ("x" * 41, "a b;"):
         with pytest.raises(ValueError, match="'table_prefix' must be at most 40 letters"):

@@ -168,6 +168,29 @@ def test_whole_game_by_clicks_then_rematch_with_the_same_people(server, new_page
     assert info["options"] == old["options"]
 
 
+def test_a_bot_the_server_offers_besides_the_strengths_sits_at_the_table(tmp_path, new_page):
+    """Issue 15: a researcher's bot (``firstpick``, the test package's entry point) that the
+    server offers (``lobby_bots``) is a choice of the lobby's seat menu by its own name, and
+    plays its seat of a Deal game against a person. (It plays the first legal action, which
+    may move a wild card to and fro for ever: after ``bot_streak_limit`` actions in a row the
+    stand-in ends its turn.)"""
+    server = Server(tmp_path / "tycoon.sqlite3", lobby_bots=["firstpick"], bot_streak_limit=10)
+    server.start()
+    try:
+        page = new_page()
+        page.goto(f"{server.base}/")
+        page.select_option("#game-select", "deal")
+        expect(page.locator("#seat-1-kind option[value=firstpick]")).to_have_text(
+            "firstpick bot")
+        create_and_join(page, server.base, "deal", "Ana", ["firstpick"], {"turn_limit": 4})
+        expect(page.locator(".dseat").first).to_contain_text("firstpick bot")
+        play_like_a_person(page)
+        expect(page.locator("#event-log")).to_contain_text("Turn 2: firstpick bot (B) plays")
+        assert_clean(page, "a server's own bot")
+    finally:
+        server.stop()
+
+
 def test_a_seat_away_is_said_once_a_turn_before_what_the_bot_did_for_it(tmp_path, new_page):
     """Bruno joined and never came: the stand-in plays his turns, and the log says so once
     before the lines of what it did (not after each of them, nor after the next turn's draw)."""

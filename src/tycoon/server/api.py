@@ -14,7 +14,7 @@ from fastapi import APIRouter, HTTPException, Path, Query, Request, Response, st
 
 from tycoon.engine import LANGUAGES, games, get_game
 
-from .lobby import Lobby, LobbyError, bot_strengths, summary
+from .lobby import Lobby, LobbyError, seat_kinds, summary
 from .models import (
     ChatMessage,
     ChatPost,
@@ -91,7 +91,7 @@ def _cached(data: Any, request: Request, response: Response) -> Any:
 
 
 @cache
-def _kinds() -> list[dict[str, Any]]:
+def _kinds(lobby_bots: tuple[str, ...]) -> list[dict[str, Any]]:
     ladder = _ladder()
     out = []
     for name in games():
@@ -106,8 +106,8 @@ def _kinds() -> list[dict[str, Any]]:
             "max_seats": info.max_seats,
             "default_seats": info.default_seats,
             "options": info.describe_options(),
-            "players": ["human", *bot_strengths()],
-            "ratings": bot_ratings(ladder.get(name, {})),
+            "players": ["human", *seat_kinds(name, lobby_bots)],
+            "ratings": bot_ratings(ladder.get(name, {}), seat_kinds(name, lobby_bots)),
         })
     return out
 
@@ -123,10 +123,10 @@ def _ladder() -> dict[str, Any]:
         return {}
 
 
-def bot_ratings(entry: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """Elo and its 95% interval of each bot the lobby offers, from a game's ladder ``entry``;
-    bots not on the ladder are left out."""
-    offered = set(bot_strengths())
+def bot_ratings(entry: dict[str, Any],
+                offered: tuple[str, ...]) -> dict[str, dict[str, Any]]:
+    """Elo and its 95% interval of each bot the lobby offers (``offered``), from a game's
+    ladder ``entry``; bots not on the ladder are left out."""
     return {bot: {"elo": round(r["elo"]), "ci95": [round(x) for x in r["ci95"]]}
             for bot, r in entry.get("bots", {}).items() if bot in offered}
 
@@ -134,7 +134,7 @@ def bot_ratings(entry: dict[str, Any]) -> dict[str, dict[str, Any]]:
 @router.get("/kinds", response_model=list[GameKind])
 async def kinds(request: Request, response: Response) -> Any:
     """The games this server offers: title, seat counts, options, seat kinds."""
-    return _cached(_kinds(), request, response)
+    return _cached(_kinds(_lobby(request).settings.lobby_bots), request, response)
 
 
 def _game_or_404(game: str) -> Any:

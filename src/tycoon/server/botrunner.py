@@ -50,6 +50,8 @@ class BotRunner:
         self.bots: dict[int, Any] = {}
         self.specs: dict[int, str] = {}
         self._standins: dict[int, Any] = {}
+        #: Bot seats whose runaway streak the log has told (see :meth:`_runaway`).
+        self.warned: set[int] = set()
         self.closed = False
 
     def set_bot(self, seat: int, spec: str) -> None:
@@ -108,11 +110,35 @@ class BotRunner:
             self._standins[seat] = (spec, bot)
         return self._standins[seat]
 
-    async def _choose(self, seat: int) -> dict[str, Any]:
-        """A bot's choice for ``seat``, made off the event loop."""
+    def _streak(self, seat: int) -> int:
+        """How many of the last actions ``seat`` made in a row (counted up to the limit)."""
+        limit = self.room.settings.bot_streak_limit
+        n = 0
+        for entry in reversed(self.room.log):
+            if entry.seat != seat or n >= limit:
+                break
+            n += 1
+        return n
+
+    def _runaway(self, seat: int) -> bool:
+        """Bot seat ``seat`` has acted ``bot_streak_limit`` times in a row: the stand-in
+        decides for it until another seat acts (said once in the log)."""
+        limit = self.room.settings.bot_streak_limit
+        if seat not in self.bots or self._streak(seat) < limit:
+            self.warned.discard(seat)
+            return False
+        if seat not in self.warned:
+            self.warned.add(seat)
+            log.warning("game %s: bot %s of seat %d acted %d times in a row; the stand-in "
+                        "decides for it until another seat acts", self.room.id,
+                        self.specs[seat], seat, limit)
+        return True
+
+    async def _choose(self, seat: int, standin: bool = False) -> dict[str, Any]:
+        """A bot's choice for ``seat`` (the stand-in's with ``standin``), off the event loop."""
         room = self.room
         loop = asyncio.get_running_loop()
-        if seat in self.bots:
+        if seat in self.bots and not standin:
             spec, bot = self.specs[seat], self.bots[seat]
         else:
             spec, bot = self._standin(seat)
@@ -151,8 +177,10 @@ class BotRunner:
             if self._silent_here(seat, by):
                 data = SILENT
             else:
+                if by == "bot" and self._runaway(seat):
+                    by = "standin"
                 started = time.perf_counter()
-                data = await self._choose(seat)
+                data = await self._choose(seat, standin=by == "standin")
                 metrics.bot_thought(time.perf_counter() - started)
             try:
                 await room.submit(seat, data, by=by, reason=reason)

@@ -8,6 +8,7 @@ import secrets
 import time
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from tycoon.bots import STRENGTHS, make_bot
@@ -30,6 +31,48 @@ def bot_strengths() -> list[str]:
     """The bot strengths the lobby offers (from the bots layer): ``random`` and the named
     strengths, weakest first."""
     return ["random", *STRENGTHS]
+
+
+@cache
+def seat_kinds(game: str, lobby_bots: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The bots a seat of ``game`` may be given: :func:`bot_strengths`, then those of
+    ``lobby_bots`` (the server setting) that can play ``game``.
+
+    >>> seat_kinds("deal", ("tuned", "learned"))
+    ('random', 'easy', 'medium', 'hard', 'tuned', 'learned')
+    >>> seat_kinds("capital", ("tuned", "learned"))  # both play Monopoly Deal only
+    ('random', 'easy', 'medium', 'hard')
+    """
+    return (*bot_strengths(), *(spec for spec in lobby_bots if playable(spec, game)))
+
+
+def playable(spec: str, game: str) -> bool:
+    """Bot ``spec`` can play ``game`` (it is built for it without an error)."""
+    try:
+        make_bot(spec, game, 0)
+    except ValueError:
+        return False
+    return True
+
+
+def check_lobby_bots(specs: tuple[str, ...]) -> None:
+    """Refuse a ``lobby_bots`` setting the lobby could not offer: a name taken by a seat kind
+    already, an unknown bot, or one that plays none of the games (``ValueError``)."""
+    from tycoon.engine import games
+
+    for spec in specs:
+        if spec.split(":")[0].strip().lower() in ("human", *bot_strengths()):
+            raise ValueError(f"server setting 'lobby_bots': {spec!r} is offered already")
+        errors = []
+        for game in games():
+            try:
+                make_bot(spec, game, 0)
+                break
+            except ValueError as exc:
+                errors.append(f"{game}: {exc}")
+        else:
+            raise ValueError(f"server setting 'lobby_bots': {spec!r} plays none of the games "
+                             f"({'; '.join(errors)})")
 
 
 class LobbyError(ValueError):
@@ -62,6 +105,10 @@ class Lobby:
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         #: Several processes: this process's :class:`~.cluster.Cluster` (None: on its own).
         self.cluster: Any = None
+
+    def seat_kinds(self, game: str) -> tuple[str, ...]:
+        """The bots a seat of ``game`` may be given here (:func:`seat_kinds`)."""
+        return seat_kinds(game, self.settings.lobby_bots)
 
     def processes(self) -> Executor | None:
         """The worker processes of thinking bots (started on first use), or None."""
@@ -215,14 +262,14 @@ class Lobby:
         except (ValueError, TypeError) as exc:
             raise LobbyError(f"bad options: {exc}") from None
         seats = []
-        strengths = bot_strengths()
+        offered = self.seat_kinds(game)
         for i, kind in enumerate(players):
             if kind == "human":
                 seats.append(SeatRow(i, "human"))
                 continue
-            if kind not in strengths:
+            if kind not in offered:
                 raise LobbyError(f"seat {i + 1}: unknown player {kind!r}; expected human or one "
-                                 f"of {', '.join(strengths)}")
+                                 f"of {', '.join(offered)}")
             try:
                 make_bot(kind, game, 0)
             except ValueError as exc:

@@ -39,24 +39,9 @@ def _known_games(schema: dict[str, Any]) -> None:
     schema["enum"] = games()
 
 
-def _player_kinds(schema: dict[str, Any]) -> None:
-    """The ``enum`` of seat kinds: ``human`` and the bots layer's strengths."""
-    from .lobby import bot_strengths
-
-    schema["enum"] = ["human", *bot_strengths()]
-
-
-def _check_player(value: str) -> str:
-    from .lobby import bot_strengths
-
-    kinds = ["human", *bot_strengths()]
-    if value not in kinds:
-        raise ValueError(f"expected one of {', '.join(kinds)}")
-    return value
-
-
-PlayerKind = Annotated[StrictStr, AfterValidator(_check_player),
-                       Field(json_schema_extra=_player_kinds)]
+#: A seat kind: ``human``, or a bot the server offers for the game (``GET /api/kinds``:
+#: ``players``, which the lobby checks; a server's ``lobby_bots`` setting adds to the defaults).
+PlayerKind = Annotated[StrictStr, StringConstraints(min_length=1, max_length=200)]
 
 
 class CreateGame(BaseModel):
@@ -71,7 +56,8 @@ class CreateGame(BaseModel):
     )
     players: list[PlayerKind] = Field(
         min_length=1, max_length=8,
-        description="One entry per seat: `human` (a free seat to join) or a bot strength.",
+        description="One entry per seat: `human` (a free seat to join) or one of the bots "
+                    "`GET /api/kinds` lists in the game's `players`.",
     )
     preset: StrictStr | None = Field(
         default=None, max_length=40, description="The game's rules preset (see `GET /api/kinds`)."

@@ -27,6 +27,7 @@ POSITIVE = frozenset({
     "decision_seconds", "max_message_bytes", "max_body_bytes", "max_record_bytes",
     "rate_per_second", "rate_burst", "flood_close_after", "send_queue", "send_timeout",
     "send_buffer_bytes", "close_timeout", "expiry_check_seconds", "bot_threads", "max_games",
+    "bot_streak_limit",
     "lease_seconds", "lease_renew_seconds",
 })
 
@@ -46,8 +47,16 @@ class ServerSettings:
     standin_bot: str = "medium"
     #: The bot that takes a seat for good (a person resigned, or missed the rematch).
     replacement_bot: str = "medium"
+    #: Bots the lobby offers for its seats besides random, easy, medium and hard: the names
+    #: of installed bot plugins (entry point ``tycoon.bots``) or specs (``mybot:depth=3``);
+    #: each game offers those that can play it.
+    lobby_bots: tuple[str, ...] = ()
     #: Pause before a bot acts, so that people can follow the game (0 in tests and benches).
     bot_delay: float = 0.6
+    #: A bot that has acted this many times in a row (no other seat acting between) has its
+    #: next decisions made by the stand-in until another seat acts, so a bot that never ends
+    #: its turn (moving a Deal wild card to and fro, which is free) cannot stall its game.
+    bot_streak_limit: int = 200
     #: Largest WebSocket message a client may send (bytes); larger closes with 1009.
     max_message_bytes: int = 256 * 1024
     #: Largest HTTP request body (bytes); larger gets 413.
@@ -179,9 +188,17 @@ class ServerSettings:
                              "'lease_seconds'")
         from .storage import BOT_SPEC_LENGTH
 
-        if len(self.replacement_bot) > BOT_SPEC_LENGTH:
-            raise ValueError(f"server setting 'replacement_bot' must be at most "
-                             f"{BOT_SPEC_LENGTH} characters (a seat stores it)")
+        for name, specs in (("replacement_bot", [self.replacement_bot]),
+                            ("lobby_bots", self.lobby_bots)):
+            for spec in specs:
+                if len(spec) > BOT_SPEC_LENGTH:
+                    raise ValueError(f"server setting {name!r}: a bot spec takes at most "
+                                     f"{BOT_SPEC_LENGTH} characters (a seat stores it), "
+                                     f"not {len(spec)}")
+        if self.lobby_bots:
+            from .lobby import check_lobby_bots
+
+            check_lobby_bots(self.lobby_bots)
         if self.standin_bot.split(":")[0].strip().lower() in ("hard", "ismcts"):
             raise ValueError("server setting 'standin_bot': a stand-in must not play better "
                              "than the lobby's medium bot (leaving must never pay)")

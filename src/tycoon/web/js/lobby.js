@@ -75,9 +75,15 @@ function valueLabel(v) {
   return s === key ? String(v) : s;
 }
 
+/** A bot's name: "Medium bot" for a strength, the spec itself for a server's own bot ("firstpick bot"). */
+function botName(k) {
+  const key = `lobby.strength.${k}`;
+  return t("lobby.bot_name", { strength: has(key) ? t(key) : k });
+}
+
 /** A bot's name in the seat menu, with its ladder rating when it has one ("Medium bot · Elo 1566"). */
 function botChoice(k, ratings) {
-  const name = t("lobby.bot_name", { strength: t(`lobby.strength.${k}`) });
+  const name = botName(k);
   const r = ratings && ratings[k];
   return r ? t("lobby.bot_rated", { name, elo: r.elo }) : name;
 }
@@ -177,7 +183,7 @@ function createForm(onCreated) {
 }
 
 function playerWords(p) {
-  if (p.kind === "bot") return t("lobby.bot_name", { strength: t(`lobby.strength.${p.bot}`) });
+  if (p.kind === "bot") return botName(p.bot);
   return p.name || t("lobby.free_seat");
 }
 

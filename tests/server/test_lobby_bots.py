@@ -1,0 +1,96 @@
+"""A researcher's bot in a server seat (issue 15): the server's ``lobby_bots`` setting offers
+installed bot plugins besides random, easy, medium and hard, each for the games it plays."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from conftest import LiveServer
+from tycoon.server.settings import ServerSettings
+
+
+def test_a_plugin_bot_the_server_offers_plays_a_seat(db_url):
+    """``firstpick`` (the entry point of the test package ``toybots``) plays a seat of a Toy
+    game on a server that offers it, and is listed with the game's seat kinds; a server that
+    does not offer it refuses it by name."""
+    live = LiveServer(db_url, lobby_bots=("firstpick", "firstpick:pick=1")).start()
+    try:
+        kinds = {k["name"]: k for k in live.get("/api/kinds").json()}
+        assert kinds["toy"]["players"] == ["human", "random", "easy", "medium", "hard",
+                                           "firstpick", "firstpick:pick=1"]
+        game = live.create(game="toy", players=["firstpick", "random"],
+                           options={"turn_limit": 6}, seed=4)
+        for _ in range(200):
+            if live.get(f"/api/games/{game['id']}").json()["status"] == "finished":
+                break
+            time.sleep(0.05)
+        record = live.get(f"/api/games/{game['id']}/record").json()
+        assert record["players"][0]["bot"] == "firstpick"
+        assert record["players"][0]["name"] == "firstpick bot"
+        mine = [a for a in record["actions"] if a["seat"] == 0]
+        assert mine and all(a["by"] == "bot" for a in mine)
+    finally:
+        live.stop()
+    plain = LiveServer(db_url).start()
+    try:
+        assert "firstpick" not in plain.get("/api/kinds").json()[0]["players"]
+        r = plain.post("/api/games", {"game": "toy", "players": ["firstpick", "human"]})
+        assert r.status_code == 422
+        assert r.json()["detail"] == ("seat 1: unknown player 'firstpick'; expected human or "
+                                      "one of random, easy, medium, hard")
+    finally:
+        plain.stop()
+
+
+def test_lobby_bots_lists_a_bot_only_for_the_games_it_plays(db_url):
+    """``tuned`` plays Monopoly Deal only: a Capital seat cannot have it."""
+    live = LiveServer(db_url, lobby_bots=("tuned",)).start()
+    try:
+        kinds = {k["name"]: k["players"] for k in live.get("/api/kinds").json()}
+        assert "tuned" in kinds["deal"] and "tuned" not in kinds["capital"]
+        r = live.post("/api/games", {"game": "capital", "players": ["human", "tuned"]})
+        assert r.status_code == 422 and "seat 2: unknown player 'tuned'" in r.json()["detail"]
+        assert live.post("/api/games", {"game": "deal",
+                                        "players": ["human", "tuned"]}).status_code == 201
+    finally:
+        live.stop()
+
+
+def test_a_bot_that_never_ends_its_turn_cannot_stall_its_game(db_url):
+    """``firstpick`` plays the first legal action: in Monopoly Deal, once it holds a wild card
+    that is moving it to the other colour, and back, for ever (MD-7.2: a move is free). After
+    ``bot_streak_limit`` actions in a row the stand-in decides for it until another seat acts,
+    and the game ends."""
+    live = LiveServer(db_url, lobby_bots=("firstpick",), bot_streak_limit=12).start()
+    try:
+        game = live.create(game="deal", players=["firstpick", "random"],
+                           options={"turn_limit": 12}, seed=4)
+        for _ in range(400):
+            if live.get(f"/api/games/{game['id']}").json()["status"] == "finished":
+                break
+            time.sleep(0.05)
+        summary = live.get(f"/api/games/{game['id']}").json()
+        assert summary["status"] == "finished", summary  # a winner, or the turn limit
+        record = live.get(f"/api/games/{game['id']}/record").json()
+        moves = [a for a in record["actions"] if a["seat"] == 0]
+        assert any(a["action"]["type"] == "move_wild" for a in moves)
+        assert [a["by"] for a in moves].count("standin") >= 1
+        run = longest = 0
+        for a in record["actions"]:
+            run = run + 1 if a["seat"] == 0 and a["by"] == "bot" else 0
+            longest = max(longest, run)
+        assert longest == 12  # the bot's own streak stops at the limit
+    finally:
+        live.stop()
+
+
+@pytest.mark.parametrize(("spec", "words"), [
+    ("wizard", "unknown bot 'wizard'"),
+    ("medium", "'medium' is offered already"),
+    ("tuned:weights=/no/such.npz", "plays none of the games"),
+])
+def test_lobby_bots_refuses_what_it_could_not_offer(spec, words):
+    with pytest.raises(ValueError, match=words):
+        ServerSettings.from_env({}, [f"lobby_bots={spec}"])
