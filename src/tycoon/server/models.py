@@ -17,6 +17,7 @@ from pydantic import (
 )
 
 from .protocol import has_control
+from .storage import BOT_SPEC_LENGTH
 
 OptionValue = StrictBool | StrictInt | StrictFloat | StrictStr | None
 
@@ -41,7 +42,7 @@ def _known_games(schema: dict[str, Any]) -> None:
 
 #: A seat kind: ``human``, or a bot the server offers for the game (``GET /api/kinds``:
 #: ``players``, which the lobby checks; a server's ``lobby_bots`` setting adds to the defaults).
-PlayerKind = Annotated[StrictStr, StringConstraints(min_length=1, max_length=200)]
+PlayerKind = Annotated[StrictStr, StringConstraints(min_length=1, max_length=BOT_SPEC_LENGTH)]
 
 
 class CreateGame(BaseModel):
