@@ -152,7 +152,8 @@ def play(
     = None,
     create: Annotated[bool, typer.Option(help="Online: create a game of GAME first.")] = False,
     players: Annotated[str | None, typer.Option(
-        help="Online --create: one per seat, human or a bot (random, easy, medium, hard).")]
+        help="Online --create: one per seat, human or a bot the server offers (random, "
+             "easy, medium, hard and its lobby_bots).")]
     = None,
     seat: Annotated[int | None, typer.Option(help="Online: the seat to take (from 1).")] = None,
     watch: Annotated[bool, typer.Option(help="Online: watch without a seat.")] = False,
