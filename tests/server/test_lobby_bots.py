@@ -11,6 +11,20 @@ from conftest import LiveServer
 from tycoon.server.settings import ServerSettings
 
 
+def finished_record(live: LiveServer, game: str, players: list[str],
+                    turn_limit: int) -> dict:
+    """Create a game of bots, wait for its end (a winner, or the turn limit); its record."""
+    created = live.create(game=game, players=players, options={"turn_limit": turn_limit},
+                          seed=4)
+    for _ in range(400):
+        summary = live.get(f"/api/games/{created['id']}").json()
+        if summary["status"] == "finished":
+            break
+        time.sleep(0.05)
+    assert summary["status"] == "finished", summary
+    return live.get(f"/api/games/{created['id']}/record").json()
+
+
 def test_a_plugin_bot_the_server_offers_plays_a_seat(db_url):
     """``firstpick`` (the entry point of the test package ``toybots``) plays a seat of a Toy
     game on a server that offers it, and is listed with the game's seat kinds; a server that
@@ -20,13 +34,7 @@ def test_a_plugin_bot_the_server_offers_plays_a_seat(db_url):
         kinds = {k["name"]: k for k in live.get("/api/kinds").json()}
         assert kinds["toy"]["players"] == ["human", "random", "easy", "medium", "hard",
                                            "firstpick", "firstpick:pick=1"]
-        game = live.create(game="toy", players=["firstpick", "random"],
-                           options={"turn_limit": 6}, seed=4)
-        for _ in range(200):
-            if live.get(f"/api/games/{game['id']}").json()["status"] == "finished":
-                break
-            time.sleep(0.05)
-        record = live.get(f"/api/games/{game['id']}/record").json()
+        record = finished_record(live, "toy", ["firstpick", "random"], 6)
         assert record["players"][0]["bot"] == "firstpick"
         assert record["players"][0]["name"] == "firstpick bot"
         mine = [a for a in record["actions"] if a["seat"] == 0]
@@ -65,15 +73,7 @@ def test_a_bot_that_never_ends_its_turn_cannot_stall_its_game(db_url):
     and the game ends."""
     live = LiveServer(db_url, lobby_bots=("firstpick",), bot_streak_limit=12).start()
     try:
-        game = live.create(game="deal", players=["firstpick", "random"],
-                           options={"turn_limit": 12}, seed=4)
-        for _ in range(400):
-            if live.get(f"/api/games/{game['id']}").json()["status"] == "finished":
-                break
-            time.sleep(0.05)
-        summary = live.get(f"/api/games/{game['id']}").json()
-        assert summary["status"] == "finished", summary  # a winner, or the turn limit
-        record = live.get(f"/api/games/{game['id']}/record").json()
+        record = finished_record(live, "deal", ["firstpick", "random"], 12)
         moves = [a for a in record["actions"] if a["seat"] == 0]
         assert any(a["action"]["type"] == "move_wild" for a in moves)
         assert [a["by"] for a in moves].count("standin") >= 1
