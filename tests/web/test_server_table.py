@@ -185,7 +185,7 @@ def test_a_bot_the_server_offers_besides_the_strengths_sits_at_the_table(tmp_pat
         create_and_join(page, server.base, "deal", "Ana", ["firstpick"], {"turn_limit": 4})
         expect(page.locator(".dseat").first).to_contain_text("firstpick bot")
         play_like_a_person(page)
-        expect(page.locator("#event-log")).to_contain_text("Turn 2: firstpick bot (B) plays")
+        expect(page.locator("#event-log")).to_contain_text("firstpick bot (B) ends the turn")
         assert_clean(page, "a server's own bot")
     finally:
         server.stop()
