@@ -75,6 +75,21 @@ def test_toy_table_screen(new_page, shot, size):
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_record_file_screen(new_page, shot, size):
+    """The file field stays inside its panel (on a phone its own width stuck out of it)."""
+    page = new_page(*SIZES[size])
+    install(page, None)
+    page.goto(f"{ORIGIN}/#/replay-file")
+    expect(page.locator("#record-file")).to_be_visible()
+    field = page.locator("#record-file").bounding_box()
+    panel = page.locator(".record-file").bounding_box()
+    assert field["x"] + field["width"] <= panel["x"] + panel["width"] - 8, (field, panel)
+    assert_clean(page, "record file")
+    no_horizontal_scroll(page)
+    shot(page, f"record-file-{size}")
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_unknown_game_screen(new_page, shot, size):
     page = new_page(*SIZES[size])
     install(page, None)
