@@ -90,6 +90,8 @@ def test_a_bot_that_never_ends_its_turn_cannot_stall_its_game(db_url):
     ("wizard", "unknown bot 'wizard'"),
     ("medium", "'medium' is offered already"),
     ("tuned:weights=/no/such.npz", "plays none of the games"),
+    # a seat's name, "SPEC bot", is at most 80 characters (PostgreSQL refused a longer one)
+    ("firstpick:pick=" + "1" * 62, "is too long: its seat is named 'SPEC bot', in at most 80"),
 ])
 def test_lobby_bots_refuses_what_it_could_not_offer(spec, words):
     with pytest.raises(ValueError, match=words):

@@ -20,7 +20,7 @@ from .lease import StaleLease
 from .protocol import RECENT, ProtocolError
 from .room import Entry, Room
 from .settings import ServerSettings
-from .storage import GameRow, SeatRow, Storage
+from .storage import SEAT_NAME_LENGTH, GameRow, SeatRow, Storage
 from .table import chat_message
 from .updates import outcome_json
 
@@ -55,14 +55,24 @@ def playable(spec: str, game: str) -> bool:
     return True
 
 
+def bot_seat_name(spec: str) -> str:
+    """The name of a seat the lobby gives to bot ``spec`` ("medium bot")."""
+    return f"{spec} bot"
+
+
 def check_lobby_bots(specs: tuple[str, ...]) -> None:
     """Refuse a ``lobby_bots`` setting the lobby could not offer: a name taken by a seat kind
-    already, an unknown bot, or one that plays none of the games (``ValueError``)."""
+    already, one whose seat name a seat cannot store, an unknown bot, or one that plays none
+    of the games (``ValueError``)."""
     from tycoon.engine import games
 
     for spec in specs:
         if spec.split(":")[0].strip().lower() in ("human", *bot_strengths()):
             raise ValueError(f"server setting 'lobby_bots': {spec!r} is offered already")
+        if len(bot_seat_name(spec)) > SEAT_NAME_LENGTH:
+            raise ValueError(f"server setting 'lobby_bots': {spec!r} is too long: its seat is "
+                             f"named {bot_seat_name('SPEC')!r}, in at most {SEAT_NAME_LENGTH} "
+                             f"characters")
         errors = []
         for game in games():
             try:
@@ -274,7 +284,7 @@ class Lobby:
                 make_bot(kind, game, 0)
             except ValueError as exc:
                 raise LobbyError(f"seat {i + 1}: bot {kind!r} is not available: {exc}") from None
-            seats.append(SeatRow(i, "bot", kind, f"{kind} bot"))
+            seats.append(SeatRow(i, "bot", kind, bot_seat_name(kind)))
         status = "playing" if all(s.kind == "bot" for s in seats) else "open"
         if status == "open" and creator and rematch_of is None:
             mine = sum(1 for r in self.rooms.values()

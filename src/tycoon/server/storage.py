@@ -44,6 +44,8 @@ from .lease import check_fences
 _STOP = object()
 #: The longest bot spec a seat stores (``ServerSettings.replacement_bot`` is held to it).
 BOT_SPEC_LENGTH = 200
+#: The longest name a seat stores (a person's, or a bot's: "medium bot").
+SEAT_NAME_LENGTH = 80
 
 
 @dataclass
@@ -162,7 +164,7 @@ class Storage:
             sa.Column("seat", sa.Integer, primary_key=True),
             sa.Column("kind", sa.String(8), nullable=False),
             sa.Column("bot", sa.String(BOT_SPEC_LENGTH), nullable=True),  # 32 before 0004
-            sa.Column("name", sa.String(80), nullable=True),
+            sa.Column("name", sa.String(SEAT_NAME_LENGTH), nullable=True),
             sa.Column("token_hash", sa.String(64), nullable=True, index=True),
         )
         self.actions = sa.Table(
