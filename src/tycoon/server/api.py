@@ -99,6 +99,7 @@ def _kinds(lobby_bots: tuple[str, ...]) -> list[dict[str, Any]]:
             info = get_game(name)
         except (ImportError, TypeError, ValueError):
             continue
+        offered = seat_kinds(name, lobby_bots)
         out.append({
             "name": name,
             "title": info.title,
@@ -106,8 +107,8 @@ def _kinds(lobby_bots: tuple[str, ...]) -> list[dict[str, Any]]:
             "max_seats": info.max_seats,
             "default_seats": info.default_seats,
             "options": info.describe_options(),
-            "players": ["human", *seat_kinds(name, lobby_bots)],
-            "ratings": bot_ratings(ladder.get(name, {}), seat_kinds(name, lobby_bots)),
+            "players": ["human", *offered],
+            "ratings": bot_ratings(ladder.get(name, {}), offered),
         })
     return out
 

@@ -43,16 +43,17 @@ def seat_kinds(game: str, lobby_bots: tuple[str, ...] = ()) -> tuple[str, ...]:
     >>> seat_kinds("capital", ("tuned", "learned"))  # both play Monopoly Deal only
     ('random', 'easy', 'medium', 'hard')
     """
-    return (*bot_strengths(), *(spec for spec in lobby_bots if playable(spec, game)))
+    return (*bot_strengths(), *(spec for spec in lobby_bots if cannot_play(spec, game) is None))
 
 
-def playable(spec: str, game: str) -> bool:
-    """Bot ``spec`` can play ``game`` (it is built for it without an error)."""
+def cannot_play(spec: str, game: str) -> str | None:
+    """Why bot ``spec`` cannot play ``game`` (the error of building it for ``game``), or
+    None when it can."""
     try:
         make_bot(spec, game, 0)
-    except ValueError:
-        return False
-    return True
+    except ValueError as exc:
+        return str(exc)
+    return None
 
 
 def bot_seat_name(spec: str) -> str:
@@ -75,11 +76,10 @@ def check_lobby_bots(specs: tuple[str, ...]) -> None:
                              f"characters")
         errors = []
         for game in games():
-            try:
-                make_bot(spec, game, 0)
+            why = cannot_play(spec, game)
+            if why is None:
                 break
-            except ValueError as exc:
-                errors.append(f"{game}: {exc}")
+            errors.append(f"{game}: {why}")
         else:
             raise ValueError(f"server setting 'lobby_bots': {spec!r} plays none of the games "
                              f"({'; '.join(errors)})")
@@ -280,10 +280,9 @@ class Lobby:
             if kind not in offered:
                 raise LobbyError(f"seat {i + 1}: unknown player {kind!r}; expected human or one "
                                  f"of {', '.join(offered)}")
-            try:
-                make_bot(kind, game, 0)
-            except ValueError as exc:
-                raise LobbyError(f"seat {i + 1}: bot {kind!r} is not available: {exc}") from None
+            why = cannot_play(kind, game)
+            if why is not None:
+                raise LobbyError(f"seat {i + 1}: bot {kind!r} is not available: {why}")
             seats.append(SeatRow(i, "bot", kind, bot_seat_name(kind)))
         status = "playing" if all(s.kind == "bot" for s in seats) else "open"
         if status == "open" and creator and rematch_of is None:
@@ -344,11 +343,7 @@ class Lobby:
         """The bot that takes a seat for good (``replacement_bot``; random for a game without
         it)."""
         spec = self.settings.replacement_bot
-        try:
-            make_bot(spec, game, 0)
-        except ValueError:
-            return "random"
-        return spec
+        return spec if cannot_play(spec, game) is None else "random"
 
     async def rematch(self, room: Room, seat: int) -> dict[str, Any]:
         """``seat`` of a finished game accepts the rematch: the new game is made once (same

@@ -27,8 +27,7 @@ POSITIVE = frozenset({
     "decision_seconds", "max_message_bytes", "max_body_bytes", "max_record_bytes",
     "rate_per_second", "rate_burst", "flood_close_after", "send_queue", "send_timeout",
     "send_buffer_bytes", "close_timeout", "expiry_check_seconds", "bot_threads", "max_games",
-    "bot_streak_limit",
-    "lease_seconds", "lease_renew_seconds",
+    "bot_streak_limit", "lease_seconds", "lease_renew_seconds",
 })
 
 
