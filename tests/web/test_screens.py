@@ -20,12 +20,18 @@ def no_horizontal_scroll(page) -> None:
     assert width <= view + 1, f"the page is {width}px wide in a {view}px window"
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_lobby_screen(new_page, shot, size):
+def open_screen(new_page, size: str, path: str, shown: str):
+    """A page at ``size`` on the client's ``path`` (no game behind it), once ``shown`` shows."""
     page = new_page(*SIZES[size])
     install(page, None)
-    page.goto(f"{ORIGIN}/")
-    expect(page.locator("#create-button")).to_be_visible()
+    page.goto(f"{ORIGIN}/{path}")
+    expect(page.locator(shown)).to_be_visible()
+    return page
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_lobby_screen(new_page, shot, size):
+    page = open_screen(new_page, size, "", "#create-button")
     page.click(".options-box summary")
     # no option's words are cut: each select is as wide as its longest choice
     for select in page.locator(".options select").all():
@@ -38,10 +44,7 @@ def test_lobby_screen(new_page, shot, size):
 @pytest.mark.parametrize("game", ["capital", "deal", "toy"])
 @pytest.mark.parametrize("size", SIZES)
 def test_rules_screen(new_page, shot, size, game):
-    page = new_page(*SIZES[size])
-    install(page, None)
-    page.goto(f"{ORIGIN}/#/rules/{game}")
-    expect(page.locator("#rules-h")).to_be_visible()
+    page = open_screen(new_page, size, f"#/rules/{game}", "#rules-h")
     if game == "toy":  # no prose for a plugin game: its own data only
         expect(page.locator(".rules")).to_contain_text("the tables below come from the game")
     else:
@@ -77,10 +80,7 @@ def test_toy_table_screen(new_page, shot, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_record_file_screen(new_page, shot, size):
     """The file field stays inside its panel (on a phone its own width stuck out of it)."""
-    page = new_page(*SIZES[size])
-    install(page, None)
-    page.goto(f"{ORIGIN}/#/replay-file")
-    expect(page.locator("#record-file")).to_be_visible()
+    page = open_screen(new_page, size, "#/replay-file", "#record-file")
     field = page.locator("#record-file").bounding_box()
     panel = page.locator(".record-file").bounding_box()
     assert field["x"] + field["width"] <= panel["x"] + panel["width"] - 8, (field, panel)
@@ -91,10 +91,7 @@ def test_record_file_screen(new_page, shot, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_unknown_game_screen(new_page, shot, size):
-    page = new_page(*SIZES[size])
-    install(page, None)
-    page.goto(f"{ORIGIN}/#/game/NOPE123")
-    expect(page.locator("#unknown-h")).to_be_visible()
+    page = open_screen(new_page, size, "#/game/NOPE123", "#unknown-h")
     assert_clean(page, "unknown")
     no_horizontal_scroll(page)
     shot(page, f"unknown-game-{size}")
