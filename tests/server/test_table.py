@@ -237,6 +237,33 @@ def test_rematch_seats_not_taken_in_time_become_bots(db_url):
         live.stop()
 
 
+def test_rematch_keeps_a_resigned_seats_bot_the_lobby_does_not_offer(db_url):
+    """A seat that resigned is played by ``replacement_bot``; the rematch keeps that bot in
+    the seat even when the lobby does not offer it (it failed with "unknown player")."""
+    live = LiveServer(db_url, replacement_bot="firstpick:pick=1").start()
+    try:
+        assert "firstpick:pick=1" not in live.get("/api/kinds").json()[0]["players"]
+        g = live.create(game="toy", players=["human", "human"], options={"turn_limit": 3})
+        t0, t1 = (live.join(g["id"], n)["token"] for n in ("Ann", "Bob"))
+
+        async def main():
+            a = await Client.open(live.ws, g["id"], t0)
+            await a.send({"type": "resign"})
+            await a.until(lambda m: m["type"] == "welcome")
+            b = (await _finish(live, g["id"], [t1])())[0]
+            await b.send({"type": "rematch"})
+            return await b.until(lambda m: m["type"] in ("rematch_seat", "error"))
+
+        got = run(main())
+        assert got["type"] == "rematch_seat" and got["seat"] == 1
+        new = live.get(f"/api/games/{got['game_id']}").json()
+        assert new["status"] == "playing"
+        assert [(p["kind"], p.get("bot")) for p in new["players"]] == [
+            ("bot", "firstpick:pick=1"), ("human", None)]
+    finally:
+        live.stop()
+
+
 def test_rematch_before_the_end_is_refused(table):
     live, gid, t0, _t1 = table
 

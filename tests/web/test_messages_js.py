@@ -76,3 +76,30 @@ def test_counts_from_zero_read_alike_and_zero_things_are_plural_in_portuguese(ne
     pt = [render(m, catalogs["pt"], "pt") for m in messages]
     assert pt[:2] == ["0 conjuntos completos", "1 conjunto completo"]
     assert render(messages[0], catalogs["fr"], "fr") == "0 série complète"  # French: 0 is "one"
+
+
+def test_french_elides_de_and_que_before_a_vowel_in_both_renderers(new_page):
+    """"En attente d'Ana", not "de Ana": a catalog cannot know the name a parameter brings, so
+    the renderer elides "de" and "que" before a vowel in French (only there, and not before
+    an h, a consonant or a number), in Python and in JavaScript alike."""
+    catalog = {"wait": "En attente de {who}…", "what": "Qu'est-ce que {name} ?",
+               "rent": "le loyer de {money} de {by}", "seat.name": "Joueur {number}"}
+    cases = [("wait", {"who": {"seat": 0}}), ("wait", {"who": {"seat": 1}}),
+             ("wait", {"who": "Élodie"}), ("wait", {"who": "Hugo"}), ("what", {"name": "Immeuble"}),
+             ("rent", {"money": "1 M", "by": "Ugo"}), ("wait", {"who": {"seat": 3}})]
+    messages = [{"key": k, "params": p} for k, p in cases]
+    fr = [render(m, catalog, "fr", names=NAMES) for m in messages]
+    assert fr == ["En attente d'Ana (A)…", "En attente de Bruno (B)…", "En attente d'Élodie…",
+                  "En attente de Hugo…", "Qu'est-ce qu'Immeuble ?", "le loyer de 1 M d'Ugo",
+                  "En attente de Joueur 4…"]
+    assert render(messages[0], catalog, "es", names=NAMES) == "En attente de Ana (A)…"
+    page = new_page()
+    install(page, None)
+    page.goto(f"{ORIGIN}/")
+    page.wait_for_selector("body[data-ready='1']")
+    for lang in LANGUAGES:
+        got = page.evaluate(
+            """([ms, cat, lang, names]) => import('./js/messages.js')
+                 .then((m) => ms.map((x) => m.render(x, cat, lang, names)))""",
+            [messages, catalog, lang, NAMES])
+        assert got == [render(m, catalog, lang, names=NAMES) for m in messages], lang

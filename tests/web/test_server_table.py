@@ -171,7 +171,8 @@ def test_whole_game_by_clicks_then_rematch_with_the_same_people(server, new_page
 def test_a_bot_the_server_offers_besides_the_strengths_sits_at_the_table(tmp_path, new_page):
     """Issue 15: a researcher's bot (``firstpick``, the test package's entry point) that the
     server offers (``lobby_bots``) is a choice of the lobby's seat menu by its own name, and
-    plays its seat of a Deal game against a person. (It plays the first legal action, which
+    plays its seat of a Deal game against a person, named alike at the table and in the lobby in
+    every language. (It plays the first legal action, which
     may move a wild card to and fro for ever: after ``bot_streak_limit`` actions in a row the
     stand-in ends its turn.)"""
     server = Server(tmp_path / "tycoon.sqlite3", lobby_bots=["firstpick"], bot_streak_limit=10)
@@ -187,6 +188,14 @@ def test_a_bot_the_server_offers_besides_the_strengths_sits_at_the_table(tmp_pat
         play_like_a_person(page)
         expect(page.locator("#event-log")).to_contain_text("firstpick bot (B) ends the turn")
         assert_clean(page, "a server's own bot")
+        # the table names it as the lobby does, in the player's language
+        page.evaluate("localStorage.setItem('tycoon.lang', 'fr')")
+        page.reload()
+        expect(page.locator(".dseat").first).to_contain_text("Robot firstpick")
+        page.goto(f"{server.base}/")
+        page.select_option("#game-select", "deal")
+        expect(page.locator("#seat-1-kind option[value=firstpick]")).to_have_text(
+            "Robot firstpick")
     finally:
         server.stop()
 

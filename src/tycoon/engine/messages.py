@@ -12,7 +12,9 @@ browser in JavaScript (``web/js/messages.js``) — renders the same keys the sam
 - a parameter is a string or integer (inserted as is), a nested message
   ``{"key": ..., "params": {...}}`` (rendered in the same catalog), a list of those (joined by
   the catalog's ``list.sep``), or a seat reference ``{"seat": n}`` rendered by the caller's
-  ``names`` (the player's name and colour), else by the catalog's ``seat.name``.
+  ``names`` (the player's name and colour), else by the catalog's ``seat.name``;
+- in French, "de" or "que" just before a parameter whose words begin with a vowel is elided
+  ("En attente d'Ana", not "de Ana"): a catalog cannot know the name it will be given.
 
 >>> cat = {"drew": {"plural": "n", "one": "{seat} draws a card", "other": "{seat} draws {n} cards"},
 ...        "seat.name": "Seat {number}", "list.sep": ", "}
@@ -78,6 +80,23 @@ def _plural_rule(lang: str) -> Callable[[int], str]:
     return Locale.parse(PLURAL_LOCALES.get(lang, lang)).plural_form
 
 
+#: A language's elisions before a parameter: the word ending the text before it, and the
+#: first letters of the parameter's words that elide it. ``web/js/messages.js`` has the same.
+ELISIONS = {
+    "fr": (re.compile(r"(?<!\S)(d|D|qu|Qu)e $"),
+           re.compile(r"^[AEIOUaeiouÀÂÄÆÉÈÊËÎÏÔÖŒÙÛÜàâäæéèêëîïôöœùûü]")),
+}
+
+
+def _elide(lang: str, before: str, value: str) -> str:
+    """``before`` (template text just before a parameter) with its last word elided when
+    ``lang`` elides it before ``value``'s first letter ("de " becomes "d'" before "Ana")."""
+    rule = ELISIONS.get(lang)
+    if rule is None or not rule[1].match(value):
+        return before
+    return rule[0].sub(r"\1'", before)
+
+
 def plural_form(lang: str, n: int) -> str:
     """The CLDR plural category of ``n`` in ``lang`` (``one``, ``other``, ``many``, ...).
 
@@ -114,15 +133,20 @@ def render(
         form = plural_form(lang, count if isinstance(count, int) else 0)
         template = template.get(form) or template.get("other", key)
 
-    def fill(match: re.Match[str]) -> str:
-        name = match.group(1)
+    out: list[str] = []
+    end = 0
+    for match in PLACEHOLDER.finditer(template):
+        before, name = template[end:match.start()], match.group(1)
+        end = match.end()
         if name not in params:
             if strict:
                 raise MissingMessage(f"{lang} {key!r}: no parameter {name!r}")
-            return match.group(0)
-        return _value(params[name], catalog, lang, names, strict)
-
-    return PLACEHOLDER.sub(fill, template)
+            out += (before, match.group(0))
+            continue
+        value = _value(params[name], catalog, lang, names, strict)
+        out += (_elide(lang, before, value), value)
+    out.append(template[end:])
+    return "".join(out)
 
 
 def _value(value: Any, catalog: Mapping[str, Any], lang: str,

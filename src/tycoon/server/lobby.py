@@ -277,7 +277,9 @@ class Lobby:
             if kind == "human":
                 seats.append(SeatRow(i, "human"))
                 continue
-            if kind not in offered:
+            # A rematch keeps the bots of the game before, offered or not (a resigned
+            # seat's replacement_bot, a lobby bot since taken off the menu).
+            if kind not in offered and rematch_of is None:
                 raise LobbyError(f"seat {i + 1}: unknown player {kind!r}; expected human or one "
                                  f"of {', '.join(offered)}")
             why = cannot_play(kind, game)
@@ -358,11 +360,14 @@ class Lobby:
         rematch = room.rematch
         async with room.lock:
             if rematch.game_id is None:
-                kinds = ["human" if s.kind == "human" else (s.bot or "random")
+                game = room.row.game
+                kinds = ["human" if s.kind == "human" else
+                         s.bot if s.bot and cannot_play(s.bot, game) is None else
+                         self.resign_bot(game)
                          for s in room.seat_rows]
                 try:
                     new = await self.create(
-                        room.row.game, kinds, dict(room.row.options), room.row.decision_seconds,
+                        game, kinds, dict(room.row.options), room.row.decision_seconds,
                         None, room.row.name, spectator_chat=room.row.spectator_chat,
                         creator=room.row.creator, rematch_of=room.id)
                 except LobbyError as exc:

@@ -3,10 +3,10 @@
 // after a language switch, grouped by turn, filterable, the newest line kept in view), the
 // turn timer and turn notices, chat, resign, rematch and the end-of-game screen.
 import { api, GameSocket, tokens } from "./net.js";
-import { t, lang, uiCatalog, has } from "./i18n.js";
+import { t, lang, uiCatalog } from "./i18n.js";
 import { el, announce, toast } from "./util.js";
 import { settings } from "./main.js";
-import { copyInvite } from "./lobby.js";
+import { botName, copyInvite } from "./lobby.js";
 import { loadGame, say, word, titleOf, render } from "./messages.js";
 import { CapitalTable } from "./capital/table.js";
 import { DealTable } from "./deal/table.js";
@@ -33,9 +33,7 @@ export function seatNames(players) {
     const seat = p.seat ?? i;
     const letter = SEAT_LETTERS[seat] ?? String(seat + 1);
     const bot = p.kind === "bot" || (p.bot && p.kind !== "human");
-    const strength = `lobby.strength.${p.bot || "random"}`;
-    // a bot the lobby does not offer (a study's "hard:iterations=50") goes by its record's name
-    const name = bot ? (has(strength) ? t("lobby.bot_name", { strength: t(strength) }) : p.name || p.bot) : p.name;
+    const name = bot ? botName(p.bot || "random") : p.name;
     return name ? `${name} (${letter})` : null;
   });
 }

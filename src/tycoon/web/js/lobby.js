@@ -75,8 +75,9 @@ function valueLabel(v) {
   return s === key ? String(v) : s;
 }
 
-/** A bot's name: "Medium bot" for a strength, the spec itself for a server's own bot ("firstpick bot"). */
-function botName(k) {
+/** A bot's name in the player's language: "Medium bot" for a strength, the spec itself for any
+ * other bot (a server's own "firstpick bot", a study's "hard:iterations=50 bot"). */
+export function botName(k) {
   const key = `lobby.strength.${k}`;
   return t("lobby.bot_name", { strength: has(key) ? t(key) : k });
 }

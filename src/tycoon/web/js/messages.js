@@ -10,6 +10,8 @@
 //   (rendered in the same catalog), a list of those (joined by the catalog's "list.sep"), or a
 //   seat reference {"seat": n} rendered by the caller's `names` (the player's name and letter),
 //   else by the catalog's "seat.name";
+// - in French, "de" or "que" just before a parameter whose words begin with a vowel is elided
+//   ("En attente d'Ana", not "de Ana");
 // - a missing key renders as the key, a missing parameter as "{name}" (the tests look for both).
 
 const PLACEHOLDER = /\{(\w+)\}/g;
@@ -18,6 +20,17 @@ const plurals = new Map();
 // Whose plural rules count a language's whole numbers: Portugal's for Portuguese, so zero things
 // are plural ("0 cartas"), as in tycoon.engine.messages.PLURAL_LOCALES.
 const PLURAL_LOCALES = { pt: "pt-PT" };
+
+// A language's elisions before a parameter, as in tycoon.engine.messages.ELISIONS: the word
+// ending the text before it, and the first letters of the parameter's words that elide it.
+const ELISIONS = {
+  fr: [/(?<!\S)(d|D|qu|Qu)e $/, /^[AEIOUaeiouÀÂÄÆÉÈÊËÎÏÔÖŒÙÛÜàâäæéèêëîïôöœùûü]/],
+};
+
+function elide(lang, before, value) {
+  const rule = ELISIONS[lang];
+  return rule && rule[1].test(value) ? before.replace(rule[0], "$1'") : before;
+}
 
 function pluralForm(lang, n) {
   if (!plurals.has(lang)) plurals.set(lang, new Intl.PluralRules(PLURAL_LOCALES[lang] ?? lang));
@@ -39,8 +52,20 @@ export function render(message, catalog, lang, names = null) {
     const form = pluralForm(lang, Number.isInteger(count) ? count : 0);
     template = template[form] ?? template.other ?? key;
   }
-  return String(template).replace(PLACEHOLDER, (whole, name) =>
-    Object.prototype.hasOwnProperty.call(params, name) ? value(params[name], catalog, lang, names) : whole);
+  template = String(template);
+  let out = "";
+  let end = 0;
+  for (const match of template.matchAll(PLACEHOLDER)) {
+    const before = template.slice(end, match.index);
+    end = match.index + match[0].length;
+    if (!Object.prototype.hasOwnProperty.call(params, match[1])) {
+      out += before + match[0];
+      continue;
+    }
+    const text = value(params[match[1]], catalog, lang, names);
+    out += elide(lang, before, text) + text;
+  }
+  return out + template.slice(end);
 }
 
 function value(v, catalog, lang, names) {
