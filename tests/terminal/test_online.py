@@ -183,6 +183,7 @@ def test_terminal_plays_online_with_a_browser_at_the_same_table(server):
     term.expect(r"Game (\S+) created\.")
     game_id = term.match.group(1)
     term.expect("You sit at seat 1 of game")
+    term.expect(r"You are Ana\.")  # by the name given, not "Seat 1"
     term.expect("Waiting for 1 more player to join.")
     watcher = spawn_terminal("--server", server.url, "--game", game_id, "--watch")
     watcher.expect("You are watching.")

@@ -345,7 +345,7 @@ def run_cli(
         table.add_row(str(rank), SpecCell(r["bot"]), f"{r['elo']:.0f}",
                       f"{r['ci95'][0]:.0f}–{r['ci95'][1]:.0f}", str(r["games"]), str(r["wins"]))
     console.print(table)
-    console.print(f"unfinished {data['unfinished']}; {data['seconds']} s; ratings: "
+    console.print(f"unfinished {data['unfinished']}; played in {data['seconds']} s; ratings: "
                   f"{data['ratings']}")
     for p in (path, ratings):
         if p is not None:

@@ -377,7 +377,7 @@ def run_cli(
     console.print(
         f"finished {data['finished']}, unfinished {data['unfinished']}; turns mean "
         f"{turns['mean']}, median {turns['median']}, p90 {turns['p90']}; "
-        f"{data['seconds']} s"
+        f"played in {data['seconds']} s"
     )
     if data["wins_by_reason"]:
         reasons = sorted(data["wins_by_reason"].items(), key=lambda kv: -kv[1])

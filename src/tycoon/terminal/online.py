@@ -391,6 +391,8 @@ def play_online(
     words = Words(info, lang)
     table = OnlineTable(base, game_id, token, seat, write, words)
     term = Terminal(table, screen_for(info), words, read=read, write=write, clock=clock)
+    if token is not None:  # the seat now has our name
+        summary = game_summary(base, game_id)
     term.set_players(summary.get("players") or [])
     term.welcome(words("game.title") if words.has("game.title") else info.title)
     return term.run()
