@@ -105,3 +105,28 @@ def test_a_payment_lists_the_cheapest_cards_first_money_before_properties():
         "Pay 1M from your bank", "Pay with Brown property from your Brown set, worth 1M",
         "Pay 3M from your bank", "Pay 5M from your bank"]
     assert table.state.view(None)["seats"][1]["bank"] == [m1]  # "1" paid the 1M
+
+
+def test_cards_that_read_alike_are_one_choice():
+    """Three 2M in hand make one "Bank 2M" line, not three that a person cannot tell apart;
+    choosing it banks one of them (MD-4.1)."""
+    st = get_game("deal").new_game(seats=2, seed=5)
+    term, table, out = terminal_for("deal", st, ["1", "e"])
+    term.maybe_decide(table.next())
+    first = out.index("Your decision:")
+    menu = [line.split(". ", 1)[1] for line in out[first:] if line[:2].rstrip(".").isdigit()]
+    assert menu.count("Bank 2M") == 1 and len(menu) == len(set(menu)), menu
+    events = [term.words(e["message"]) for e in table.next()["events"]]
+    assert events == ["Seat 1 banks 2M"]
+
+
+def test_distinct_merges_lines_and_second_steps_that_read_alike():
+    from tycoon.terminal.screen import Choice, distinct
+
+    a = {"type": "bank", "card": 1}
+    twice = Choice("Debt Collector: 2 ways", sub=[Choice("Bank it", a), Choice("Bank it", a)])
+    other = Choice("Debt Collector: 2 ways", sub=[Choice("Bank it", a), Choice("Play it", a)])
+    got = distinct([Choice("Bank 2M", a), Choice("Bank 2M", a), twice, other, other])
+    assert [c.text for c in got] == ["Bank 2M", "Bank it", "Debt Collector: 2 ways"]
+    asked = Choice("Exchange", ask=lambda read, write: None)
+    assert len(distinct([asked, asked])) == 2  # a second step of its own is never merged

@@ -11,7 +11,7 @@ the same screen serves local play and play on a server.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tycoon.engine import GameInfo
@@ -34,6 +34,32 @@ class Choice:
     #: for *back* (e.g. "which cards to exchange", typed as numbers).
     ask: Callable[[Callable[[str], str], Callable[[str], None]], dict[str, Any] | None] | None \
         = None
+
+
+def distinct(choices: list[Choice]) -> list[Choice]:
+    """``choices`` without the lines that read exactly as an earlier one (two 2M to bank, two
+    Just Say No to bank as money): a person cannot tell them apart, so they are one choice.
+    A line with a second step of its own (``ask``) is always kept."""
+    out: list[Choice] = []
+    seen: set[Any] = set()
+    for choice in choices:
+        if choice.sub:
+            subs = distinct(choice.sub)
+            choice = subs[0] if len(subs) == 1 else replace(choice, sub=subs)
+        key = _reading(choice)
+        if key is None or key not in seen:
+            out.append(choice)
+            if key is not None:
+                seen.add(key)
+    return out
+
+
+def _reading(choice: Choice) -> Any:
+    """What a person reads of ``choice`` (None: a line never merged)."""
+    if choice.ask is not None:
+        return None
+    subs = tuple(_reading(c) for c in choice.sub)
+    return None if None in subs else (choice.text, choice.letter, choice.help, subs)
 
 
 @dataclass

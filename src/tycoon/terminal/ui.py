@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from tycoon.engine import InvalidAction
 
 from .local import Refused
-from .screen import BotPlay, Choice, Screen, SessionIO
+from .screen import BotPlay, Choice, Screen, SessionIO, distinct
 from .words import ActorNotes, Words
 
 COMMANDS = ("t", "l", "?", "q", "h", "b")
@@ -206,7 +206,7 @@ class Terminal:
         me = self.me
         assert me is not None
         w = self.words
-        choices = self.screen.choices(legal, view, me, w)
+        choices = distinct(self.screen.choices(legal, view, me, w))
         self.write(w("term.your_turn"))
         about = self.screen.prompt(view, me, w)
         if about:
