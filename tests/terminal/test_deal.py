@@ -71,6 +71,15 @@ def test_the_decision_says_how_many_plays_are_left():
     check_lines(out, others=["Seat 2"])
 
 
+def test_with_no_plays_left_the_decision_says_so():
+    """MD-3.2: after three plays the turn offers only ending it (or moving a wild card)."""
+    st = get_game("deal").new_game(seats=2, seed=5)
+    term, table, out = terminal_for("deal", st, ["1", "1", "1", "e"])
+    for _ in range(4):
+        term.maybe_decide(table.next())
+    assert "No plays left this turn." in out and "0 plays left this turn." not in out
+
+
 def test_each_kind_of_decision_says_what_it_is_about():
     """MD-5.2 payments, MD-6.9 Just Say No answers, MD-3.3 discards: the prompt says which."""
     out: list[str] = []

@@ -119,7 +119,8 @@ class DealScreen(Screen):
                          if s.get("seat") == me), 0)
             return words("term.deal.discard", n=max(0, hand - 7))
         if phase == "play" and view.get("current") == me:
-            return words("term.deal.plays_left", n=view.get("plays_left", 0))
+            left = view.get("plays_left", 0)
+            return words("term.deal.plays_left", n=left) if left else words("term.deal.no_plays")
         return None
 
     def table(self, view: dict[str, Any], me: int | None, words: Words) -> list[str]:
