@@ -437,14 +437,18 @@ def test_every_text_reads_at_aa_contrast(new_page, screen, theme):
 
 @pytest.mark.parametrize("theme", ["default", "contrast"])
 def test_accessibility_panel_reads_at_aa_contrast(new_page, theme):
-    """The top bar's Accessibility panel, open, on the lobby and on a table: its label was the
-    top bar's pale green on the panel's white (1.4:1)."""
-    for screen in ("lobby", "deal"):
-        page = open_screen(new_page, screen)
+    """The top bar's Accessibility panel, open, on the lobby and on a table, wide and on a
+    phone: its label was the top bar's pale green on the panel's white (1.4:1), then hidden at
+    the table and on a phone like the language picker's (a bare "everything" to choose)."""
+    for screen, width in (("lobby", 1280), ("deal", 1280), ("deal", 390)):
+        page = open_screen(new_page, screen, width, 800)
         if theme == "contrast":
             page.evaluate("document.documentElement.dataset.theme = 'contrast'")
         page.click("#a11y-open")
         expect(page.locator("#a11y-panel")).to_be_visible()
+        label = page.locator("#a11y-panel label > span")
+        expect(label).to_have_text("Announcements")
+        assert label.bounding_box()["width"] > 40, (screen, width)
         assert low_contrast(page) == [], screen
 
 
