@@ -317,7 +317,8 @@ def test_hand_card_menu_keys(new_page):
 
 def test_phone_heads_up_opponent_spans_the_width(new_page, shot):
     """On a phone, the one opponent of a heads-up game takes the table's whole width, as the
-    player's own panel does (its sets once wrapped in half the width beside an empty half)."""
+    player's own panel does (its sets once wrapped in half the width beside an empty half), and
+    the hand's cards fill their rows."""
     table = deal_table()
     page = new_page(390, 844, init=seat_token_script(table.id, "tokA", 0))
     install(page, table)
@@ -326,6 +327,15 @@ def test_phone_heads_up_opponent_spans_the_width(new_page, shot):
     widths = page.evaluate("""() => ['.opponents .dseat', '.dseat.mine']
         .map((s) => document.querySelector(s).getBoundingClientRect().width)""")
     assert abs(widths[0] - widths[1]) <= 2, widths
+    # the hand's columns fill its row (three 5.6rem cards once left a quarter of it empty)
+    gap = page.evaluate("""() => {
+        const row = document.querySelector('.hand-row').getBoundingClientRect();
+        const right = Math.max(...[...document.querySelectorAll('.hand-row .dcard')]
+          .map((c) => c.getBoundingClientRect().right));
+        return row.right - right - parseFloat(getComputedStyle(
+          document.querySelector('.hand-row')).paddingRight);
+    }""")
+    assert 0 <= gap <= 2, gap
     shot(page, "deal_phone", full_page=True)
 
 
