@@ -336,6 +336,10 @@ def test_phone_heads_up_opponent_spans_the_width(new_page, shot):
           document.querySelector('.hand-row')).paddingRight);
     }""")
     assert 0 <= gap <= 2, gap
+    # an empty bank draws no fan, whose empty box pushed "0M in the bank" off the left edge
+    assert page.locator(".opponents .obank .mini-fan").count() == 0
+    box = page.locator(".opponents .obank").bounding_box()
+    assert page.locator(".opponents .obank-total").bounding_box()["x"] - box["x"] <= 1
     shot(page, "deal_phone", full_page=True)
 
 

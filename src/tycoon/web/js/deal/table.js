@@ -273,7 +273,7 @@ export class DealTable {
   opponent(s) {
     const bank = s.bank || [];
     const fan = el("span", { class: "mini-fan", "aria-hidden": "true" }, bank.slice(0, 8).map(() => el("span", { class: "mini-card" })));
-    const bankBox = el("div", { class: "obank" }, fan, el("span", { class: "obank-total" }, t("deal.bank_total", { total: millions(this.bankTotal(s)), n: bank.length })));
+    const bankBox = el("div", { class: "obank" }, bank.length ? fan : null, el("span", { class: "obank-total" }, t("deal.bank_total", { total: millions(this.bankTotal(s)), n: bank.length })));
     const picks = bank.map((id) => this.takeable(s, id)).filter(Boolean);
     const sets = (s.sets || []).map((x, i) => {
       const ids = [...x.cards, ...(x.house != null ? [x.house] : []), ...(x.hotel != null ? [x.hotel] : [])];
