@@ -336,11 +336,20 @@ def test_phone_heads_up_opponent_spans_the_width(new_page, shot):
           document.querySelector('.hand-row')).paddingRight);
     }""")
     assert 0 <= gap <= 2, gap
-    # an empty bank draws no fan, whose empty box pushed "0M in the bank" off the left edge
+    shot(page, "deal_phone", full_page=True)
+
+
+def test_an_empty_bank_draws_no_card_fan(new_page):
+    """An opponent's empty bank shows its total at the panel's edge: the fan's empty box once
+    pushed "0M in the bank, 0 cards" inwards."""
+    from tycoon.engine import get_game
+
+    state = get_game("deal").new_game(2, 3)  # seat 1 (Ana) plays first: Bruno's bank is empty
+    table = Table("deal", state, {"tokA": 0}, ["Ana", "Bruno"])
+    page = open_seat(new_page, table, "tokA", 0)
     assert page.locator(".opponents .obank .mini-fan").count() == 0
     box = page.locator(".opponents .obank").bounding_box()
     assert page.locator(".opponents .obank-total").bounding_box()["x"] - box["x"] <= 1
-    shot(page, "deal_phone", full_page=True)
 
 
 def test_end_screen_counts_cards_played_and_payments_received(new_page):
