@@ -50,7 +50,7 @@ def test_deal_bots_play_only_legal_actions_MD_3(spec):
 
 
 def test_strengths_are_documented_bots():
-    assert parse_spec("easy") == ("random", {"skill": 0.3})
+    assert parse_spec("easy") == ("random", {"by_kind": True, "skill": 0.3})
     assert parse_spec("medium") == ("heuristic", {"skill": 0.7})
     assert parse_spec("hard")[0] == "ismcts"
     assert parse_spec("hard")[1]["seconds"] <= 1.0
@@ -450,3 +450,35 @@ def test_deal_search_compares_the_heuristic_best_three_payments_MD_5_2():
                 found += 1
             state.apply(seat, heuristic.choose(state, seat))
     assert found > 0
+
+
+def test_random_by_kind_ends_a_deal_turn_without_endless_wild_card_moves_MD_7_2():
+    """MD-7.2 makes a wild card's moves free, so they can outnumber every other choice: the
+    uniform bot then moves wild cards for dozens of actions before it ends its turn (a person
+    watching a lobby's easy bot waited through them). ``by_kind`` picks a kind of action
+    first: over the same 60 games its longest run of actions in a row is far shorter, and it
+    still plays only legal actions (``play`` checks)."""
+    from tycoon.study.match import play_match
+
+    def longest(spec: str) -> int:
+        best = 0
+
+        class Runs:
+            def start(self, state):
+                self.last, self.run = None, 0
+
+            def decision(self, state, seat, action):
+                nonlocal best
+                self.run = self.run + 1 if seat == self.last else 1
+                self.last = seat
+                best = max(best, self.run)
+
+            def end(self, state):
+                pass
+
+        for seed in range(60):
+            play_match("deal", [spec, spec], seed, observer=Runs())
+        return best
+
+    uniform, by_kind = longest("random"), longest("random:by_kind=true")
+    assert by_kind <= 20 < uniform, (by_kind, uniform)

@@ -193,3 +193,18 @@ def test_the_table_wraps_a_long_bot_spec_between_its_parameters(monkeypatch):
     cells = cells[:cells.index("random")]
     assert len(cells) > 1 and all(cell.endswith(":") for cell in cells[:-1])
     assert "".join(cells) == "ismcts:iterations=10:c=0.5:seconds=100"
+
+
+def test_a_ladder_title_longer_than_its_columns_keeps_to_one_line(monkeypatch):
+    """The ladder's table of four short names is narrower than its title: the title wrapped
+    ("capital ladder: 96 games (16 per pair)," then "seed 1" on a line of its own)."""
+    from typer.testing import CliRunner
+
+    from tycoon.cli import app
+
+    monkeypatch.setenv("COLUMNS", "80")
+    result = CliRunner().invoke(app, ["ladder", TOY, "--bots", "random,easy", "--games", "12",
+                                      "--seed", "123"])
+    assert result.exit_code == 0, result.output
+    title = f"{TOY} ladder: 12 games (12 per pair), seed 123"
+    assert title in [line.strip() for line in result.stdout.splitlines()], result.stdout

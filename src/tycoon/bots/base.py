@@ -48,7 +48,7 @@ GROUP = "tycoon.bots"
 
 @dataclass(frozen=True)
 class Alias:
-    """A registered bot that is another spec (``easy`` is ``random:skill=0.3``)."""
+    """A registered bot that is another spec (``medium`` is ``heuristic:skill=0.7``)."""
 
     spec: str
     help: str = ""
@@ -56,14 +56,15 @@ class Alias:
 
 #: What the three strengths of the lobby are (documented in docs/bots.md).
 STRENGTHS: dict[str, str] = {
-    "easy": "random:skill=0.3",
+    "easy": "random:by_kind=true:skill=0.3",
     "medium": "heuristic:skill=0.7",
     # the iteration budget is the game's (its search extension's ``iterations``, e.g. Capital
     # 100); the 0.5 s cap keeps a server responsive
     "hard": "ismcts:seconds=0.5:skill=0.9",
 }
 
-EASY = Alias(STRENGTHS["easy"], "Random moves; input sessions at skill 0.3.")
+EASY = Alias(STRENGTHS["easy"],
+             "Random moves, a kind of move first; input sessions at skill 0.3.")
 MEDIUM = Alias(STRENGTHS["medium"], "The game's heuristic; input sessions at skill 0.7.")
 HARD = Alias(STRENGTHS["hard"], "Search (ISMCTS, 0.5 s a decision); sessions at skill 0.9.")
 
@@ -82,7 +83,7 @@ KNOWN = tuple(BUILTIN)
 
 #: Parameters Tycoon's own bots accept, with their type.
 PARAMS: dict[str, dict[str, type]] = {
-    "random": {"skill": float},
+    "random": {"skill": float, "by_kind": bool},
     "heuristic": {"skill": float},
     "ismcts": {
         "iterations": int,

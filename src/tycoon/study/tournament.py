@@ -109,12 +109,12 @@ def result_table(title: str, columns: Sequence[str]) -> Any:
     """A Rich table of results: the ``bot`` column (a :class:`SpecCell` in each row) takes
     what the figures leave of the terminal's width, the figures are right-aligned and never
     wrap, and no rules divide the columns (an 80-column terminal keeps about 20 for the
-    tournament's bots)."""
+    tournament's bots). The table is as wide as its title, so the title keeps to one line."""
     from rich import box
     from rich.table import Table
 
     table = Table(title=title, box=box.SIMPLE_HEAD, show_edge=False, collapse_padding=True,
-                  pad_edge=False)
+                  pad_edge=False, min_width=len(title))
     for col in columns:
         if col == "bot":
             table.add_column(col)
