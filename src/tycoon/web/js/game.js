@@ -210,6 +210,9 @@ export class GameScreen {
     const title = info.game ? titleOf(info.game) : "";
     const box = el("div", { class: "card-panel join-box", role: "dialog", "aria-labelledby": "join-h" },
       el("h2", { id: "join-h" }, t("game.join_title", { game: title })),
+      // someone invited to a game they do not know can read its rules before sitting down
+      info.game ? el("p", {}, el("a", { href: `#/rules/${info.game}`, target: "_blank", rel: "noopener", "data-key": "join-rules" },
+        t("rules.title", { game: title }))) : null,
       el("label", {}, el("span", {}, t("lobby.your_name")), name),
       el("div", { class: "button-row" },
         free.map((seat) => el("button", {
