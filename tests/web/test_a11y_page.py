@@ -342,6 +342,25 @@ def test_memory_by_arrow_keys_C_9_3(new_page):
     assert [i["cell"] for i in inputs][:2] == [0, n + 6]
 
 
+def test_memory_arrows_follow_the_cards_as_a_phone_draws_them_C_9_3(new_page):
+    """C-9.3 on a phone, where Memory's rows of seven stand as columns of seven: the right
+    arrow goes to the card drawn to the right (card 8, the next row's), the down arrow to the
+    card drawn below (card 2), as a sighted keyboard user sees them."""
+    page, _table = open_minigame(new_page, "memory", 390, 844)
+    first = page.get_by_role("button", name=re.compile(r"^Card 1\b", re.I)).first
+    expect(first).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    expect(page.get_by_role("button", name="Card 8, face down")).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    expect(page.get_by_role("button", name="Card 9, face down")).to_be_focused()
+    page.keyboard.press("ArrowLeft")
+    expect(page.get_by_role("button", name="Card 2, face down")).to_be_focused()
+    page.keyboard.press("ArrowUp")
+    expect(first).to_be_focused()
+    page.keyboard.press("ArrowUp")  # the edge: focus stays
+    expect(first).to_be_focused()
+
+
 def test_find_the_key_in_words_C_9_4(new_page):
     """C-9.4: the lock and every key are read as cuts; the key whose cuts match fits."""
     page, table = open_minigame(new_page, "find_key")

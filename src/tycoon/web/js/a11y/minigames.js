@@ -51,20 +51,14 @@ export function watchMinigames() {
 function memory(grid) {
   grid.setAttribute("role", "group");
   grid.setAttribute("aria-label", t("a11y.memory.grid"));
-  const cols = () => (grid.style.gridTemplateColumns.match(/repeat\((\d+)/) || [0, 7])[1] * 1;
   let faces = [...grid.querySelectorAll("button")].map((b) => b.textContent);
   grid.addEventListener("keydown", (ev) => {
-    const cells = [...grid.querySelectorAll("button")];
-    const i = cells.indexOf(document.activeElement);
-    if (i < 0) return;
-    const n = cols();
-    const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: n, ArrowUp: -n }[ev.key];
-    if (!step) return;
+    const dir = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[ev.key];
+    const from = document.activeElement;
+    if (!dir || !grid.contains(from)) return;
     ev.preventDefault();
-    let j = i + step;
-    while (j >= 0 && j < cells.length && cells[j].disabled) j += step;
-    if (j < 0 || j >= cells.length) return;
-    cells[j].focus();
+    const next = nextCell([...grid.querySelectorAll("button")], from, dir);
+    if (next) next.focus();
   });
   // Disabled cards (matched ones) stay reachable by the arrows: make them focusable as labels.
   new MutationObserver(() => {
@@ -74,6 +68,25 @@ function memory(grid) {
     if (turned.length) speak(turned.map((i) => cells[i].getAttribute("aria-label")).join(". "));
     faces = now;
   }).observe(grid, { childList: true });
+}
+
+/** The nearest card still in play from `from` in direction `dir` ([dx, dy]) as the grid is
+ * drawn: a phone stands Memory's rows as columns, so "right" is not the next card there. */
+function nextCell(cells, from, [dx, dy]) {
+  const a = from.getBoundingClientRect();
+  let best = null;
+  let bestAlong = Infinity;
+  for (const cell of cells) {
+    if (cell === from || cell.disabled) continue;
+    const b = cell.getBoundingClientRect();
+    const along = dx ? (b.left - a.left) * dx : (b.top - a.top) * dy;
+    const across = dx ? Math.abs(b.top - a.top) : Math.abs(b.left - a.left);
+    if (along > 1 && across < (dx ? a.height : a.width) / 2 && along < bestAlong) {
+      best = cell;
+      bestAlong = along;
+    }
+  }
+  return best;
 }
 
 // ---- Find the Key -------------------------------------------------------------------------------
