@@ -9,7 +9,7 @@ import pytest
 import tycoon
 
 PACKAGES = ("tycoon.engine", "tycoon.capital", "tycoon.deal", "tycoon.bots", "tycoon.study",
-            "tycoon.workers", "tycoon.terminal")
+            "tycoon.workers", "tycoon.terminal", "tycoon.cli")
 
 
 def _modules():

@@ -337,6 +337,32 @@ def stats(
         fail(str(exc))
 
 
+#: Flags of a study that change where its output goes, not what it finds.
+OUTPUT_FLAGS = {"--json": 0, "--save": 1, "--records": 1}
+
+
+def reproducing(args: list[str]) -> str:
+    """The command that gives the same figures as ``tycoon ARGS``, without the flags that only
+    say where the output goes (``--save FILE``, ``--records DIR``, ``--json``): a ratings
+    file records it, and a path on one machine means nothing on another.
+
+    >>> reproducing(["ladder", "deal", "--save", "/tmp/x.jsonl", "--games=4", "--json"])
+    'tycoon ladder deal --games=4'
+    """
+    kept: list[str] = []
+    skip = 0
+    for arg in args:
+        if skip:
+            skip -= 1
+            continue
+        flag = arg.split("=", 1)[0]
+        if flag in OUTPUT_FLAGS:
+            skip = OUTPUT_FLAGS[flag] if "=" not in arg else 0
+            continue
+        kept.append(arg)
+    return " ".join(["tycoon", *kept])
+
+
 @app.command()
 def ladder(
     game: GameArg,
@@ -378,7 +404,7 @@ def ladder(
         names = split_bots(bots) if bots else ladder_bots(game)
         table = get_game(game).min_seats if seats is None else seats
         total = len(ladder_tasks(names, table, games, 0))
-        command = "tycoon " + " ".join(sys.argv[1:]) if sys.argv[1:2] == ["ladder"] else ""
+        command = reproducing(sys.argv[1:]) if sys.argv[1:2] == ["ladder"] else ""
         with progress_bar() as bar:
             task = bar.add_task(f"{game} ladder", total=total)
             run_cli(

@@ -50,7 +50,7 @@ def test_deal_bots_play_only_legal_actions_MD_3(spec):
 
 
 def test_strengths_are_documented_bots():
-    assert parse_spec("easy") == ("random", {"by_kind": True, "skill": 0.3})
+    assert parse_spec("easy") == ("random", {"streak": 3, "skill": 0.3})
     assert parse_spec("medium") == ("heuristic", {"skill": 0.7})
     assert parse_spec("hard")[0] == "ismcts"
     assert parse_spec("hard")[1]["seconds"] <= 1.0
@@ -452,12 +452,12 @@ def test_deal_search_compares_the_heuristic_best_three_payments_MD_5_2():
     assert found > 0
 
 
-def test_random_by_kind_ends_a_deal_turn_without_endless_wild_card_moves_MD_7_2():
+def test_random_with_a_streak_limit_ends_a_deal_turn_without_endless_wild_card_moves_MD_7_2():
     """MD-7.2 makes a wild card's moves free, so they can outnumber every other choice: the
     uniform bot then moves wild cards for dozens of actions before it ends its turn (a person
-    watching a lobby's easy bot waited through them). ``by_kind`` picks a kind of action
-    first: over the same 60 games its longest run of actions in a row is far shorter, and it
-    still plays only legal actions (``play`` checks)."""
+    watching a lobby's easy bot waited through them). With ``streak=3`` (``easy``), after three
+    actions of one kind in a row it takes another kind: over the same 60 games its longest run
+    of actions is far shorter, and it plays only legal actions (``play_match`` applies them)."""
     from tycoon.study.match import play_match
 
     def longest(spec: str) -> int:
@@ -480,5 +480,7 @@ def test_random_by_kind_ends_a_deal_turn_without_endless_wild_card_moves_MD_7_2(
             play_match("deal", [spec, spec], seed, observer=Runs())
         return best
 
-    uniform, by_kind = longest("random"), longest("random:by_kind=true")
-    assert by_kind <= 20 < uniform, (by_kind, uniform)
+    uniform, limited = longest("random"), longest("easy")
+    assert limited <= 20 < uniform, (limited, uniform)
+    with pytest.raises(ValueError, match="streak must be 0"):
+        make_bot("random:streak=-1", "deal", 0)

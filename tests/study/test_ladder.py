@@ -92,6 +92,17 @@ def test_the_plot_and_the_ratings_file(tmp_path):
     assert RATINGS_FILE.name == "ladder.json"
 
 
+def test_the_ratings_file_records_the_command_without_output_flags():
+    """What a ratings file says made it reproduces the figures on any machine: the flags that
+    only say where the output goes (a save file on this machine, records, JSON) are left out."""
+    from tycoon.cli import reproducing
+
+    args = ["ladder", "deal", "--bots", "random,easy", "--save", "/work/x.jsonl", "--json",
+            "--records=/tmp/r", "--games", "40", "--ratings", "src/tycoon/bots/ladder.json"]
+    assert reproducing(args) == ("tycoon ladder deal --bots random,easy --games 40 --ratings "
+                                 "src/tycoon/bots/ladder.json")
+
+
 def test_bad_ladders_are_refused():
     with pytest.raises(ValueError, match="at least 2 bots"):
         run_ladder("toy", ["random"])

@@ -124,7 +124,8 @@ def test_two_browsers_one_deal_game_see_only_their_hands_MD_9_2(server, new_page
     # the rules are a click away before taking a seat, in a new tab (the dialog stays)
     rules = b.locator("[data-key=join-rules]")
     expect(rules).to_have_text("How to play Monopoly Deal")
-    assert rules.get_attribute("href") == "#/rules/deal" and rules.get_attribute("target") == "_blank"
+    assert rules.get_attribute("href") == "#/rules/deal"
+    assert rules.get_attribute("target") == "_blank"
     b.fill("#join-name", "Bruno")
     shot(b, "server_04a_join_dialog_phone")
     b.click("[data-key=take-seat-1]")

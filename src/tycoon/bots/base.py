@@ -56,7 +56,7 @@ class Alias:
 
 #: What the three strengths of the lobby are (documented in docs/bots.md).
 STRENGTHS: dict[str, str] = {
-    "easy": "random:by_kind=true:skill=0.3",
+    "easy": "random:streak=3:skill=0.3",
     "medium": "heuristic:skill=0.7",
     # the iteration budget is the game's (its search extension's ``iterations``, e.g. Capital
     # 100); the 0.5 s cap keeps a server responsive
@@ -64,7 +64,8 @@ STRENGTHS: dict[str, str] = {
 }
 
 EASY = Alias(STRENGTHS["easy"],
-             "Random moves, a kind of move first; input sessions at skill 0.3.")
+             "Random moves, never more than three of a kind in a row when another kind "
+             "is legal; input sessions at skill 0.3.")
 MEDIUM = Alias(STRENGTHS["medium"], "The game's heuristic; input sessions at skill 0.7.")
 HARD = Alias(STRENGTHS["hard"], "Search (ISMCTS, 0.5 s a decision); sessions at skill 0.9.")
 
@@ -83,7 +84,7 @@ KNOWN = tuple(BUILTIN)
 
 #: Parameters Tycoon's own bots accept, with their type.
 PARAMS: dict[str, dict[str, type]] = {
-    "random": {"skill": float, "by_kind": bool},
+    "random": {"skill": float, "streak": int},
     "heuristic": {"skill": float},
     "ismcts": {
         "iterations": int,

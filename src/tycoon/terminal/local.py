@@ -63,7 +63,7 @@ class LocalTable:
         for s, spec in zip(others, specs, strict=True):
             bot_seed = derive_seed(seed, "terminal", s)
             self.bots[s] = make_bot(spec, info.name, bot_seed) if self.own_sessions \
-                else RandomBot(bot_seed, by_kind=True)
+                else RandomBot(bot_seed, streak=3)
         bot_of = dict(zip(others, specs, strict=True))
         self.players = [
             {"seat": s, "kind": "human" if s == me else "bot",
