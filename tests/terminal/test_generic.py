@@ -162,8 +162,21 @@ def test_local_play_against_chosen_bots():
                   write=lines.append)
     assert result is not None and result["finished"]
     assert any(line.startswith("Medium bot plays ") for line in lines)
-    # a bot the lobby does not name (a spec with settings, a plugin's) keeps its seat's name
-    assert any(line.startswith("Turn 2: Seat 2 plays") for line in out)
+    # a bot the lobby does not name (a spec with settings, a plugin's) goes by its spec, in
+    # the words the lobby uses for its bots, as in the browser
+    assert any(line.startswith("Turn 2: random:skill=1.0 bot plays") for line in out)
+
+
+def test_a_server_s_bot_seats_are_named_in_the_player_s_language():
+    """A server names a bot's seat in English ("easy bot", "firstpick bot"); the terminal names
+    it as the browser does, in the player's language ("Robô fácil", "Robô firstpick")."""
+    screen = screen_for(get_game("deal"))
+    players = [{"seat": 0, "kind": "bot", "bot": "easy", "name": "easy bot"},
+               {"seat": 1, "kind": "bot", "bot": "firstpick", "name": "firstpick bot"},
+               {"seat": 2, "kind": "human", "bot": None, "name": "Ana"},
+               {"seat": 3, "kind": "human", "bot": None, "name": None}]
+    assert screen.seat_names(players, Words(get_game("deal"), "pt")) == [
+        "Robô fácil", "Robô firstpick", "Ana", "Jogador 4"]
 
 
 def test_bad_bots_flags_are_named():

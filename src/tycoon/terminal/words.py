@@ -90,9 +90,15 @@ class Words:
             return self.names[seat]
         return self("seat.name", number=seat + 1)
 
-    def bot(self, spec: str | None) -> str | None:
-        """The name of a lobby bot (``medium``: "Medium bot"), None for another spec."""
-        return bot_names(self.lang).get(spec or "random")
+    def bot(self, spec: str | None) -> str:
+        """A bot's name as the web client gives it: a lobby strength's (``medium``: "Medium
+        bot"), any other spec in the same words ("firstpick bot")."""
+        spec = spec or "random"
+        known = bot_names(self.lang).get(spec)
+        if known is not None:
+            return known
+        return render(Message("lobby.bot_name", {"strength": spec}), ui_catalog(self.lang),
+                      self.lang)
 
     def join(self, items: Sequence[str]) -> str:
         """``items`` joined by the catalog's list separator."""
