@@ -96,3 +96,30 @@ def test_a_bot_that_never_ends_its_turn_cannot_stall_its_game(db_url):
 def test_lobby_bots_refuses_what_it_could_not_offer(spec, words):
     with pytest.raises(ValueError, match=words):
         ServerSettings.from_env({}, [f"lobby_bots={spec}"])
+
+
+def test_an_easy_seat_keeps_its_streak_limit_on_a_server_with_bot_processes(db_url):
+    """``easy`` (``random:streak=3``) remembers its last choices between decisions on a server
+    too: the random bots think in the server's threads, not in its worker processes, where each
+    decision was a new bot that forgot them. In a Deal game between two ``easy`` seats, no seat
+    makes a fourth action of one kind in a row where another kind was legal (a wild card's
+    free moves, MD-7.2, went on for five and more in a row)."""
+    from tycoon.engine import get_game
+
+    live = LiveServer(db_url, bot_processes=2).start()
+    try:
+        record = finished_record(live, "deal", ["easy", "easy"], 40)
+    finally:
+        live.stop()
+    info = get_game("deal")
+    state = info.new_game(seats=2, seed=record["seed"], **record["options"])
+    last: dict[int, tuple[str, int]] = {}
+    for entry in record["actions"]:
+        seat, action = entry["seat"], info.parse_action(entry["action"])
+        kinds = {a.type for a in state.legal_actions(seat)}
+        kind, run = last.get(seat, ("", 0))
+        if action.type == kind and run >= 3:
+            assert kinds == {kind}, (entry, kinds)
+        last[seat] = (action.type, run + 1 if action.type == kind else 1)
+        state.apply(seat, action)
+    assert len(record["actions"]) > 100, len(record["actions"])

@@ -20,7 +20,7 @@ import time
 from concurrent.futures import BrokenExecutor
 from typing import TYPE_CHECKING, Any
 
-from tycoon.bots import make_bot
+from tycoon.bots import make_bot, parse_spec
 from tycoon.engine import derive_seed
 
 from . import metrics
@@ -142,7 +142,9 @@ class BotRunner:
             spec, bot = self.specs[seat], self.bots[seat]
         else:
             spec, bot = self._standin(seat)
-        pool = room.processes() if room.processes is not None and spec != "random" else None
+        # the random bots are quick, and keep their streak between decisions (random:streak)
+        pool = room.processes() if room.processes is not None and \
+            parse_spec(spec)[0] != "random" else None
         if pool is not None:
             from .thinking import think
 

@@ -99,9 +99,10 @@ class ServerSettings:
     rematch_seconds: float = 60.0
     #: Trust ``X-Forwarded-For`` for the client address (behind a proxy you run).
     trust_forwarded: bool = False
-    #: Threads that run the quick bots (``random``), off the event loop.
+    #: Threads that run the quick bots (``random`` and ``easy``, which remember their last
+    #: choices), off the event loop.
     bot_threads: int = 4
-    #: Worker processes that run the thinking bots (easy, medium, hard); 0: threads only.
+    #: Worker processes that run the thinking bots (medium, hard); 0: threads only.
     #: They are spawned, know the run-time games and bots, and end with the server.
     bot_processes: int = 2
     #: uvicorn's WebSocket implementation (auto, websockets, websockets-sansio, wsproto).
