@@ -159,7 +159,8 @@ def play(
     watch: Annotated[bool, typer.Option(help="Online: watch without a seat.")] = False,
     bots: Annotated[str | None, typer.Option(
         help="Local play: the other seats' bots, one for all or one per seat, comma-separated "
-             "(random, easy, medium, hard or a plugin's; default random); one per seat "
+             "(random, easy, medium, hard or a plugin's; default: random moves, never "
+             "more than three of a kind in a row); one per seat "
              "without --seats sets how many play.")] = None,
     record: Annotated[str | None, typer.Option(
         help="Local play: write the game's record to this file when it ends or you leave "
