@@ -74,11 +74,16 @@ def test_lobby_create_capital_with_three_bots_and_play_a_turn(server, new_page, 
         f"Medium bot · Elo {medium}")
     page.fill("#player-name", "Ana")
     page.dispatch_event("#player-name", "change")
+    page.fill("#game-title", "Ana's table")  # a name for the lobby's list, kept across
+    page.select_option("#game-select", "deal")  # another game chosen and back
+    page.select_option("#game-select", "capital")
+    expect(page.locator("#game-title")).to_have_value("Ana's table")
     for i in (1, 2, 3):
         page.select_option(f"#seat-{i}-kind", "random")
     page.click("#create-button")
     page.wait_for_selector("svg.board")
     game_id = page.url.rsplit("/", 1)[1]
+    assert httpx.get(f"{server}/api/games/{game_id}").json()["name"] == "Ana's table"
     # Play until this seat has rolled and taken its action (bots play the other seats).
     roll = page.locator("[data-key=act-roll]")
     expect(roll).to_be_visible(timeout=40_000)
@@ -111,11 +116,13 @@ def test_lobby_create_capital_with_three_bots_and_play_a_turn(server, new_page, 
 
 
 def test_two_browsers_one_deal_game_see_only_their_hands_MD_9_2(server, new_page, shot):
-    created = httpx.post(f"{server}/api/games",
-                         json={"game": "deal", "players": ["human", "human"]}).json()
+    title = "<b>Friday</b> night"  # a game's name, given over REST: shown in the lobby, as text
+    created = httpx.post(f"{server}/api/games", json={
+        "game": "deal", "players": ["human", "human"], "name": title}).json()
     game_id = created["id"]
     a = new_page()
     a.goto(f"{server}/")
+    expect(a.locator(f".game-row[data-game='{game_id}'] .game-title")).to_have_text(title)
     a.fill("#player-name", "Ana")
     a.dispatch_event("#player-name", "change")
     a.locator(f".game-row[data-game='{game_id}'] button", has_text="Join").click()

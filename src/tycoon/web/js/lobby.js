@@ -116,6 +116,7 @@ function optionInput(name, o) {
 function createForm(onCreated) {
   const form = el("form", { class: "card-panel create", "aria-labelledby": "create-h" });
   let game = KINDS[0].name;
+  let title = ""; // the game's name for the lobby's list, kept when another game is chosen
   const spec = () => KINDS.find((k) => k.name === game);
   const build = () => {
     const sp = spec();
@@ -126,6 +127,8 @@ function createForm(onCreated) {
       build();
       form.querySelector("#game-select").focus();
     });
+    const titleInput = el("input", { id: "game-title", maxlength: "80", value: title, placeholder: t("lobby.game_name_placeholder") });
+    titleInput.addEventListener("input", () => (title = titleInput.value));
     const seats = el("select", { id: "seats-select", name: "seats" });
     for (let n = sp.min_seats; n <= sp.max_seats; n++) seats.append(el("option", { value: n, selected: n === sp.default_seats }, String(n)));
     const seatBox = el("div", { class: "seat-rows", role: "group", "aria-label": t("lobby.players") });
@@ -145,7 +148,8 @@ function createForm(onCreated) {
       el("div", { class: "form-grid" },
         el("label", {}, el("span", {}, t("lobby.game")), gameSel),
         el("label", {}, el("span", {}, t("lobby.seats")), seats),
-        el("label", {}, el("span", {}, t("lobby.time_limit")), el("input", { id: "time-limit", type: "number", min: "5", max: "3600", step: "5", value: "60" }))),
+        el("label", {}, el("span", {}, t("lobby.time_limit")), el("input", { id: "time-limit", type: "number", min: "5", max: "3600", step: "5", value: "60" })),
+        el("label", { class: "wide" }, el("span", {}, t("lobby.game_name")), titleInput)),
       seatBox,
       opts,
       el("button", { type: "submit", class: "primary", id: "create-button" }, t("lobby.create")));
@@ -167,6 +171,7 @@ function createForm(onCreated) {
       if (v !== o.default) options[name] = v;
     });
     const body = { game, players, options, decision_seconds: Number(form.querySelector("#time-limit").value) || 60 };
+    if (title.trim()) body.name = title.trim();
     try {
       const created = await api.create(body);
       const id = created.id;
@@ -204,7 +209,8 @@ function gameRow(g, refresh) {
   };
   const status = g.status;
   return el("li", { class: "game-row", dataset: { game: id } },
-    el("span", { class: "game-name" }, el("strong", {}, gameTitle(g.game)), " ", el("code", {}, id)),
+    el("span", { class: "game-name" }, el("strong", {}, gameTitle(g.game)),
+      g.name ? [" · ", el("span", { class: "game-title" }, g.name)] : null, " ", el("code", {}, id)),
     el("span", { class: "game-who" }, (g.players || []).map(playerWords).join(" · ")),
     el("span", { class: `badge ${status}` }, t(`lobby.status.${status}`)),
     el("span", { class: "game-actions" },
