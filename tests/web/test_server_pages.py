@@ -84,6 +84,7 @@ def test_lobby_create_capital_with_three_bots_and_play_a_turn(server, new_page, 
     page.wait_for_selector("svg.board")
     game_id = page.url.rsplit("/", 1)[1]
     assert httpx.get(f"{server}/api/games/{game_id}").json()["name"] == "Ana's table"
+    expect(page.locator(".topbar-slot .game-id")).to_have_text("Ana's table")  # not its id
     # Play until this seat has rolled and taken its action (bots play the other seats).
     roll = page.locator("[data-key=act-roll]")
     expect(roll).to_be_visible(timeout=40_000)
