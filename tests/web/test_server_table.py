@@ -171,10 +171,9 @@ def test_whole_game_by_clicks_then_rematch_with_the_same_people(server, new_page
 def test_a_bot_the_server_offers_besides_the_strengths_sits_at_the_table(tmp_path, new_page):
     """Issue 15: a researcher's bot (``firstpick``, the test package's entry point) that the
     server offers (``lobby_bots``) is a choice of the lobby's seat menu by its own name, and
-    plays its seat of a Deal game against a person, named alike at the table and in the lobby in
-    every language. (It plays the first legal action, which
-    may move a wild card to and fro for ever: after ``bot_streak_limit`` actions in a row the
-    stand-in ends its turn.)"""
+    plays its seat of a Deal game against a person, named alike at the table and in the lobby
+    in every language. (It plays the first legal action, which may move a wild card to and fro
+    for ever: after ``bot_streak_limit`` actions in a row the stand-in ends its turn.)"""
     server = Server(tmp_path / "tycoon.sqlite3", lobby_bots=["firstpick"], bot_streak_limit=10)
     server.start()
     try:
