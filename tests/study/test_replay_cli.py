@@ -151,7 +151,8 @@ def test_a_tournament_writes_each_games_record_and_replay_tells_it(tmp_path):
         assert [p["bot"] for p in data["players"]] == r.lineup
     told = runner.invoke(app, ["replay", str(folder / "game-00001.json"), "--log"]).stdout
     winner = t.results[1].lineup[t.results[1].winner]
-    assert told.splitlines()[-1].startswith(f"{winner} wins with three full sets")
+    named = {"heuristic": "heuristic bot", "random": "Random bot"}[winner]  # as in the lobby
+    assert told.splitlines()[-1].startswith(f"{named} wins with three full sets")
     # games reused from the save file are not played again: no records for them
     again = tmp_path / "again"
     out = runner.invoke(app, [*args[:-2], str(again), "--json"])
