@@ -56,7 +56,7 @@ class Access {
       onchange: () => { setVerbosity(sel.value); speak(t("a11y.verbosity_now", { level: t(`a11y.verbosity.${sel.value}`) })); } },
     VERBOSITY.map((v) => el("option", { value: v, selected: v === verbosity() }, t(`a11y.verbosity.${v}`))));
     const panel = el("div", { id: "a11y-panel", class: "a11y-panel", role: "group", "aria-label": t("a11y.settings"), hidden: true },
-      el("label", { class: "panel-pick" }, el("span", {}, t("a11y.verbosity_label")), sel),
+      el("label", { class: "lang-pick" }, el("span", {}, t("a11y.verbosity_label")), sel),
       el("button", { id: "contrast-toggle", type: "button", class: "ghost", "aria-pressed": theme() === "contrast" ? "true" : "false",
         "aria-keyshortcuts": "h", onclick: () => this.toggleContrast() }, t("a11y.contrast")),
       el("button", { id: "keys-button", type: "button", class: "ghost", "aria-keyshortcuts": "?", "aria-haspopup": "dialog",
