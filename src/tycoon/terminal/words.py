@@ -41,16 +41,6 @@ def server_catalog(lang: str) -> dict[str, Any]:
     return {key: text for key, text in ui_catalog(lang).items() if key.startswith("server.")}
 
 
-@cache
-def bot_names(lang: str) -> dict[str, str]:
-    """The lobby's bots as the web client names them in ``lang`` (``medium``: "Medium bot"),
-    from its catalog, so a seat reads the same in a browser and here."""
-    ui = ui_catalog(lang)
-    prefix = "lobby.strength."
-    return {key[len(prefix):]: render(Message("lobby.bot_name", {"strength": text}), ui, lang)
-            for key, text in ui.items() if key.startswith(prefix)}
-
-
 class Words:
     """Renders messages of one game in one language, seats by the players' names."""
 
@@ -91,14 +81,13 @@ class Words:
         return self("seat.name", number=seat + 1)
 
     def bot(self, spec: str | None) -> str:
-        """A bot's name as the web client gives it: a lobby strength's (``medium``: "Medium
-        bot"), any other spec in the same words ("firstpick bot")."""
+        """A bot's name as the web client gives it (``botName`` of ``web/js/lobby.js``), from
+        its catalog, so a seat reads the same in a browser and here: a lobby strength's
+        (``medium``: "Medium bot"), any other spec in the same words ("firstpick bot")."""
+        ui = ui_catalog(self.lang)
         spec = spec or "random"
-        known = bot_names(self.lang).get(spec)
-        if known is not None:
-            return known
-        return render(Message("lobby.bot_name", {"strength": spec}), ui_catalog(self.lang),
-                      self.lang)
+        strength = ui.get(f"lobby.strength.{spec}", spec)
+        return render(Message("lobby.bot_name", {"strength": strength}), ui, self.lang)
 
     def join(self, items: Sequence[str]) -> str:
         """``items`` joined by the catalog's list separator."""
