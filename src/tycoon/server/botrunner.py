@@ -18,6 +18,7 @@ import contextlib
 import logging
 import time
 from concurrent.futures import BrokenExecutor
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tycoon.bots import make_bot, parse_spec
@@ -33,6 +34,14 @@ log = logging.getLogger("tycoon.server")
 
 #: ``submit`` data meaning "the session's silent input of the seat, taken under the lock".
 SILENT: dict[str, Any] = {}
+
+
+@cache
+def in_thread(spec: str) -> bool:
+    """Bot ``spec`` thinks in a thread, never in a worker process: the random bots are quick,
+    and keep their streak between decisions (``random:streak``), which a process's new bot
+    for each decision would forget."""
+    return parse_spec(spec)[0] == "random"
 
 
 def bot_seed(game_seed: int, seat: int, role: str = "bot") -> int:
@@ -142,9 +151,7 @@ class BotRunner:
             spec, bot = self.specs[seat], self.bots[seat]
         else:
             spec, bot = self._standin(seat)
-        # the random bots are quick, and keep their streak between decisions (random:streak)
-        pool = room.processes() if room.processes is not None and \
-            parse_spec(spec)[0] != "random" else None
+        pool = room.processes() if room.processes is not None and not in_thread(spec) else None
         if pool is not None:
             from .thinking import think
 
