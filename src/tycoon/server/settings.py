@@ -54,7 +54,7 @@ class ServerSettings:
     bot_delay: float = 0.6
     #: A bot that has acted this many times in a row (no other seat acting between) has its
     #: next decisions made by the stand-in until another seat acts, so a bot that never ends
-    #: its turn (moving a Deal wild card to and fro, which is free) cannot stall its game.
+    #: its turn (a free move made to and fro for ever) cannot stall its game.
     bot_streak_limit: int = 200
     #: Largest WebSocket message a client may send (bytes); larger closes with 1009.
     max_message_bytes: int = 256 * 1024
