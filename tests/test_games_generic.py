@@ -226,6 +226,31 @@ def test_every_catalog_has_the_same_keys_and_placeholders(name):
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_no_catalog_calls_a_thing_by_its_english_name_in_another_language(name):
+    """Where a language names a card, business or option otherwise than English, none of
+    its catalogs (the game's, the terminal's, the web client's) uses the English name: a
+    terminal prompt once offered Spanish players "un Just Say No" for their "Di que No"."""
+    import re
+
+    from tycoon.terminal.words import terminal_catalog, ui_catalog
+
+    info = get_game(name)
+    english = {key: text for key, text in info.catalog("en").items()
+               if key.endswith(".name") and isinstance(text, str) and len(text) > 4}
+    for lang in LANGUAGES:
+        if lang == "en":
+            continue
+        own = info.catalog(lang)
+        texts = {**ui_catalog(lang), **terminal_catalog(lang), **own}
+        for key, text in english.items():
+            if own.get(key) == text:
+                continue  # the same name in both languages
+            pattern = re.compile(rf"\b{re.escape(text)}\b")
+            used = [k for k, v in texts.items() if isinstance(v, str) and pattern.search(v)]
+            assert not used, (lang, text, used)
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_sessions_are_played_through_their_interface(name):
     """Input sessions (timed simultaneous input): each seat's stepwise inputs are checked
     without changing the state, a silent seat plays its inputs so far, and the session's
