@@ -65,7 +65,8 @@ def test_keys_help_table_log_and_bad_input():
     assert play("toy", seed=3, read=scripted(answers), write=out.append) is None
     # ? lists the keys, and so do the words a newcomer tries first
     assert sum(line.startswith("Keys: a number plays that choice") for line in out) == 3
-    assert "Seat 1: hand size 2, score 0, hand 4, 14." in out  # t: no Python list
+    # t: no Python list; the hand's own comma makes the fields' separator a semicolon
+    assert "Seat 1: hand size 2; score 0; hand 4, 14." in out
     assert "Nothing has happened yet." in out  # l before any turn
     assert "There is no more to say about choice 1." in out
     assert "There is no choice 9." in out

@@ -103,3 +103,31 @@ def test_french_elides_de_and_que_before_a_vowel_in_both_renderers(new_page):
                  .then((m) => ms.map((x) => m.render(x, cat, lang, names)))""",
             [messages, catalog, lang, NAMES])
         assert got == [render(m, catalog, lang, names=NAMES) for m in messages], lang
+
+
+def test_a_list_of_names_with_a_comma_is_joined_by_semicolons_in_both_renderers(new_page):
+    """"Attention, Travaux" is one card: a list holding it is joined by the catalog's
+    ``list.sep.strong`` (" ; " in French, "; " elsewhere), in Python and in JavaScript alike,
+    so "discards 2 cards" lists two names, not three."""
+    info = get_game("capital")
+    cards = [{"key": "card.careful_works.name", "params": {}},
+             {"key": "card.demolition.name", "params": {}}]
+    plain = {"key": "card.demolition.name", "params": {}}
+    key = "event.discarded"
+    messages = [{"key": key, "params": {"seat": {"seat": 0}, "n": 2, "cards": cards}},
+                {"key": key, "params": {"seat": {"seat": 0}, "n": 2, "cards": [plain, plain]}}]
+    said = {lang: [render(m, info.catalog(lang), lang, names=NAMES) for m in messages]
+            for lang in LANGUAGES}
+    assert said["fr"][0].endswith(": Attention, Travaux ; Démolition")
+    assert said["en"][0].endswith(": Careful, Works; Demolition")
+    assert said["fr"][1].endswith(": Démolition, Démolition")
+    page = new_page()
+    install(page, None)
+    page.goto(f"{ORIGIN}/")
+    page.wait_for_selector("body[data-ready='1']")
+    for lang in LANGUAGES:
+        got = page.evaluate(
+            """([ms, cat, lang, names]) => import('./js/messages.js')
+                 .then((m) => ms.map((x) => m.render(x, cat, lang, names)))""",
+            [messages, info.catalog(lang), lang, NAMES])
+        assert got == said[lang], lang

@@ -11,8 +11,9 @@ browser in JavaScript (``web/js/messages.js``) — renders the same keys the sam
   ``other``;
 - a parameter is a string or integer (inserted as is), a nested message
   ``{"key": ..., "params": {...}}`` (rendered in the same catalog), a list of those (joined by
-  the catalog's ``list.sep``), or a seat reference ``{"seat": n}`` rendered by the caller's
-  ``names`` (the player's name and colour), else by the catalog's ``seat.name``;
+  the catalog's ``list.sep``, or its ``list.sep.strong`` when an item holds the separator), or
+  a seat reference ``{"seat": n}`` rendered by the caller's ``names`` (the player's name and
+  colour), else by the catalog's ``seat.name``;
 - in French, "de" or "que" just before a parameter whose words begin with a vowel is elided
   ("En attente d'Ana", not "de Ana"): a catalog cannot know the name it will be given.
 
@@ -162,11 +163,27 @@ def _value(value: Any, catalog: Mapping[str, Any], lang: str,
                 return names[seat]
             return render(Message("seat.name", {"number": seat + 1}), catalog, lang, names, strict)
     if isinstance(value, list | tuple):
-        sep = catalog.get("list.sep", ", ")
-        return sep.join(_value(v, catalog, lang, names, strict) for v in value)
+        return join([_value(v, catalog, lang, names, strict) for v in value], catalog)
     if value is None:
         return ""
     return str(value)
+
+
+def join(items: Sequence[str], catalog: Mapping[str, Any]) -> str:
+    """``items`` joined by the catalog's ``list.sep``; by its ``list.sep.strong`` instead when
+    an item holds that separator itself, so a name with a comma stays one item.
+
+    >>> cat = {"list.sep": ", ", "list.sep.strong": " ; "}
+    >>> join(["Démolition", "Double Dé"], cat)
+    'Démolition, Double Dé'
+    >>> join(["Attention, Travaux", "Démolition"], cat)
+    'Attention, Travaux ; Démolition'
+    """
+    sep = str(catalog.get("list.sep", ", "))
+    mark = sep.strip()
+    if mark and any(mark in item for item in items):
+        sep = str(catalog.get("list.sep.strong", "; "))
+    return sep.join(items)
 
 
 def keys_used(message: Message | Mapping[str, Any]) -> set[str]:

@@ -17,6 +17,7 @@ from importlib import resources
 from typing import Any
 
 from tycoon.engine import LANGUAGES, GameInfo, Message, render
+from tycoon.engine.messages import join
 from tycoon.server.updates import actor_message
 
 
@@ -90,8 +91,8 @@ class Words:
         return render(Message("lobby.bot_name", {"strength": strength}), ui, self.lang)
 
     def join(self, items: Sequence[str]) -> str:
-        """``items`` joined by the catalog's list separator."""
-        return str(self.catalog.get("list.sep", ", ")).join(items)
+        """``items`` joined by the catalog's list separators (engine.messages.join)."""
+        return join(items, self.catalog)
 
 
 def count(what: str, n: int) -> dict[str, Any]:

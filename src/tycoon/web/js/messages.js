@@ -7,7 +7,8 @@
 //   chosen by Intl.PluralRules of the language applied to the parameter named by "plural"
 //   (a missing form falls back to "other");
 // - a parameter is a string or number (inserted as is), a nested message {"key", "params"}
-//   (rendered in the same catalog), a list of those (joined by the catalog's "list.sep"), or a
+//   (rendered in the same catalog), a list of those (joined by the catalog's "list.sep", or its
+//   "list.sep.strong" when an item holds the separator: "Attention, Travaux ; Démolition"), or a
 //   seat reference {"seat": n} rendered by the caller's `names` (the player's name and letter),
 //   else by the catalog's "seat.name";
 // - in French, "de" or "que" just before a parameter whose words begin with a vowel is elided
@@ -68,9 +69,17 @@ export function render(message, catalog, lang, names = null) {
   return out + template.slice(end);
 }
 
+/** `items` joined by the catalog's "list.sep"; by its "list.sep.strong" when an item holds
+ * that separator itself, so a name with a comma stays one item. */
+export function join(items, catalog) {
+  const sep = catalog?.["list.sep"] ?? ", ";
+  const mark = sep.trim();
+  return items.join(mark && items.some((item) => item.includes(mark)) ? catalog?.["list.sep.strong"] ?? "; " : sep);
+}
+
 function value(v, catalog, lang, names) {
   if (v === null || v === undefined) return "";
-  if (Array.isArray(v)) return v.map((x) => value(x, catalog, lang, names)).join(catalog?.["list.sep"] ?? ", ");
+  if (Array.isArray(v)) return join(v.map((x) => value(x, catalog, lang, names)), catalog);
   if (typeof v === "object") {
     if ("key" in v) return render(v, catalog, lang, names);
     if ("seat" in v) {
