@@ -86,6 +86,24 @@ def test_a_bot_that_never_ends_its_turn_cannot_stall_its_game(db_url):
         live.stop()
 
 
+def test_a_bot_hurries_after_a_run_of_actions():
+    """A bot waits ``bot_delay`` before an action, and a quarter of it once its seat has made
+    the last ``bot_hurry_after`` actions in a row: a random seat's run of free wild-card moves
+    (MD-7.2) went on for 40 actions, 24 s at the full pause."""
+    from types import SimpleNamespace
+
+    from tycoon.server.botrunner import BotRunner
+
+    room = SimpleNamespace(settings=ServerSettings(bot_delay=0.6, bot_hurry_after=3), log=[])
+    runner = BotRunner(room)  # type: ignore[arg-type]
+    delays = []
+    for seat in (1, 0, 0, 0, 0, 1, 0):
+        delays.append(runner.delay(0))
+        room.log.append(SimpleNamespace(seat=seat))
+    assert delays == [0.6, 0.6, 0.6, 0.6, 0.15, 0.15, 0.6]
+    assert runner.delay(1) == 0.6
+
+
 @pytest.mark.parametrize(("spec", "words"), [
     ("wizard", "unknown bot 'wizard'"),
     ("medium", "'medium' is offered already"),

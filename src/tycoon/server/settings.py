@@ -27,7 +27,7 @@ POSITIVE = frozenset({
     "decision_seconds", "max_message_bytes", "max_body_bytes", "max_record_bytes",
     "rate_per_second", "rate_burst", "flood_close_after", "send_queue", "send_timeout",
     "send_buffer_bytes", "close_timeout", "expiry_check_seconds", "bot_threads", "max_games",
-    "bot_streak_limit", "lease_seconds", "lease_renew_seconds",
+    "bot_streak_limit", "bot_hurry_after", "lease_seconds", "lease_renew_seconds",
 })
 
 
@@ -52,6 +52,9 @@ class ServerSettings:
     lobby_bots: tuple[str, ...] = ()
     #: Pause before a bot acts, so that people can follow the game (0 in tests and benches).
     bot_delay: float = 0.6
+    #: A bot that has acted this many times in a row waits a quarter of ``bot_delay`` before
+    #: each further action, so a long run of free moves does not keep people waiting.
+    bot_hurry_after: int = 8
     #: A bot that has acted this many times in a row (no other seat acting between) has its
     #: next decisions made by the stand-in until another seat acts, so a bot that never ends
     #: its turn (a free move made to and fro for ever) cannot stall its game.
