@@ -5,6 +5,7 @@
 // playing mirrors the engine's formulas; the server computes the one that counts.
 import { el, svg } from "../util.js";
 import { t } from "../i18n.js";
+import { money } from "./info.js";
 
 export const DURATION_MS = 30000;
 
@@ -174,7 +175,7 @@ class ChangeMoney {
     this.sum = el("div", { class: "cm-sum", "aria-live": "polite" });
     this.notes = el("div", { class: "cm-notes", role: "group", "aria-label": t("minigame.change_money.notes") });
     (c.notes || [1, 2, 5, 10, 20, 50, 100]).forEach((n, k) => {
-      this.notes.append(el("button", { class: `note note-${n}`, "data-note": n, "data-key": `note-${n}`, onclick: () => this.click(n), "aria-keyshortcuts": String(k + 1) }, el("span", {}, `$${n}`)));
+      this.notes.append(el("button", { class: `note note-${n}`, "data-note": n, "data-key": `note-${n}`, onclick: () => this.click(n), "aria-keyshortcuts": String(k + 1) }, el("span", {}, money(n))));
     });
     this.onKey = (ev) => {
       const k = Number(ev.key);
@@ -195,9 +196,9 @@ class ChangeMoney {
     const { a, c } = this.current();
     const paid = this.paid.reduce((x, y) => x + y, 0);
     this.sum.replaceChildren(
-      el("span", { class: "cm-a" }, `$${a}`), " + ",
-      el("span", { class: "cm-gap" }, this.paid.length ? this.paid.map((n) => `$${n}`).join(" + ") : "?"), " = ",
-      el("span", { class: "cm-c" }, `$${c}`),
+      el("span", { class: "cm-a" }, money(a)), " + ",
+      el("span", { class: "cm-gap" }, this.paid.length ? this.paid.map(money).join(" + ") : "?"), " = ",
+      el("span", { class: "cm-c" }, money(c)),
       el("span", { class: "visually-hidden" }, t("minigame.change_money.left", { n: c - a - paid })));
   }
 
@@ -421,7 +422,7 @@ class Memory {
         disabled: !this.possible(cell),
         "aria-label": up ? t("minigame.memory.face", { n: face, cell: cell + 1 }) : t("minigame.memory.hidden", { cell: cell + 1 }),
         onclick: () => this.click(cell),
-      }, up ? el("span", { class: "mem-face", style: `--len: ${String(face).length + 1}` }, `$${face}`) : "");
+      }, up ? el("span", { class: "mem-face", style: `--len: ${money(face).length}` }, money(face)) : "");
     }));
     if (focusKey) this.grid.querySelector(`[data-key="${focusKey}"]`)?.focus();
   }
