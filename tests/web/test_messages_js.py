@@ -131,3 +131,26 @@ def test_a_list_of_names_with_a_comma_is_joined_by_semicolons_in_both_renderers(
                  .then((m) => ms.map((x) => m.render(x, cat, lang, names)))""",
             [messages, info.catalog(lang), lang, NAMES])
         assert got == said[lang], lang
+
+
+def test_large_numbers_are_grouped_as_each_language_writes_them_in_both_renderers(new_page):
+    """Capital's money from 10,000 up reads "$50,000" in English, "$50.000" in Portuguese and
+    Spanish, "50 000 $" in French (CLDR's digit groups: Babel in Python, ``Intl.NumberFormat``
+    in the browser); smaller amounts stay as they were ("$1250")."""
+    info = get_game("capital")
+    messages = [{"key": key, "params": {"n": n}}
+                for key in ("money", "money.negative") for n in (50000, 12345, 1250, 0)]
+    said = {lang: [render(m, info.catalog(lang), lang) for m in messages] for lang in LANGUAGES}
+    assert said["en"][:4] == ["$50,000", "$12,345", "$1250", "$0"]
+    assert said["pt"][0] == "$50.000" and said["es"][0] == "$50.000"
+    assert said["fr"][0] == "50\u202f000 $" and said["fr"][5] == "-12\u202f345 $"
+    page = new_page()
+    install(page, None)
+    page.goto(f"{ORIGIN}/")
+    page.wait_for_selector("body[data-ready='1']")
+    for lang in LANGUAGES:
+        got = page.evaluate(
+            """([ms, cat, lang]) => import('./js/messages.js')
+                 .then((m) => ms.map((x) => m.render(x, cat, lang)))""",
+            [messages, info.catalog(lang), lang])
+        assert got == said[lang], lang

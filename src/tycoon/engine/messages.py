@@ -9,7 +9,8 @@ browser in JavaScript (``web/js/messages.js``) — renders the same keys the sam
   form is chosen by the language's plural rules (CLDR: Babel here, ``Intl.PluralRules`` in the
   browser) applied to the parameter named by ``"plural"``; a missing form falls back to
   ``other``;
-- a parameter is a string or integer (inserted as is), a nested message
+- a parameter is a string or integer (inserted as is, an integer of 10000 or more with the
+  language's digit groups: "50,000", "50.000", "50 000"), a nested message
   ``{"key": ..., "params": {...}}`` (rendered in the same catalog), a list of those (joined by
   the catalog's ``list.sep``, or its ``list.sep.strong`` when an item holds the separator), or
   a seat reference ``{"seat": n}`` rendered by the caller's ``names`` (the player's name and
@@ -166,7 +167,28 @@ def _value(value: Any, catalog: Mapping[str, Any], lang: str,
         return join([_value(v, catalog, lang, names, strict) for v in value], catalog)
     if value is None:
         return ""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return number(value, lang)
     return str(value)
+
+
+#: Whole numbers from here up are written with the language's digit groups; below, as is
+#: ("1250": CLDR lets Spanish leave four digits ungrouped, which Babel does not follow but
+#: the browser's ``Intl.NumberFormat`` does, and the two renderers must agree).
+GROUP_FROM = 10_000
+
+
+def number(n: int, lang: str) -> str:
+    r"""A whole number as ``lang`` writes it: digit groups from :data:`GROUP_FROM` up.
+
+    >>> number(50000, "en"), number(50000, "pt"), number(-12345, "fr"), number(1250, "en")
+    ('50,000', '50.000', '-12\u202f345', '1250')
+    """
+    if abs(n) < GROUP_FROM:
+        return str(n)
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(n, locale=lang))
 
 
 def join(items: Sequence[str], catalog: Mapping[str, Any]) -> str:

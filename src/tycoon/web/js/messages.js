@@ -6,7 +6,8 @@
 // - a template may be a plural object {"plural": "n", "one": "...", "other": "..."}: the form is
 //   chosen by Intl.PluralRules of the language applied to the parameter named by "plural"
 //   (a missing form falls back to "other");
-// - a parameter is a string or number (inserted as is), a nested message {"key", "params"}
+// - a parameter is a string or number (inserted as is, a whole number of 10000 or more with the
+//   language's digit groups: "50,000", "50 000"), a nested message {"key", "params"}
 //   (rendered in the same catalog), a list of those (joined by the catalog's "list.sep", or its
 //   "list.sep.strong" when an item holds the separator: "Attention, Travaux ; Démolition"), or a
 //   seat reference {"seat": n} rendered by the caller's `names` (the player's name and letter),
@@ -31,6 +32,17 @@ const ELISIONS = {
 function elide(lang, before, value) {
   const rule = ELISIONS[lang];
   return rule && rule[1].test(value) ? before.replace(rule[0], "$1'") : before;
+}
+
+// Whole numbers from GROUP_FROM up are written with the language's digit groups (CLDR:
+// "50,000", "50.000", "50 000"); below it, as is ("1250": ICU and Babel differ on 4 digits).
+const GROUP_FROM = 10000;
+const numberFormats = new Map();
+
+function number(lang, n) {
+  if (!Number.isInteger(n) || Math.abs(n) < GROUP_FROM) return String(n);
+  if (!numberFormats.has(lang)) numberFormats.set(lang, new Intl.NumberFormat(lang));
+  return numberFormats.get(lang).format(n);
 }
 
 function pluralForm(lang, n) {
@@ -89,7 +101,7 @@ function value(v, catalog, lang, names) {
     }
     return JSON.stringify(v);
   }
-  return String(v);
+  return typeof v === "number" ? number(lang, v) : String(v);
 }
 
 /** Every key a message needs, nested ones included. */
