@@ -216,7 +216,7 @@ def simulate(
 def _print_summary(data: dict[str, Any]) -> None:
     from rich.table import Table
 
-    out = Console()
+    out = Console(soft_wrap=True)
     out.print(
         f"[bold]{data['game']}[/], {data['seats']} seats, {data['games']} games "
         f"({data['finished']} finished, {data['unfinished']} unfinished) in {data['seconds']} s"

@@ -56,6 +56,10 @@ def test_tournament_table_for_capital_reports_unfinished_games():
     assert result.exit_code == 0, result.output
     assert "win rate" in result.stdout and "Elo" in result.stdout
     assert "unfinished" in result.stdout
+    # the summary stays one line, however narrow the console: a log or a copy keeps it whole
+    narrow = runner.invoke(app, args, env={"COLUMNS": "50"})
+    summary = next(line for line in narrow.stdout.splitlines() if line.startswith("finished"))
+    assert len(summary) > 50 and summary.endswith(" s"), narrow.stdout
 
 
 def test_tournament_bad_bot_is_a_clear_error():

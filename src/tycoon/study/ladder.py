@@ -338,7 +338,7 @@ def run_cli(
         data["plot"] = str(path) if path else None
         print(json.dumps(data, indent=2))
         return
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=True)
     table = result_table(f"{game} ladder: {data['games']} games ({games} per pair), seed {seed}",
                          ("rank", "bot", "Elo", "95% CI", "games", "wins"))
     for rank, r in enumerate(data["table"], start=1):

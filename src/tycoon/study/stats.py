@@ -445,7 +445,7 @@ def run_cli(
         data["plots"] = [str(p) for p in paths]
         print(json.dumps(data, indent=2))
         return
-    c = Console(highlight=False)
+    c = Console(highlight=False, soft_wrap=True)
     report(data, extension(game), c)
     for p in paths:
         c.print(f"wrote {p}")

@@ -358,7 +358,7 @@ def run_cli(
         data["plots"] = [str(p) for p in paths]
         print(json.dumps(data, indent=2))
         return
-    console = Console()
+    console = Console(soft_wrap=True)
     table = result_table(f"{game}: {data['games']} games, seed {seed}",
                          ("bot", "seats", "games", "wins", "win rate", "95% CI", "Elo", "s/move"))
     for r in data["table"]:
