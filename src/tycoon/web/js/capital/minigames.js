@@ -385,6 +385,9 @@ class CatchCoins {
 // as a `session_input` of the minigame's session, and its `session_progress` answer says what is
 // face up now. A click joins the inputs only once the server has accepted it, so the final
 // `minigame` action carries exactly the clicks the server revealed.
+/** How many digits wide `text` prints (a comma, a dot or a space is about half a digit). */
+const printedLength = (text) => [...text].reduce((n, ch) => n + (/[\s,.]/.test(ch) ? 0.4 : 1), 0);
+
 class Memory {
   constructor(screen, c) {
     this.s = screen;
@@ -422,7 +425,7 @@ class Memory {
         disabled: !this.possible(cell),
         "aria-label": up ? t("minigame.memory.face", { n: face, cell: cell + 1 }) : t("minigame.memory.hidden", { cell: cell + 1 }),
         onclick: () => this.click(cell),
-      }, up ? el("span", { class: "mem-face", style: `--len: ${money(face).length}` }, money(face)) : "");
+      }, up ? el("span", { class: "mem-face", style: `--len: ${printedLength(money(face))}` }, money(face)) : "");
     }));
     if (focusKey) this.grid.querySelector(`[data-key="${focusKey}"]`)?.focus();
   }
