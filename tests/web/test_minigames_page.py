@@ -227,6 +227,11 @@ def test_minigame_amounts_are_written_as_the_language_writes_money_C_9(new_page)
     page.click("button.mem-cell[data-cell='0']")
     face = contents(memory)["boards"][0][0]
     expect(page.locator("button.mem-cell.up .mem-face")).to_have_text(f"{face} $")
+    # the card just turned cannot be clicked again, and is not dimmed as disabled controls
+    # are: its face is what the player must remember
+    turned = page.locator("button.mem-cell[data-cell='0']")
+    expect(turned).to_be_disabled()
+    expect(turned).to_have_css("opacity", "1")
 
 
 def test_a_minigame_the_server_sent_for_the_seat_claims_no_points_and_stops_its_clock_C_9(
