@@ -77,4 +77,4 @@ def test_describe_events_third_person_dice_and_obstacle_from_the_event():
     assert words(st, Drew(0, 3), None, "pt", names=names) == "Ana (yellow) compra 3 cartas"
     assert words(st, TurnStarted(1, 7), None) == "Turn 7: Seat 2 plays"
     assert words(st, GameOver(0, "successful_entrepreneur"), None) == \
-        "Seat 1 wins with Successful Entrepreneur: a net worth of at least $7000"
+        "Seat 1 wins with Successful Entrepreneur: a net worth of at least $7,000"

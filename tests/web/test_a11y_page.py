@@ -328,7 +328,7 @@ def test_memory_by_arrow_keys_C_9_3(new_page):
     first = page.get_by_role("button", name=re.compile(r"^Card 1\b|card 1\b", re.I)).first
     expect(first).to_be_focused()
     page.keyboard.press("Enter")
-    expect(announcer(page).get_by_text(re.compile(r"^Card 1: \$\d+$"))).to_have_count(1)
+    expect(announcer(page).get_by_text(re.compile(r"^Card 1: \$[\d,]+$"))).to_have_count(1)
     # Focus stays on a face-down card; the arrows walk the rows (7 cards a row).
     page.keyboard.press("ArrowRight")
     name = page.evaluate("document.activeElement.getAttribute('aria-label')")
@@ -337,7 +337,7 @@ def test_memory_by_arrow_keys_C_9_3(new_page):
     expect(page.get_by_role("button", name=f"Card {n + 7}, face down")).to_be_focused()
     page.keyboard.press("Enter")
     page.clock.run_for(300)
-    expect(announcer(page).get_by_text(re.compile(rf"^Card {n + 7}: \$\d+$"))).to_have_count(1)
+    expect(announcer(page).get_by_text(re.compile(rf"^Card {n + 7}: \$[\d,]+$"))).to_have_count(1)
     inputs = finish_minigame(page, table)
     assert [i["cell"] for i in inputs][:2] == [0, n + 6]
 

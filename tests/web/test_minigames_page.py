@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 
 from tycoon.capital import from_json, landing
 from tycoon.capital.minigames import score
+from tycoon.engine.messages import number
 
 from .harness import ORIGIN, Table, install, seat_token_script
 from .texts import low_contrast
@@ -90,7 +91,7 @@ def test_minigame_screen_C_9(new_page, shot, game):
         page.click(f"button.mem-cell[data-cell='{first[0]}']")
         expect(page.locator("button.mem-cell.up")).to_have_count(1)
         expect(page.locator(f"button.mem-cell[data-cell='{first[0]}']")).to_have_text(
-            f"${faces[first[0]]}")
+            f"${faces[first[0]]:,}")
         page.click(f"button.mem-cell[data-cell='{other}']")  # a miss
         expect(page.locator("button.mem-cell.up")).to_have_count(2)
         page.click(f"button.mem-cell[data-cell='{first[0]}']")
@@ -226,7 +227,7 @@ def test_minigame_amounts_are_written_as_the_language_writes_money_C_9(new_page)
     page.wait_for_selector(".minigame .mg-area")
     page.click("button.mem-cell[data-cell='0']")
     face = contents(memory)["boards"][0][0]
-    expect(page.locator("button.mem-cell.up .mem-face")).to_have_text(f"{face} $")
+    expect(page.locator("button.mem-cell.up .mem-face")).to_have_text(f"{number(face, 'fr')} $")
     # the card just turned cannot be clicked again, and is not dimmed as disabled controls
     # are: its face is what the player must remember
     turned = page.locator("button.mem-cell[data-cell='0']")

@@ -9,8 +9,8 @@ browser in JavaScript (``web/js/messages.js``) — renders the same keys the sam
   form is chosen by the language's plural rules (CLDR: Babel here, ``Intl.PluralRules`` in the
   browser) applied to the parameter named by ``"plural"``; a missing form falls back to
   ``other``;
-- a parameter is a string or integer (inserted as is, an integer of 10000 or more with the
-  language's digit groups: "50,000", "50.000", "50 000"), a nested message
+- a parameter is a string or integer (inserted as is, an integer with the language's digit
+  groups: "1,250", "1.250", "1 250", Spanish "1250" but "12.500"), a nested message
   ``{"key": ..., "params": {...}}`` (rendered in the same catalog), a list of those (joined by
   the catalog's ``list.sep``, or its ``list.sep.strong`` when an item holds the separator), or
   a seat reference ``{"seat": n}`` rendered by the caller's ``names`` (the player's name and
@@ -172,19 +172,20 @@ def _value(value: Any, catalog: Mapping[str, Any], lang: str,
     return str(value)
 
 
-#: Whole numbers from here up are written with the language's digit groups; below, as is
-#: ("1250": CLDR lets Spanish leave four digits ungrouped, which Babel does not follow but
-#: the browser's ``Intl.NumberFormat`` does, and the two renderers must agree).
-GROUP_FROM = 10_000
+#: Where each language starts grouping digits: CLDR's minimum grouping digits, which leave
+#: Spanish's four-digit numbers whole ("1250", "12.500") and group the others' ("1,250").
+#: Babel does not apply that rule, the browser's ``Intl.NumberFormat`` does: this table makes
+#: the two renderers agree.
+GROUP_FROM = {"es": 10_000}
 
 
 def number(n: int, lang: str) -> str:
-    r"""A whole number as ``lang`` writes it: digit groups from :data:`GROUP_FROM` up.
+    r"""A whole number as ``lang`` writes it, with its digit groups.
 
-    >>> number(50000, "en"), number(50000, "pt"), number(-12345, "fr"), number(1250, "en")
-    ('50,000', '50.000', '-12\u202f345', '1250')
+    >>> number(1250, "en"), number(1250, "es"), number(12500, "es"), number(-12345, "fr")
+    ('1,250', '1250', '12.500', '-12\u202f345')
     """
-    if abs(n) < GROUP_FROM:
+    if abs(n) < GROUP_FROM.get(lang, 1000):
         return str(n)
     from babel.numbers import format_decimal
 

@@ -86,7 +86,7 @@ export function botName(k) {
 function botChoice(k, ratings) {
   const name = botName(k);
   const r = ratings && ratings[k];
-  return r ? t("lobby.bot_rated", { name, elo: r.elo }) : name;
+  return r ? t("lobby.bot_rated", { name, elo: String(r.elo) }) : name;
 }
 
 function seatRow(i, spec) {

@@ -6,8 +6,8 @@
 // - a template may be a plural object {"plural": "n", "one": "...", "other": "..."}: the form is
 //   chosen by Intl.PluralRules of the language applied to the parameter named by "plural"
 //   (a missing form falls back to "other");
-// - a parameter is a string or number (inserted as is, a whole number of 10000 or more with the
-//   language's digit groups: "50,000", "50 000"), a nested message {"key", "params"}
+// - a parameter is a string or number (inserted as is, a whole number with the language's digit
+//   groups: "1,250", "1 250", Spanish "1250" but "12.500"), a nested message {"key", "params"}
 //   (rendered in the same catalog), a list of those (joined by the catalog's "list.sep", or its
 //   "list.sep.strong" when an item holds the separator: "Attention, Travaux ; Démolition"), or a
 //   seat reference {"seat": n} rendered by the caller's `names` (the player's name and letter),
@@ -34,13 +34,12 @@ function elide(lang, before, value) {
   return rule && rule[1].test(value) ? before.replace(rule[0], "$1'") : before;
 }
 
-// Whole numbers from GROUP_FROM up are written with the language's digit groups (CLDR:
-// "50,000", "50.000", "50 000"); below it, as is ("1250": ICU and Babel differ on 4 digits).
-const GROUP_FROM = 10000;
+// Whole numbers with the language's digit groups (CLDR, as Babel's in Python: "1,250", "1 250";
+// Spanish leaves four digits whole, "1250" but "12.500").
 const numberFormats = new Map();
 
 function number(lang, n) {
-  if (!Number.isInteger(n) || Math.abs(n) < GROUP_FROM) return String(n);
+  if (!Number.isInteger(n)) return String(n);
   if (!numberFormats.has(lang)) numberFormats.set(lang, new Intl.NumberFormat(lang));
   return numberFormats.get(lang).format(n);
 }
