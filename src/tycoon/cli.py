@@ -146,6 +146,9 @@ def play(
     option: OptionOpt = None,
     lang: Annotated[str, typer.Option(help="Language: en, pt, es or fr.")] = "en",
     name: Annotated[str, typer.Option(help="Your name at the table.")] = "",
+    title: Annotated[str, typer.Option(
+        help="Online --create: the game's name in the server's lobby (default: none, the "
+             "lobby shows its id).")] = "",
     server: Annotated[str | None, typer.Option(help="Play on this server (http://HOST:PORT).")]
     = None,
     game_id: Annotated[str | None, typer.Option("--game", help="Online: the game to join.")]
@@ -171,8 +174,8 @@ def play(
 
     try:
         command(game, seats=seats, seed=seed, options=parse_options(option, preset), lang=lang,
-                name=name, server=server, game_id=game_id, create=create, players=players,
-                seat=seat, watch=watch, bots=bots, record=record)
+                name=name, title=title, server=server, game_id=game_id, create=create,
+                players=players, seat=seat, watch=watch, bots=bots, record=record)
     except (KeyboardInterrupt, EOFError):
         err.print("\nbye")
     except (ValueError, RuntimeError) as exc:

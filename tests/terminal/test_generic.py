@@ -136,6 +136,10 @@ def test_bad_flags_are_named(capsys):
         command("chess", server="http://127.0.0.1:9", create=True)
     with pytest.raises(ValueError, match="--server needs --game ID"):
         command("toy", server="http://127.0.0.1:9")
+    with pytest.raises(ValueError, match="need --server"):
+        command("toy", title="Friday")
+    with pytest.raises(ValueError, match="--title names a game you --create"):
+        command("toy", server="http://127.0.0.1:9", game_id="abc", title="Friday")
     assert capsys.readouterr().out == ""  # told before "Connecting to ..."
 
 

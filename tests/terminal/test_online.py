@@ -179,9 +179,12 @@ class Browser(threading.Thread):
 
 def test_terminal_plays_online_with_a_browser_at_the_same_table(server):
     term = spawn_terminal("toy", "--server", server.url, "--create", "--players", "human,human",
-                          "--name", "Ana", "-o", "turn_limit=6")
+                          "--name", "Ana", "--title", "Ana's table", "-o", "turn_limit=6")
     term.expect(r"Game (\S+) created\.")
     game_id = term.match.group(1)
+    # the lobby lists it by its --title (it was once named after its creator, "Ana")
+    with urllib.request.urlopen(f"{server.url}/api/games/{game_id}") as answer:
+        assert json.load(answer)["name"] == "Ana's table"
     term.expect("You sit at seat 1 of game")
     term.expect(r"You are Ana\.")  # by the name given, not "Seat 1"
     term.expect("Waiting for 1 more player to join.")

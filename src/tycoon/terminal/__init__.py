@@ -154,6 +154,7 @@ def command(
     options: dict[str, Any] | None = None,
     lang: str = "en",
     name: str = "",
+    title: str = "",
     server: str | None = None,
     game_id: str | None = None,
     create: bool = False,
@@ -167,7 +168,8 @@ def command(
     to join; ``create`` to make a game of ``game`` first, ``players`` as the lobby's comma list
     of ``human``/bot strengths, one per seat); ``seat`` counts from 1; ``bots`` (local play) a
     comma list of the other seats' bots, or one bot for all; ``record`` (local play) a file
-    for the game's record. ``ValueError`` names a bad flag."""
+    for the game's record; ``title`` (with ``create``) the new game's name in the lobby.
+    ``ValueError`` names a bad flag."""
     from tycoon.engine import LANGUAGES, games
 
     if lang not in LANGUAGES:
@@ -175,8 +177,9 @@ def command(
     if seat is not None and seat < 1:
         raise ValueError("--seat counts from 1")
     if server is None:
-        if game_id or create or players or watch or seat:
-            raise ValueError("--game, --create, --players, --seat and --watch need --server")
+        if game_id or create or players or watch or seat or title:
+            raise ValueError("--game, --create, --players, --seat, --title and --watch need "
+                             "--server")
         if game is None:
             raise ValueError(f"which game? one of: {', '.join(games())}")
         kinds = [b.strip() for b in bots.split(",")] if bots else None
@@ -195,6 +198,8 @@ def command(
                          "tycoon play GAME --server URL --create")
     if create and game_id:
         raise ValueError("--create makes a new game: leave out --game")
+    if title and not create:
+        raise ValueError("--title names a game you --create")
     if game is not None and game not in games():
         raise ValueError(f"unknown game {game!r}; expected one of: {', '.join(games())}")
     options = dict(options or {})
@@ -202,5 +207,6 @@ def command(
     kinds = [p.strip() for p in players.split(",")] if players else None
     return play_online(server, game_id, create=game if create else None, players=kinds,
                        seats=seats, preset=preset, options=options,
-                       seat=None if seat is None else seat - 1, name=name, lang=lang,
+                       seat=None if seat is None else seat - 1, name=name, title=title,
+                       lang=lang,
                        watch=watch)

@@ -68,13 +68,14 @@ def check_server(url: str) -> str:
 
 
 def create_game(base: str, game: str, players: list[str], preset: str | None,
-                options: dict[str, Any], name: str = "") -> dict[str, Any]:
-    """``POST /api/games``: a new game with one entry of ``players`` per seat."""
+                options: dict[str, Any], title: str = "") -> dict[str, Any]:
+    """``POST /api/games``: a new game with one entry of ``players`` per seat, named
+    ``title`` in the lobby (none: the lobby shows its id)."""
     body: dict[str, Any] = {"game": game, "players": players, "options": options}
     if preset:
         body["preset"] = preset
-    if name:
-        body["name"] = name
+    if title:
+        body["name"] = title
     return _request(base, "POST", "/api/games", body)
 
 
@@ -352,6 +353,7 @@ def play_online(
     options: dict[str, Any] | None = None,
     seat: int | None = None,
     name: str = "",
+    title: str = "",
     lang: str = "en",
     watch: bool = False,
     read: Callable[[str], str] = input,
@@ -359,7 +361,8 @@ def play_online(
     clock: Callable[[], float] = time.monotonic,
 ) -> dict[str, Any] | None:
     """Sit at game ``game_id`` of ``server`` (or ``create`` a game of that kind first) and
-    play it in the terminal; return the result (None if the person left)."""
+    play it in the terminal, as ``name``; a created game is named ``title`` in the lobby;
+    return the result (None if the person left)."""
     from tycoon.engine import Message, get_game, render
 
     from .screen import screen_for
@@ -378,7 +381,7 @@ def play_online(
         info = get_game(create)
         seat_count = seats or info.default_seats
         kinds = players or ["human", *(["random"] * (seat_count - 1))]
-        summary = create_game(base, create, kinds, preset, options or {}, name)
+        summary = create_game(base, create, kinds, preset, options or {}, title)
         game_id = summary["id"] if "id" in summary else summary["game_id"]
         write(term_words("term.online.created", game_id=game_id))
     summary = game_summary(base, game_id)
