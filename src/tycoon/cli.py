@@ -26,7 +26,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None if plain_output() else "rich",
 )
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)
 
 GameArg = Annotated[str, typer.Argument(help="The game: capital, deal or a plugin's name.")]
 OptionOpt = Annotated[

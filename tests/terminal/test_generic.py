@@ -140,6 +140,11 @@ def test_bad_flags_are_named(capsys):
         command("toy", title="Friday")
     with pytest.raises(ValueError, match="--title names a game you --create"):
         command("toy", server="http://127.0.0.1:9", game_id="abc", title="Friday")
+    # checked as the server would, before a game is created for a join it would refuse
+    with pytest.raises(ValueError, match="--name: must not hold control characters"):
+        command("toy", server="http://127.0.0.1:9", create=True, name="An\ta")
+    with pytest.raises(ValueError, match="--title: String should have at most 80"):
+        command("toy", server="http://127.0.0.1:9", create=True, title="x" * 81)
     assert capsys.readouterr().out == ""  # told before "Connecting to ..."
 
 

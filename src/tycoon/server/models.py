@@ -29,8 +29,13 @@ def _no_control(value: str) -> str:
     return value
 
 
-#: A display name or a title: printable text, the spaces around it dropped.
-Name = Annotated[StrictStr, StringConstraints(strip_whitespace=True), AfterValidator(_no_control)]
+#: A person's name at a table or in the lobby's chat: printable text, the spaces around it
+#: dropped, 1 to 40 characters.
+PlayerName = Annotated[StrictStr, StringConstraints(strip_whitespace=True, min_length=1,
+                                                    max_length=40), AfterValidator(_no_control)]
+#: A game's title in the lobby: the same, at most 80 characters.
+GameTitle = Annotated[StrictStr, StringConstraints(strip_whitespace=True, max_length=80),
+                      AfterValidator(_no_control)]
 
 
 def _known_games(schema: dict[str, Any]) -> None:
@@ -75,7 +80,7 @@ class CreateGame(BaseModel):
         default=None, ge=0, le=2**63 - 1,
         description="Seed of the game (for tests and puzzles; such a game is marked `seeded`).",
     )
-    name: Name = Field(default="", max_length=80, description="A title for the lobby.")
+    name: GameTitle = Field(default="", description="A title for the lobby.")
     spectator_chat: StrictBool = Field(
         default=False, description="Spectators may write in the table's chat (they always read).")
 
@@ -85,7 +90,7 @@ class JoinGame(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: Name = Field(min_length=1, max_length=40, description="Display name.")
+    name: PlayerName = Field(description="Display name.")
     seat: StrictInt | None = Field(default=None, ge=0, le=7, description="A free human seat.")
 
 
@@ -235,7 +240,7 @@ class ChatPost(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: Name = Field(min_length=1, max_length=40, description="Display name.")
+    name: PlayerName = Field(description="Display name.")
     text: StrictStr = Field(min_length=1, max_length=500,
                             description="The message (1 to 500 characters once stripped).")
 

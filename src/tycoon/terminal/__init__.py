@@ -146,6 +146,22 @@ def play_online(*args: Any, **kwargs: Any) -> dict[str, Any] | None:
     return run(*args, **kwargs)
 
 
+def _check_names(name: str, title: str) -> None:
+    """``--name`` and ``--title`` as the server takes them, checked before anything is sent:
+    a game is not created for a join the server would then refuse."""
+    from pydantic import TypeAdapter, ValidationError
+
+    from tycoon.server.models import GameTitle, PlayerName
+
+    for flag, value, kind in (("--name", name, PlayerName), ("--title", title, GameTitle)):
+        if value:
+            try:
+                TypeAdapter(kind).validate_python(value)
+            except ValidationError as exc:
+                reason = str(exc.errors()[0]["msg"]).removeprefix("Value error, ")
+                raise ValueError(f"{flag}: {reason}") from None
+
+
 def command(
     game: str | None,
     *,
@@ -200,6 +216,7 @@ def command(
         raise ValueError("--create makes a new game: leave out --game")
     if title and not create:
         raise ValueError("--title names a game you --create")
+    _check_names(name, title)
     if game is not None and game not in games():
         raise ValueError(f"unknown game {game!r}; expected one of: {', '.join(games())}")
     options = dict(options or {})

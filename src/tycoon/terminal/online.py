@@ -20,7 +20,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
@@ -40,7 +40,9 @@ class ServerError(RuntimeError):
 
 # --------------------------------------------------------------------- REST
 def _request(base: str, method: str, path: str, body: Any = None,
-             timeout: float = 15.0) -> Any:
+             timeout: float = 15.0, flags: Mapping[str, str] | None = None) -> Any:
+    """The server's JSON answer; :class:`ServerError` with its reason. ``flags`` names the
+    command-line flag of a body field in that reason (``body.name``: ``--title``)."""
     data = None if body is None else json.dumps(body).encode()
     req = urllib.request.Request(base.rstrip("/") + path, data=data, method=method,
                                  headers={"Content-Type": "application/json",
@@ -53,6 +55,8 @@ def _request(base: str, method: str, path: str, body: Any = None,
             detail = json.loads(exc.read().decode()).get("detail", exc.reason)
         except (ValueError, AttributeError):
             detail = exc.reason
+        for field, flag in (flags or {}).items():
+            detail = str(detail).replace(f"body.{field}", flag)
         raise ServerError(f"{method} {path}: {exc.code} {detail}") from None
     except (urllib.error.URLError, OSError) as exc:
         reason = getattr(exc, "reason", exc)
@@ -76,13 +80,14 @@ def create_game(base: str, game: str, players: list[str], preset: str | None,
         body["preset"] = preset
     if title:
         body["name"] = title
-    return _request(base, "POST", "/api/games", body)
+    return _request(base, "POST", "/api/games", body,
+                    flags={"name": "--title", "options": "--option", "preset": "--preset"})
 
 
 def join_game(base: str, game_id: str, name: str, seat: int | None) -> dict[str, Any]:
     """``POST /api/games/{id}/join``: a seat's token (``seat`` None: the first free one)."""
     return _request(base, "POST", f"/api/games/{urllib.parse.quote(game_id)}/join",
-                    {"name": name or "Player", "seat": seat})
+                    {"name": name or "Player", "seat": seat}, flags={"name": "--name"})
 
 
 def game_summary(base: str, game_id: str) -> dict[str, Any]:
