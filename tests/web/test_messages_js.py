@@ -36,22 +36,29 @@ def messages_of(game: str, seed: int, steps: int = 150) -> list[dict]:
     return out
 
 
+def js_render(new_page, messages: list[dict], catalogs: dict[str, dict],
+              names: list | None = None) -> dict[str, list[str]]:
+    """``messages`` as ``web/js/messages.js`` renders them in each language of ``catalogs``."""
+    page = new_page()
+    install(page, None)
+    page.goto(f"{ORIGIN}/")
+    page.wait_for_selector("body[data-ready='1']")
+    return {lang: page.evaluate(
+        """([ms, cat, lang, names]) => import('./js/messages.js')
+             .then((m) => ms.map((x) => m.render(x, cat, lang, names)))""",
+        [messages, catalog, lang, names]) for lang, catalog in catalogs.items()}
+
+
 @pytest.mark.parametrize("game", ["capital", "deal", "toy"])
 def test_js_renders_as_python(new_page, game):
     info = get_game(game)
     messages = messages_of(game, seed=4)
     messages += [{"key": "seat.name", "params": {"number": n}} for n in (0, 1, 2)]
-    page = new_page()
-    install(page, None)
-    page.goto(f"{ORIGIN}/")
-    page.wait_for_selector("body[data-ready='1']")
-    for lang in LANGUAGES:
-        catalog = info.catalog(lang)
+    catalogs = {lang: info.catalog(lang) for lang in LANGUAGES}
+    said = js_render(new_page, messages, catalogs, NAMES)
+    for lang, catalog in catalogs.items():
         expected = [render(m, catalog, lang, names=NAMES) for m in messages]
-        got = page.evaluate(
-            """([ms, cat, lang, names]) => import('./js/messages.js')
-                 .then((m) => ms.map((x) => m.render(x, cat, lang, names)))""",
-            [messages, catalog, lang, NAMES])
+        got = said[lang]
         assert got == expected, json.dumps([(m, e, g) for m, e, g in
                                             zip(messages, expected, got, strict=True)
                                             if e != g][:3], ensure_ascii=False)
@@ -62,17 +69,10 @@ def test_counts_from_zero_read_alike_and_zero_things_are_plural_in_portuguese(ne
     Portugal's rules, so "0 conjuntos completos", not CLDR pt's "0 conjunto completo"."""
     catalogs = {lang: get_game("deal").catalog(lang) for lang in LANGUAGES}
     messages = [{"key": "full_sets", "params": {"n": n}} for n in range(4)]
-    page = new_page()
-    install(page, None)
-    page.goto(f"{ORIGIN}/")
-    page.wait_for_selector("body[data-ready='1']")
+    said = js_render(new_page, messages, catalogs)
     for lang, catalog in catalogs.items():
         expected = [render(m, catalog, lang) for m in messages]
-        got = page.evaluate(
-            """([ms, cat, lang]) => import('./js/messages.js')
-                 .then((m) => ms.map((x) => m.render(x, cat, lang)))""",
-            [messages, catalog, lang])
-        assert got == expected, (lang, got, expected)
+        assert said[lang] == expected, (lang, said[lang], expected)
     pt = [render(m, catalogs["pt"], "pt") for m in messages]
     assert pt[:2] == ["0 conjuntos completos", "1 conjunto completo"]
     assert render(messages[0], catalogs["fr"], "fr") == "0 série complète"  # French: 0 is "one"
@@ -93,16 +93,9 @@ def test_french_elides_de_and_que_before_a_vowel_in_both_renderers(new_page):
                   "En attente de Hugo…", "Qu'est-ce qu'Immeuble ?", "le loyer de 1 M d'Ugo",
                   "En attente de Joueur 4…"]
     assert render(messages[0], catalog, "es", names=NAMES) == "En attente de Ana (A)…"
-    page = new_page()
-    install(page, None)
-    page.goto(f"{ORIGIN}/")
-    page.wait_for_selector("body[data-ready='1']")
+    said = js_render(new_page, messages, dict.fromkeys(LANGUAGES, catalog), NAMES)
     for lang in LANGUAGES:
-        got = page.evaluate(
-            """([ms, cat, lang, names]) => import('./js/messages.js')
-                 .then((m) => ms.map((x) => m.render(x, cat, lang, names)))""",
-            [messages, catalog, lang, NAMES])
-        assert got == [render(m, catalog, lang, names=NAMES) for m in messages], lang
+        assert said[lang] == [render(m, catalog, lang, names=NAMES) for m in messages], lang
 
 
 def test_a_list_of_names_with_a_comma_is_joined_by_semicolons_in_both_renderers(new_page):
@@ -113,24 +106,15 @@ def test_a_list_of_names_with_a_comma_is_joined_by_semicolons_in_both_renderers(
     cards = [{"key": "card.careful_works.name", "params": {}},
              {"key": "card.demolition.name", "params": {}}]
     plain = {"key": "card.demolition.name", "params": {}}
-    key = "event.discarded"
-    messages = [{"key": key, "params": {"seat": {"seat": 0}, "n": 2, "cards": cards}},
-                {"key": key, "params": {"seat": {"seat": 0}, "n": 2, "cards": [plain, plain]}}]
+    messages = [{"key": "event.discarded", "params": {"seat": {"seat": 0}, "n": 2, "cards": c}}
+                for c in (cards, [plain, plain])]
     said = {lang: [render(m, info.catalog(lang), lang, names=NAMES) for m in messages]
             for lang in LANGUAGES}
     assert said["fr"][0].endswith(": Attention, Travaux ; Démolition")
     assert said["en"][0].endswith(": Careful, Works; Demolition")
     assert said["fr"][1].endswith(": Démolition, Démolition")
-    page = new_page()
-    install(page, None)
-    page.goto(f"{ORIGIN}/")
-    page.wait_for_selector("body[data-ready='1']")
-    for lang in LANGUAGES:
-        got = page.evaluate(
-            """([ms, cat, lang, names]) => import('./js/messages.js')
-                 .then((m) => ms.map((x) => m.render(x, cat, lang, names)))""",
-            [messages, info.catalog(lang), lang, NAMES])
-        assert got == said[lang], lang
+    catalogs = {lang: info.catalog(lang) for lang in LANGUAGES}
+    assert js_render(new_page, messages, catalogs, NAMES) == said
 
 
 def test_numbers_are_grouped_as_each_language_writes_them_in_both_renderers(new_page):
@@ -144,13 +128,5 @@ def test_numbers_are_grouped_as_each_language_writes_them_in_both_renderers(new_
     assert said["en"][:4] == ["$50,000", "$12,345", "$1,250", "$0"]
     assert said["pt"][2] == "$1.250" and said["es"][:3] == ["$50.000", "$12.345", "$1250"]
     assert said["fr"][2] == "1\u202f250 $" and said["fr"][5] == "-12\u202f345 $"
-    page = new_page()
-    install(page, None)
-    page.goto(f"{ORIGIN}/")
-    page.wait_for_selector("body[data-ready='1']")
-    for lang in LANGUAGES:
-        got = page.evaluate(
-            """([ms, cat, lang]) => import('./js/messages.js')
-                 .then((m) => ms.map((x) => m.render(x, cat, lang)))""",
-            [messages, info.catalog(lang), lang])
-        assert got == said[lang], lang
+    catalogs = {lang: info.catalog(lang) for lang in LANGUAGES}
+    assert js_render(new_page, messages, catalogs) == said

@@ -33,11 +33,11 @@ def minigame_table(game: str) -> Table:
     return Table("capital", from_json(data), {"tok0": 0}, NAMES, seed=3)
 
 
-def open_minigame(new_page, table: Table):
+def open_minigame(new_page, table: Table, lang: str = "en"):
     page = new_page(init=seat_token_script(table.id, "tok0", 0))
     page.clock.install()
     install(page, table)
-    page.goto(f"{ORIGIN}/#/game/{table.id}")
+    page.goto(f"{ORIGIN}/?lang={lang}#/game/{table.id}")
     page.wait_for_selector(".minigame .mg-area")
     return page
 
@@ -209,22 +209,13 @@ def test_minigame_amounts_are_written_as_the_language_writes_money_C_9(new_page)
     """C-9.1, C-9.3: Change Money's notes and sum and Memory's faces are money in the page's
     language, as the rest of the table writes it: "5 $" in French (they read "$5" in every
     language, beside balances of "500 $")."""
-    change = minigame_table("change_money")
-    page = new_page(init=seat_token_script(change.id, "tok0", 0))
-    page.clock.install()
-    install(page, change)
-    page.goto(f"{ORIGIN}/?lang=fr#/game/{change.id}")
-    page.wait_for_selector(".minigame .mg-area")
+    page = open_minigame(new_page, minigame_table("change_money"), "fr")
     expect(page.locator("button[data-note='5']")).to_have_text("5 $")
     expect(page.locator(".cm-c")).to_have_text(re.compile(r"^\d+ \$$"))
     page.click("button[data-note='1']")
     expect(page.locator(".cm-gap")).to_have_text("1 $")
     memory = minigame_table("memory")
-    page = new_page(init=seat_token_script(memory.id, "tok0", 0))
-    page.clock.install()
-    install(page, memory)
-    page.goto(f"{ORIGIN}/?lang=fr#/game/{memory.id}")
-    page.wait_for_selector(".minigame .mg-area")
+    page = open_minigame(new_page, memory, "fr")
     page.click("button.mem-cell[data-cell='0']")
     face = contents(memory)["boards"][0][0]
     expect(page.locator("button.mem-cell.up .mem-face")).to_have_text(f"{number(face, 'fr')} $")
