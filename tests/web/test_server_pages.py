@@ -158,11 +158,12 @@ def test_two_browsers_one_deal_game_see_only_their_hands_MD_9_2(server, new_page
     shot(b, "server_05_deal_seat_b_phone")
 
 
-def finished_bot_game(server: str, game: str, seats: int, turn_limit: int, seed: int = 7) -> str:
+def finished_bot_game(server: str, game: str, seats: int, turn_limit: int, seed: int = 7,
+                      name: str = "") -> str:
     """The id of a game of bots stopped by its turn limit, once it is over."""
     created = httpx.post(f"{server}/api/games", json={
         "game": game, "players": ["random"] * seats, "options": {"turn_limit": turn_limit},
-        "seed": seed,
+        "seed": seed, "name": name,
     }).json()
     for _ in range(200):
         if httpx.get(f"{server}/api/games/{created['id']}").json()["status"] == "finished":
@@ -173,10 +174,11 @@ def finished_bot_game(server: str, game: str, seats: int, turn_limit: int, seed:
 
 def test_replay_viewer_steps_through_a_finished_game(server, new_page, shot, tmp_path):
     # a seed past 2**53, which a JavaScript number cannot hold: the record must keep it whole
-    game_id = finished_bot_game(server, "capital", 4, 3, seed=2**62 + 7)
+    game_id = finished_bot_game(server, "capital", 4, 3, seed=2**62 + 7, name="Bots at dawn")
     page = new_page()
     page.goto(f"{server}/#/replay/{game_id}")
     page.wait_for_selector("svg.board")
+    expect(page.locator("h1")).to_have_text("Replay of game Bots at dawn")  # its name, not id
     expect(page.locator("#replay-step")).to_contain_text("Step 0 of")
     expect(page.locator("#prompt")).to_contain_text(re.compile(r"Random bot \([A-D]\) to play"))
     page.click("#replay-forward")

@@ -22,7 +22,7 @@ export async function renderReplay(main, id) {
     return { close() {} };
   }
   return viewer(main, {
-    title: () => t("replay.title", { id }), game: info.game, players: info.players, record,
+    title: () => t("replay.title", { id: info.name || id }), game: info.game, players: info.players, record,
     step: (query) => api.replayStep(id, query),
     download: record.complete ? { href: api.recordUrl(id), name: `tycoon-${info.game}-${id}.json` } : null,
     unfinished: !record.complete,
