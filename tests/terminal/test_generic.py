@@ -143,8 +143,10 @@ def test_bad_flags_are_named(capsys):
     # checked as the server would, before a game is created for a join it would refuse
     with pytest.raises(ValueError, match="--name: must not hold control characters"):
         command("toy", server="http://127.0.0.1:9", create=True, name="An\ta")
-    with pytest.raises(ValueError, match="--title: String should have at most 80"):
+    with pytest.raises(ValueError, match="--title: must hold at most 80 characters"):
         command("toy", server="http://127.0.0.1:9", create=True, title="x" * 81)
+    with pytest.raises(ValueError, match="--name: must not hold control characters"):
+        command("toy", name="\x1b[31mAna")  # local play too: the terminal shows the name
     assert capsys.readouterr().out == ""  # told before "Connecting to ..."
 
 

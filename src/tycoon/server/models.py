@@ -16,7 +16,7 @@ from pydantic import (
     StringConstraints,
 )
 
-from .protocol import has_control
+from .protocol import NAME_LENGTH, TITLE_LENGTH, has_control
 from .storage import BOT_SPEC_LENGTH
 
 OptionValue = StrictBool | StrictInt | StrictFloat | StrictStr | None
@@ -30,11 +30,12 @@ def _no_control(value: str) -> str:
 
 
 #: A person's name at a table or in the lobby's chat: printable text, the spaces around it
-#: dropped, 1 to 40 characters.
+#: dropped, 1 to 40 characters (:func:`.protocol.name_problem` says the same without pydantic).
 PlayerName = Annotated[StrictStr, StringConstraints(strip_whitespace=True, min_length=1,
-                                                    max_length=40), AfterValidator(_no_control)]
+                                                    max_length=NAME_LENGTH),
+                       AfterValidator(_no_control)]
 #: A game's title in the lobby: the same, at most 80 characters.
-GameTitle = Annotated[StrictStr, StringConstraints(strip_whitespace=True, max_length=80),
+GameTitle = Annotated[StrictStr, StringConstraints(strip_whitespace=True, max_length=TITLE_LENGTH),
                       AfterValidator(_no_control)]
 
 

@@ -160,6 +160,29 @@ def parse_chat(data: dict[str, Any], what: str) -> dict[str, Any]:
     return {"type": "chat", "text": text, "reaction": None}
 
 
+#: The longest name of a person (at a table, in the lobby's chat), in characters.
+NAME_LENGTH = 40
+#: The longest title of a game in the lobby, in characters.
+TITLE_LENGTH = 80
+
+
+def name_problem(text: str, most: int = NAME_LENGTH, least: int = 1) -> str | None:
+    """What keeps ``text`` from being a name of ``least`` to ``most`` characters once the
+    spaces around it are dropped (None: nothing), by the rules of the server's models.
+
+    >>> name_problem("  Ann "), name_problem(""), name_problem("A\\x1bB")
+    (None, 'must hold at least 1 character', 'must not hold control characters')
+    """
+    text = text.strip()
+    if has_control(text):
+        return "must not hold control characters"
+    if len(text) < least:
+        return f"must hold at least {least} character{'s' if least > 1 else ''}"
+    if len(text) > most:
+        return f"must hold at most {most} characters"
+    return None
+
+
 def has_control(text: str, allowed: str = "") -> bool:
     """Whether ``text`` holds a control character (NUL, which PostgreSQL refuses in text,
     among them) or a lone surrogate (it cannot be encoded), other than those of ``allowed``.

@@ -147,19 +147,14 @@ def play_online(*args: Any, **kwargs: Any) -> dict[str, Any] | None:
 
 
 def _check_names(name: str, title: str) -> None:
-    """``--name`` and ``--title`` as the server takes them, checked before anything is sent:
-    a game is not created for a join the server would then refuse."""
-    from pydantic import TypeAdapter, ValidationError
+    """``--name`` and ``--title`` as the server takes them, checked before anything is sent
+    (a game is not created for a join the server would then refuse), in local play too."""
+    from tycoon.server.protocol import NAME_LENGTH, TITLE_LENGTH, name_problem
 
-    from tycoon.server.models import GameTitle, PlayerName
-
-    for flag, value, kind in (("--name", name, PlayerName), ("--title", title, GameTitle)):
-        if value:
-            try:
-                TypeAdapter(kind).validate_python(value)
-            except ValidationError as exc:
-                reason = str(exc.errors()[0]["msg"]).removeprefix("Value error, ")
-                raise ValueError(f"{flag}: {reason}") from None
+    for flag, value, most in (("--name", name, NAME_LENGTH), ("--title", title, TITLE_LENGTH)):
+        problem = name_problem(value, most) if value else None
+        if problem:
+            raise ValueError(f"{flag}: {problem}")
 
 
 def command(
@@ -192,6 +187,7 @@ def command(
         raise ValueError(f"--lang takes one of {', '.join(LANGUAGES)}, not {lang!r}")
     if seat is not None and seat < 1:
         raise ValueError("--seat counts from 1")
+    _check_names(name, title)
     if server is None:
         if game_id or create or players or watch or seat or title:
             raise ValueError("--game, --create, --players, --seat, --title and --watch need "
@@ -216,7 +212,6 @@ def command(
         raise ValueError("--create makes a new game: leave out --game")
     if title and not create:
         raise ValueError("--title names a game you --create")
-    _check_names(name, title)
     if game is not None and game not in games():
         raise ValueError(f"unknown game {game!r}; expected one of: {', '.join(games())}")
     options = dict(options or {})
