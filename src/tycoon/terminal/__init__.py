@@ -220,5 +220,4 @@ def command(
     return play_online(server, game_id, create=game if create else None, players=kinds,
                        seats=seats, preset=preset, options=options,
                        seat=None if seat is None else seat - 1, name=name, title=title,
-                       lang=lang,
-                       watch=watch)
+                       lang=lang, watch=watch)
