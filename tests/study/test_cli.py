@@ -5,6 +5,7 @@ import json
 from typer.testing import CliRunner
 
 from tycoon.cli import app
+from tycoon.engine import get_game
 from tycoon.study.stats import GameStats, run_stats, split_options, summarize
 
 runner = CliRunner()
@@ -115,12 +116,16 @@ def test_stats_capital_text_with_options():
     assert result.exit_code == 0, result.output
     assert "first player won" in result.stdout and "card_supply" in result.stdout
     assert "wins by victory card" in result.stdout  # the words of Capital's stats extension
+    # the cards played by their names in the game's catalog ("Lion's Sight", not "lions sight")
+    played = json.loads(runner.invoke(app, [*args, "--json"]).stdout)["per_game"]["cards_played"]
+    names = get_game("capital").catalog("en")
+    assert played and all(names[f"card.{card}.name"] in result.stdout for card in played)
 
 
 def test_stats_text_names_seats_from_1_and_labels_each_round_it_shows():
     from rich.console import Console
 
-    from tycoon.study.stats import report
+    from tycoon.study.stats import extension, report
 
     data = {
         "game": "deal", "games": 10, "seats": 2, "bots": ["heuristic"], "options": {},
@@ -130,15 +135,17 @@ def test_stats_text_names_seats_from_1_and_labels_each_round_it_shows():
                          "chance": 0.5},
         "wins_by_seat": [3, 5], "wins_by_reason": {"three_sets": 8},
         "tags": {"win_set_colors": {"dark_blue": 7}},
-        "per_game": {"actions": {"end_turn": 20.5}},
+        "per_game": {"actions": {"end_turn": 20.5}, "cards_played": {"just_say_no": 1.5}},
         "money_by_round": {"all": [float(r * 10) for r in range(25)]},
     }
     console = Console(record=True, width=200)
-    report(data, None, console)
+    report(data, extension("deal"), console)
     text = console.export_text()
     lines = text.splitlines()
     assert "seat 1  3  37.5%" in text and "seat 2  5  62.5%" in text
-    assert "three sets  8  100.0%" in text and "dark blue  7" in text and "end turn  20.5" in text
+    assert "three sets  8  100.0%" in text and "end turn  20.5" in text
+    # cards and colours by the game's English words, where its stats extension names them
+    assert "Dark blue  7" in text and "Just Say No  1.5" in text
     rounds = next(line for line in lines if line.startswith("round")).split()[1:]
     values = lines[lines.index(next(x for x in lines if x.startswith("round"))) + 1].split()
     assert rounds == ["1", "4", "7", "10", "13", "16", "19", "22", "25"]

@@ -7,7 +7,7 @@ counted; a win's reason is its victory card.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from tycoon.engine import Action, State
 
@@ -20,6 +20,9 @@ class CapitalStats:
     wealth_label = "net worth ($)"
     wins_tag = None
     wins_title = "wins by victory card"
+    #: Cards, businesses and victory cards by their names in the game's catalog.
+    names: ClassVar[dict[str, str]] = {"cards_played": "card.{}.name",
+                                       "built": "business.{}.name", "reason": "card.{}.name"}
 
     def money(self, state: State) -> tuple[list[int], list[int]]:
         """(balance, net worth) of every seat."""

@@ -8,7 +8,7 @@ colours of the winner's full sets.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from tycoon.engine import Action, State
 
@@ -21,6 +21,9 @@ class DealStats:
     wealth_label = "table value: bank + properties (M)"
     wins_tag = "win_set_colors"
     wins_title = "colours of the winners' full sets"
+    #: Cards and colours by their names in the game's catalog.
+    names: ClassVar[dict[str, str]] = {"cards_played": "card.{}.name", "banked": "card.{}.name",
+                                       "win_set_colors": "color.{}"}
 
     def money(self, state: State) -> tuple[list[int], list[int]]:
         """(bank value, bank and table value) of every seat."""

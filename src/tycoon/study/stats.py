@@ -31,8 +31,9 @@ import statistics
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from tycoon.bots import make_bot
 from tycoon.bots.ratings import wilson
@@ -55,6 +56,10 @@ class StatsExtension:
     #: The tag whose counts the wins plot shows (``None``: wins by reason).
     wins_tag: str | None = None
     wins_title = "wins"
+    #: Catalog keys that name the items of a counter, a tag or ``reason`` (the wins' reasons)
+    #: in the game's words, ``{}`` standing for the item: ``{"built": "business.{}.name"}``.
+    #: An item without one is shown by its id.
+    names: ClassVar[dict[str, str]] = {}
 
     def money(self, state: State) -> tuple[list[int], list[int]]:
         """(money, wealth) of every seat now: here, the running ``Outcome.scores``."""
@@ -77,6 +82,20 @@ _DEFAULT = StatsExtension()
 def extension(game: str) -> Any:
     """The statistics extension of ``game`` (the neutral one when it has none)."""
     return get_game(game).extension("stats") or _DEFAULT
+
+
+def labeller(game: str) -> Callable[[str, str], str]:
+    """``label(group, item)``: how the human summary and the plots name ``item`` of a counter,
+    a tag or ``reason`` of ``game`` — by the English catalog's word where the game's
+    extension gives its key (``lions_sight`` is "Lion's Sight"), else its id in words."""
+    names = getattr(extension(game), "names", None) or {}
+    catalog = get_game(game).catalog("en")
+
+    def label(group: str, item: str) -> str:
+        word = catalog.get(names[group].format(item)) if group in names else None
+        return word if isinstance(word, str) else _words(item)
+
+    return label
 
 
 def _hook(ext: Any, name: str) -> Any:
@@ -323,10 +342,11 @@ def plot_stats(data: dict[str, Any], folder: Path, prefix: str = "") -> list[Pat
     what = getattr(ext, "wins_title", None) if tag else None
     what = what or f"wins by {getattr(ext, 'reason_title', 'reason')}"
     fig, ax = plt.subplots(figsize=(6, 3.5))
+    label = labeller(game)
     names = list(wins)
     ax.bar(range(len(names)), [wins[k] for k in names], color="#6a9f58")
-    ax.set_xticks(range(len(names)), [str(k) for k in names], rotation=30, ha="right",
-                  fontsize=8)
+    ax.set_xticks(range(len(names)), [label(tag or "reason", str(k)) for k in names],
+                  rotation=30, ha="right", fontsize=8)
     ax.set_ylabel("games")
     ax.set_title(f"{what[:1].upper()}{what[1:]} — {title}", fontsize=8)
     save(fig, "wins")
@@ -337,7 +357,7 @@ def plot_stats(data: dict[str, Any], folder: Path, prefix: str = "") -> list[Pat
     fig, ax = plt.subplots(figsize=(7, 4))
     names = list(cards)
     ax.barh(range(len(names)), [cards[k] for k in names], color="#c47a3c")
-    ax.set_yticks(range(len(names)), names, fontsize=7)
+    ax.set_yticks(range(len(names)), [label(counter, k) for k in names], fontsize=7)
     ax.invert_yaxis()
     ax.set_xlabel("times per game")
     ax.set_title(f"{counter.replace('_', ' ').capitalize()} — {title}", fontsize=8)
@@ -367,8 +387,10 @@ def _words(name: str) -> str:
     return name.replace("_", " ")
 
 
-def _counts(title: str, counts: dict[str, Any], total: int | None = None) -> Any:
-    """A two-column table (name, count; with ``total`` also the share), in the given order."""
+def _counts(title: str, counts: dict[str, Any], total: int | None = None,
+            label: Callable[[str], str] = _words) -> Any:
+    """A two-column table (``label`` of the name, count; with ``total`` also the share), in
+    the given order."""
     from rich.table import Table
 
     table = Table(title=title, title_justify="left", show_header=False, box=None,
@@ -379,7 +401,7 @@ def _counts(title: str, counts: dict[str, Any], total: int | None = None) -> Any
         table.add_column(justify="right")
     for name, n in counts.items():
         share = [f"{n / total:.1%}"] if total else []
-        table.add_row(_words(name), str(n), *share)
+        table.add_row(label(name), str(n), *share)
     return table
 
 
@@ -399,12 +421,15 @@ def report(data: dict[str, Any], ext: Any, console: Any) -> None:
                   f"{fp['ci95'][0]:.1%}–{fp['ci95'][1]:.1%}; chance {fp['chance']:.1%})")
     won = data["finished"]
     seats = {f"seat {i + 1}": n for i, n in enumerate(data["wins_by_seat"])}
+    label = labeller(data["game"])
     tables = [_counts("wins by seat", seats, won),
               _counts(f"wins by {getattr(ext, 'reason_title', 'reason')}",
-                      data["wins_by_reason"], won)]
-    tables += [_counts(_words(tag), counts) for tag, counts in data["tags"].items()]
+                      data["wins_by_reason"], won, partial(label, "reason"))]
+    tables += [_counts(_words(tag), counts, label=partial(label, tag))
+               for tag, counts in data["tags"].items()]
     console.print(Columns(tables, padding=(1, 4)))
-    console.print(Columns([_counts(f"{_words(counter)} per game", items)
+    console.print(Columns([_counts(f"{_words(counter)} per game", items,
+                                   label=partial(label, counter))
                            for counter, items in data["per_game"].items()], padding=(1, 4)))
     money = data["money_by_round"]["all"]
     if money:

@@ -381,7 +381,10 @@ def run_cli(
     )
     if data["wins_by_reason"]:
         reasons = sorted(data["wins_by_reason"].items(), key=lambda kv: -kv[1])
+        from .stats import labeller
+
+        label = labeller(game)
         console.print("wins by reason: " + ", ".join(
-            f"{reason.replace('_', ' ')} {n}" for reason, n in reasons))
+            f"{label('reason', reason)} {n}" for reason, n in reasons))
     for p in paths:
         console.print(f"wrote {p}")
