@@ -218,7 +218,7 @@ def test_minigame_amounts_are_written_as_the_language_writes_money_C_9(new_page)
     page = open_minigame(new_page, memory, "fr")
     page.click("button.mem-cell[data-cell='0']")
     face = contents(memory)["boards"][0][0]
-    expect(page.locator("button.mem-cell.up .mem-face")).to_have_text(f"{number(face, 'fr')} $")
+    expect(page.locator("button.mem-cell.up .mem-face")).to_have_text(f"{number('fr', face)} $")
     # the card just turned cannot be clicked again, and is not dimmed as disabled controls
     # are: its face is what the player must remember
     turned = page.locator("button.mem-cell[data-cell='0']")

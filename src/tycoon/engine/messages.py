@@ -168,7 +168,7 @@ def _value(value: Any, catalog: Mapping[str, Any], lang: str,
     if value is None:
         return ""
     if isinstance(value, int) and not isinstance(value, bool):
-        return number(value, lang)
+        return number(lang, value)
     return str(value)
 
 
@@ -179,10 +179,10 @@ def _value(value: Any, catalog: Mapping[str, Any], lang: str,
 GROUP_FROM = {"es": 10_000}
 
 
-def number(n: int, lang: str) -> str:
+def number(lang: str, n: int) -> str:
     r"""A whole number as ``lang`` writes it, with its digit groups.
 
-    >>> number(1250, "en"), number(1250, "es"), number(12500, "es"), number(-12345, "fr")
+    >>> number("en", 1250), number("es", 1250), number("es", 12500), number("fr", -12345)
     ('1,250', '1250', '12.500', '-12\u202f345')
     """
     if abs(n) < GROUP_FROM.get(lang, 1000):

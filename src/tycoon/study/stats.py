@@ -88,7 +88,7 @@ def labeller(game: str) -> Callable[[str, str], str]:
     """``label(group, item)``: how the human summary and the plots name ``item`` of a counter,
     a tag or ``reason`` of ``game`` — by the English catalog's word where the game's
     extension gives its key (``lions_sight`` is "Lion's Sight"), else its id in words."""
-    names = getattr(extension(game), "names", None) or {}
+    names = _hook(extension(game), "names")
     catalog = get_game(game).catalog("en")
 
     def label(group: str, item: str) -> str:

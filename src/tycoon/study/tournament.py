@@ -42,6 +42,7 @@ from tycoon.engine import check_seed, derive_seed, get_game
 from .match import MatchResult, study_options
 from .records import output_folder, run_matches
 from .runner import Task
+from .stats import labeller
 
 #: One tournament game (the match loop's result).
 GameResult = MatchResult
@@ -381,8 +382,6 @@ def run_cli(
     )
     if data["wins_by_reason"]:
         reasons = sorted(data["wins_by_reason"].items(), key=lambda kv: -kv[1])
-        from .stats import labeller
-
         label = labeller(game)
         console.print("wins by reason: " + ", ".join(
             f"{label('reason', reason)} {n}" for reason, n in reasons))

@@ -82,7 +82,7 @@ export function render(message, catalog, lang, names = null) {
 
 /** `items` joined by the catalog's "list.sep"; by its "list.sep.strong" when an item holds
  * that separator itself, so a name with a comma stays one item. */
-export function join(items, catalog) {
+function join(items, catalog) {
   const sep = catalog?.["list.sep"] ?? ", ";
   const mark = sep.trim();
   return items.join(mark && items.some((item) => item.includes(mark)) ? catalog?.["list.sep.strong"] ?? "; " : sep);
