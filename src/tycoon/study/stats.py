@@ -87,7 +87,8 @@ def extension(game: str) -> Any:
 def labeller(game: str) -> Callable[[str, str], str]:
     """``label(group, item)``: how the human summary and the plots name ``item`` of a counter,
     a tag or ``reason`` of ``game`` — by the English catalog's word where the game's
-    extension gives its key (``lions_sight`` is "Lion's Sight"), else its id in words."""
+    extension gives its key (``big_deal`` read as its catalog's "Big Deal"), else its id in
+    words."""
     names = _hook(extension(game), "names")
     catalog = get_game(game).catalog("en")
 

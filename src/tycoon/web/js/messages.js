@@ -9,7 +9,7 @@
 // - a parameter is a string or number (inserted as is, a whole number with the language's digit
 //   groups: "1,250", "1 250", Spanish "1250" but "12.500"), a nested message {"key", "params"}
 //   (rendered in the same catalog), a list of those (joined by the catalog's "list.sep", or its
-//   "list.sep.strong" when an item holds the separator: "Attention, Travaux ; Démolition"), or a
+//   "list.sep.strong" when an item holds the separator: "Paris, Texas ; Lyon"), or a
 //   seat reference {"seat": n} rendered by the caller's `names` (the player's name and letter),
 //   else by the catalog's "seat.name";
 // - in French, "de" or "que" just before a parameter whose words begin with a vowel is elided
