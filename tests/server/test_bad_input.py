@@ -234,8 +234,9 @@ def test_oversized_or_malformed_http_requests(live):
     live.join(g["id"], "a")
     r = live.post(f"/api/games/{g['id']}/join", {"name": "b"})
     assert r.status_code == 409 and "no free seat" in r.json()["detail"]
+    assert r.json()["code"] == "no_free_seat"  # a client words it in its language
     r = live.post(f"/api/games/{g['id']}/join", {"name": "b", "seat": 1})
-    assert r.status_code == 409
+    assert r.status_code == 409 and r.json()["code"] == "seat_taken"
 
 
 def test_a_full_server_refuses_new_games(db_url):
@@ -246,6 +247,7 @@ def test_a_full_server_refuses_new_games(db_url):
             live.create(game="toy", players=["human", "human"])
         r = live.post("/api/games", {"game": "toy", "players": ["human", "human"]})
         assert r.status_code == 503 and "full" in r.json()["detail"]
+        assert r.json()["code"] == "server_full"
     finally:
         live.stop()
 

@@ -26,6 +26,7 @@ def test_game_creation_is_rate_limited_per_address(db_url):
             live.create(game="toy", players=["random", "random"])
         r = live.post("/api/games", {"game": "toy", "players": ["random", "random"]})
         assert r.status_code == 429 and "create" in r.json()["detail"]
+        assert r.json()["code"] == "rate_limited"
         assert r.headers["retry-after"]
         assert len(live.get("/api/games").json()) == 3
     finally:

@@ -319,3 +319,19 @@ def test_the_server_s_notices_and_stand_ins_are_said_in_the_table_s_words():
                "actor": {"seat": 1, "by": "standin", "reason": "away"}})
     assert said == ["Bruno saiu do jogo: robôs jogam nos seus lugares.",
                     "Bruno está ausente: um robô joga por ele."], said
+
+
+def test_a_refusal_of_the_server_is_said_in_the_players_language():
+    """docs/protocol.md, "Error answers": the terminal says a refused action by its ``code``,
+    in the web client's words, not in the server's English ``message``; a code with no words
+    (``bad_request``) keeps the server's message."""
+    from tycoon.engine import get_game
+    from tycoon.terminal.words import Words
+
+    words = Words(get_game("deal"), "es")
+    assert words.refusal({"code": "not_your_turn", "message": "it is not your turn"}) == (
+        "No es tu turno.")
+    assert words.refusal({"code": "rate_limited", "message": "too many messages"}) == (
+        "Demasiados a la vez: espera unos segundos y vuelve a intentarlo.")
+    assert words.refusal({"code": "bad_request", "message": "seat: must be 1 to 2"}) == (
+        "seat: must be 1 to 2")

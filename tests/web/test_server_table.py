@@ -403,3 +403,25 @@ def test_the_log_opens_with_the_first_turn_and_its_draw(server, new_page):
     page.reload()
     page.wait_for_selector(".deal-table")
     expect(lines).to_have_text(["Ana (A) draws 2 cards"])
+
+
+def test_refusals_are_said_in_the_pages_language(server, new_page):
+    """The server's refusals carry a ``code`` (docs/protocol.md, "Error answers"): a page in
+    Portuguese says a chat sent too fast, and a seat somebody took first, in Portuguese, not
+    in the server's English."""
+    page, _ = ana_at_a_deal_table(server, new_page, ["human", "medium"])
+    page.evaluate("localStorage.setItem('tycoon.lang', 'pt')")
+    page.reload()
+    page.wait_for_selector(".deal-table")
+    for _ in range(6):  # at most 5 chat messages in 10 s
+        page.locator("[data-key=chat-react-0]").click()
+    expect(page.locator("#toast")).to_have_text(
+        "Muitos de uma vez: espere alguns segundos e tente de novo.")
+    game_id = httpx.post(f"{server.base}/api/games",
+                         json={"game": "deal", "players": ["human", "human"]}).json()["id"]
+    page.goto(f"{server.base}/")
+    join = page.locator(f"[data-key=join-{game_id}]")
+    expect(join).to_be_visible()
+    httpx.post(f"{server.base}/api/games/{game_id}/join", json={"name": "Bia", "seat": 0})
+    join.click()
+    expect(page.locator("#toast")).to_have_text("Alguém acabou de ocupar esse lugar.")

@@ -68,6 +68,17 @@ def test_every_text_the_pages_ask_for_exists():
     assert not missing, missing
 
 
+def test_every_refusal_of_the_server_has_words_in_the_page():
+    """The page says a refusal by its ``code`` in its own language (docs/protocol.md, "Error
+    answers"): every WebSocket and REST error code has words, but ``bad_request``, whose
+    ``detail`` is the only words there are; so has ``network``, the server out of reach."""
+    from tycoon.server.protocol import ERROR_CODES, REST_ERROR_CODES
+
+    codes = (set(ERROR_CODES) | set(REST_ERROR_CODES) | {"network"}) - {"bad_request"}
+    missing = sorted(code for code in codes if f"error.{code}" not in TEXTS["en"])
+    assert not missing, missing
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_plural_forms_name_their_count(lang):
     """A plural's "one" form says {n}: French calls 0 "one" too ("0 carte", not "1 carte")."""

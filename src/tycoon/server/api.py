@@ -28,6 +28,7 @@ from .models import (
     RecordFile,
     ReplayStep,
 )
+from .protocol import REST_ERROR_CODES
 from .updates import outcome_json
 
 log = logging.getLogger("tycoon.server")
@@ -45,8 +46,20 @@ def _lobby(request: Request) -> Lobby:
     return request.app.state.lobby
 
 
-def _fail(exc: LobbyError) -> HTTPException:
-    return HTTPException(exc.status, str(exc))
+class ApiError(HTTPException):
+    """An error answer that also carries a ``code`` (``{"detail", "code"}``): ``detail`` says
+    what is wrong in English, for people reading logs and scripts; ``code`` names the case, so
+    a client can say it in its user's language (docs/protocol.md, "Error answers")."""
+
+    def __init__(self, status_code: int, detail: str, code: str,
+                 headers: dict[str, str] | None = None) -> None:
+        super().__init__(status_code, detail, headers)
+        assert code in REST_ERROR_CODES, code
+        self.code = code
+
+
+def _fail(exc: LobbyError) -> ApiError:
+    return ApiError(exc.status, str(exc), exc.code)
 
 
 @router.get("/health")
@@ -241,7 +254,7 @@ async def show_game(game_id: GameId, request: Request) -> dict[str, Any]:
     lobby = _lobby(request)
     room = await lobby.room(game_id)
     if room is None:
-        raise HTTPException(404, f"unknown game {game_id!r}")
+        raise ApiError(404, f"unknown game {game_id!r}", "unknown_game")
     data = summary(room)
     lobby.forget_if_idle(room)
     return data
@@ -265,7 +278,7 @@ async def game_record(game_id: GameId, request: Request) -> dict[str, Any]:
     lobby = _lobby(request)
     room = await lobby.room(game_id)
     if room is None:
-        raise HTTPException(404, f"unknown game {game_id!r}")
+        raise ApiError(404, f"unknown game {game_id!r}", "unknown_game")
     data = room.record_json(full=room.status == "finished")
     lobby.forget_if_idle(room)
     return data
@@ -295,10 +308,10 @@ async def replay_step(
     lobby = _lobby(request)
     room = await lobby.room(game_id)
     if room is None:
-        raise HTTPException(404, f"unknown game {game_id!r}")
+        raise ApiError(404, f"unknown game {game_id!r}", "unknown_game")
     try:
         if room.status != "finished":
-            raise HTTPException(409, "the game is not over: replays open when it ends")
+            raise ApiError(409, "the game is not over: replays open when it ends", "not_over")
         if seat is not None and seat >= room.row.seats:
             raise HTTPException(422, f"seat must be from 0 to {room.row.seats - 1}")
         record = room.record()
@@ -344,9 +357,9 @@ async def replay_record_step(
     replays = request.app.state.replays
     if not replays.knows(key) and not await request.app.state.limiter.hit(
             "record", client_address(request)):
-        raise HTTPException(429, "too many new record files from your address (at most "
-                                 f"{request.app.state.settings.record_limit}); try again later",
-                            headers={"Retry-After": "60"})
+        raise ApiError(429, "too many new record files from your address (at most "
+                            f"{request.app.state.settings.record_limit}); try again later",
+                       "rate_limited", headers={"Retry-After": "60"})
     try:
         chosen = [None if a.by is None else (a.by, a.reason) for a in body.actions]
         return await asyncio.to_thread(replays.step, key, record, step, seat, since, chosen)
@@ -380,7 +393,7 @@ async def post_lobby_chat(body: ChatPost, request: Request) -> dict[str, Any]:
         raise HTTPException(422, str(exc)) from None
     limiter = request.app.state.limiter
     if not await limiter.hit("lobby_chat", client_address(request)):
-        raise HTTPException(429, "too many chat messages: at most "
-                                 f"{request.app.state.settings.lobby_chat_limit}")
+        raise ApiError(429, "too many chat messages: at most "
+                            f"{request.app.state.settings.lobby_chat_limit}", "rate_limited")
     return await _lobby(request).lobby_chat(body.name, text)
 

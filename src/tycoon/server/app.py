@@ -14,7 +14,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from .api import client_address, health_router, router
+from .api import ApiError, client_address, health_router, router
 from .broker import Broker, LocalBroker, RedisBroker
 from .claim import Claim
 from .cluster import ForwardRequests, game_socket_anywhere
@@ -50,10 +50,12 @@ class BodyLimit:
         limit = next((n for prefix, n in self.larger.items() if path.startswith(prefix)),
                      self.limit)
         if length is None and b"chunked" in headers.get(b"transfer-encoding", b""):
-            response = JSONResponse({"detail": "send a Content-Length"}, status_code=411)
+            response = JSONResponse({"detail": "send a Content-Length", "code": "bad_request"},
+                                    status_code=411)
         elif length is not None and (not length.isdigit() or int(length) > limit):
             response = JSONResponse(
-                {"detail": f"request body over {limit} bytes or bad Content-Length"},
+                {"detail": f"request body over {limit} bytes or bad Content-Length",
+                 "code": "too_big"},
                 status_code=413,
             )
         else:
@@ -218,7 +220,7 @@ def create_app(
                     limit = getattr(settings, f"{name}_limit")
                     return JSONResponse(
                         {"detail": f"too many requests from your address ({name}: at most "
-                                   f"{limit}); try again later"},
+                                   f"{limit}); try again later", "code": "rate_limited"},
                         status_code=429, headers={"Retry-After": "60"})
         return await call_next(request)
 
@@ -226,6 +228,11 @@ def create_app(
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes,
                        larger={"/api/replay/": settings.max_record_bytes})
     app.add_middleware(SecurityHeaders)
+
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse({"detail": exc.detail, "code": exc.code}, exc.status_code,
+                            headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -236,7 +243,8 @@ def create_app(
             for e in exc.errors()
         ]
         detail = "; ".join(f"{'.'.join(e['loc'])}: {e['msg']}" for e in errors)
-        return JSONResponse({"detail": detail or "invalid request", "errors": errors}, 422)
+        return JSONResponse({"detail": detail or "invalid request", "code": "bad_request",
+                             "errors": errors}, 422)
 
     app.include_router(router)
     app.include_router(health_router)

@@ -17,7 +17,7 @@ from tycoon.engine import Record, check_seed, get_game, new_seed, replay_steps
 from .broker import Broker
 from .clocks import now
 from .lease import StaleLease
-from .protocol import RECENT, ProtocolError
+from .protocol import RECENT, REST_ERROR_CODES, ProtocolError
 from .room import Entry, Room
 from .settings import ServerSettings
 from .storage import SEAT_NAME_LENGTH, GameRow, SeatRow, Storage
@@ -86,11 +86,15 @@ def check_lobby_bots(specs: tuple[str, ...]) -> None:
 
 
 class LobbyError(ValueError):
-    """A request the lobby refuses; ``status`` is the HTTP status to answer with."""
+    """A request the lobby refuses; ``status`` is the HTTP status to answer with and ``code``
+    names the case for clients that word it themselves (``bad_request``: the message is the
+    only words there are)."""
 
-    def __init__(self, message: str, status: int = 422) -> None:
+    def __init__(self, message: str, status: int = 422, code: str = "bad_request") -> None:
         super().__init__(message)
+        assert code in REST_ERROR_CODES, code
         self.status = status
+        self.code = code
 
 
 @dataclass
@@ -253,7 +257,7 @@ class Lobby:
             raise LobbyError(str(exc)) from None
         live = sum(1 for r in self.rooms.values() if r.status != "finished")
         if live >= self.settings.max_games:
-            raise LobbyError("the server is full: try again later", 503)
+            raise LobbyError("the server is full: try again later", 503, "server_full")
         n = len(players)
         if not info.min_seats <= n <= info.max_seats:
             raise LobbyError(
@@ -293,7 +297,8 @@ class Lobby:
             if mine >= self.settings.max_open_per_address:
                 raise LobbyError(
                     f"you already have {mine} open games waiting for players (at most "
-                    f"{self.settings.max_open_per_address}): start or finish one first", 429)
+                    f"{self.settings.max_open_per_address}): start or finish one first",
+                    429, "too_many_open")
         row = GameRow(
             id=secrets.token_urlsafe(9), game=game, seats=n, seed=seed, options=resolved,
             decision_seconds=float(decision_seconds or self.settings.decision_seconds),
@@ -314,30 +319,30 @@ class Lobby:
         room = self.rooms.get(game_id)
         if room is None:
             if await self.storage.load_game(game_id) is None:
-                raise LobbyError(f"unknown game {game_id!r}", 404)
-            raise LobbyError("this game has ended", 409)
+                raise LobbyError(f"unknown game {game_id!r}", 404, "unknown_game")
+            raise LobbyError("this game has ended", 409, "game_over")
         if room.status == "finished":
-            raise LobbyError("this game has ended", 409)
+            raise LobbyError("this game has ended", 409, "game_over")
         free = room.free_seats()
         if seat is None:
             if not free:
-                raise LobbyError("no free seat in this game", 409)
+                raise LobbyError("no free seat in this game", 409, "no_free_seat")
             seat = free[0]
         elif not 0 <= seat < room.row.seats:
             raise LobbyError(f"seat must be from 0 to {room.row.seats - 1}", 422)
         elif seat not in free:
-            raise LobbyError(f"seat {seat} is not free", 409)
+            raise LobbyError(f"seat {seat} is not free", 409, "seat_taken")
         if room.row.rematch_of is not None:
             raise LobbyError("this game is a rematch: its seats are for the players of the "
-                             "game before", 409)
+                             "game before", 409, "rematch_seats")
         token = secrets.token_urlsafe(24)
         try:
             claimed = await room.claim(seat, name, token)
         except StaleLease:
             raise LobbyError("the game is moving between server processes; try again",
-                             503) from None
+                             503, "try_again") from None
         if not claimed:
-            raise LobbyError(f"seat {seat} is not free", 409)
+            raise LobbyError(f"seat {seat} is not free", 409, "seat_taken")
         return Joined(game_id, seat, token)
 
     # -- between games ----------------------------------------------------------------------

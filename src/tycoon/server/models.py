@@ -208,10 +208,12 @@ class GameKind(BaseModel):
 
 
 class ErrorBody(BaseModel):
-    """An error answer: ``detail`` says what is wrong in words; ``errors`` lists each field
-    problem of a request that does not match the schema."""
+    """An error answer: ``detail`` says what is wrong in words (English); ``code`` names the
+    case for a client that words it itself; ``errors`` lists each field problem of a request
+    that does not match the schema."""
 
     detail: str
+    code: str | None = None
     errors: list[dict[str, Any]] | None = None
 
 

@@ -38,6 +38,22 @@ ERROR_CODES = (
     "seq_reused",  # an action's seq was applied for this seat with a different action
 )
 
+#: Codes of the REST API's error answers (``{"detail", "code"}``, docs/protocol.md).
+REST_ERROR_CODES = (
+    "bad_request",  # the request is wrong: only ``detail`` says how
+    "too_big",  # the body is over the size limit
+    "rate_limited",  # too many requests from this address; try again later
+    "unknown_game",  # no such game
+    "not_over",  # a replay of a game still in play
+    "server_full",  # the server holds its most unfinished games
+    "too_many_open",  # this address has its most open games waiting for players
+    "game_over",  # joining a game that has ended
+    "no_free_seat",  # joining a game whose seats are all taken
+    "seat_taken",  # joining a seat somebody has taken
+    "rematch_seats",  # joining a rematch: its seats are for the players of the game before
+    "try_again",  # the game is moving between server processes
+)
+
 MAX_SEQ = 2**53 - 1
 #: Longest seat token accepted (tokens the server makes have 32 characters).
 MAX_TOKEN = 200

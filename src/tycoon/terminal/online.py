@@ -314,9 +314,9 @@ class OnlineTable:
         self.unacked = None
         if answer["type"] == "error":
             if answer.get("code") in STALE_ERRORS:
-                raise Stale(answer.get("message", ""))
+                raise Stale(self.words.refusal(answer))
             self.redo = self.last
-            raise Refused(answer.get("message", ""))
+            raise Refused(self.words.refusal(answer))
         self.acted_version = max(self.acted_version, answer.get("version", 0) - 1)
 
     def step(self, item: Any) -> dict[str, Any]:
@@ -327,7 +327,7 @@ class OnlineTable:
                                  "session": self.session_id, "input": item},
                                 "session_progress")
         if answer["type"] == "error":
-            raise Refused(answer.get("message", ""))
+            raise Refused(self.words.refusal(answer))
         return answer.get("progress") or {}
 
     def finish_session(self, inputs: list[Any] | None, skill: float | None = None) -> None:

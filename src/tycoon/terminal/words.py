@@ -4,8 +4,8 @@ Every line the terminal prints about the game (actions, events, the table) is a 
 game's catalog (``GameInfo.catalog(lang)``) rendered with :func:`tycoon.engine.render`; the
 words of the terminal itself (prompts, key help, connection news) are the ``term.*`` keys of
 ``tycoon/terminal/messages/{lang}.json``; the server's own messages (``server.*``: who chose
-an action, notices about the table) are the web client's words for them (``tycoon/i18n``), so
-a browser and a terminal say them alike.
+an action, notices about the table) and refusals (``error.*``, by their code) are the web
+client's words for them (``tycoon/i18n``), so a browser and a terminal say them alike.
 """
 
 from __future__ import annotations
@@ -38,8 +38,10 @@ def ui_catalog(lang: str) -> dict[str, Any]:
 
 @cache
 def server_catalog(lang: str) -> dict[str, Any]:
-    """The server's messages (``server.*`` keys) as the web client words them in ``lang``."""
-    return {key: text for key, text in ui_catalog(lang).items() if key.startswith("server.")}
+    """The server's messages (``server.*`` keys) and its refusals by code (``error.*``) as the
+    web client words them in ``lang``."""
+    return {key: text for key, text in ui_catalog(lang).items()
+            if key.startswith(("server.", "error."))}
 
 
 class Words:
@@ -65,6 +67,12 @@ class Words:
     def has(self, key: str) -> bool:
         """Whether the catalog has ``key``."""
         return key in self.catalog
+
+    def refusal(self, error: Mapping[str, Any]) -> str:
+        """A server's ``error`` in words: its ``code`` as the web client says it, else the
+        server's own (English) ``message``."""
+        key = f"error.{error.get('code')}"
+        return self(key) if key in self.catalog else str(error.get("message", ""))
 
     def first(self, keys: Sequence[str], default: str) -> str:
         """The first of ``keys`` the catalog has, rendered; else ``default``."""

@@ -1,6 +1,6 @@
 // Chat at the table (WebSocket messages `chat`, docs/protocol.md) and in the lobby (REST
 // GET/POST /api/lobby/chat). Names and messages are always inserted as text, never as HTML.
-import { t } from "./i18n.js";
+import { errorText, t } from "./i18n.js";
 import { el, toast } from "./util.js";
 
 export const REACTIONS = ["👍", "😀", "😮", "😢", "🎉", "🤔"];
@@ -66,7 +66,7 @@ export class ChatPanel {
     if (body.text !== undefined && !body.text) return;
     if (body.text && body.text.length > MAX) body.text = body.text.slice(0, MAX);
     const reply = await this.send({ type: "chat", ...body });
-    if (reply && reply.type === "error") toast(t("ui.error", { message: reply.message ?? reply.code ?? "" }));
+    if (reply && reply.type === "error") toast(errorText(reply));
     else if (body.text) this.input.value = "";
   }
 

@@ -3,7 +3,7 @@
 // after a language switch, grouped by turn, filterable, the newest line kept in view), the
 // turn timer and turn notices, chat, resign, rematch and the end-of-game screen.
 import { api, GameSocket, tokens } from "./net.js";
-import { t, lang, uiCatalog } from "./i18n.js";
+import { errorText, t, lang, uiCatalog } from "./i18n.js";
 import { el, announce, toast } from "./util.js";
 import { settings } from "./main.js";
 import { botName, copyInvite } from "./lobby.js";
@@ -229,7 +229,7 @@ export class GameScreen {
               this.drawHeader();
               this.connect(joined.token);
             } catch (e) {
-              toast(t("ui.error", { message: e.message }));
+              toast(errorText(e));
               // the seat may have been taken meanwhile: offer what is free now, or watch
               this.offerSeat(await api.game(this.id).catch(() => null));
             }
@@ -283,7 +283,7 @@ export class GameScreen {
     if (this.gone) return;
     if (msg.type === "error") {
       if (msg.code === "unknown_game") return this.unknownGame();
-      const text = t("ui.error", { message: msg.message ?? "" });
+      const text = errorText(msg);
       toast(text);
       announce(text);
       this.keepFocus();

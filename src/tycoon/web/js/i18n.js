@@ -63,6 +63,13 @@ export function has(key) {
   return texts[key] !== undefined || fallback[key] !== undefined;
 }
 
+/** The words for a refusal of the server, a WebSocket `error` or a REST error (`{code,
+ * message}`): its `code` in the page's language when the page has words for it
+ * (`error.CODE`), else the server's own message (docs/protocol.md, "Error answers"). */
+export function errorText({ code, message } = {}) {
+  return code && has(`error.${code}`) ? t(`error.${code}`) : t("ui.error", { message: message || code || "" });
+}
+
 /** Fill every element carrying data-i18n (text) or data-i18n-label (aria-label). */
 export function translateStatic(root) {
   root.querySelectorAll("[data-i18n]").forEach((el) => {

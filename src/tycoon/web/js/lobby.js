@@ -1,7 +1,7 @@
 // The lobby: your name and language, a form to create a game, the list of open games to join or
 // watch, and the invitation link of a game.
 import { api, tokens } from "./net.js";
-import { t, has } from "./i18n.js";
+import { errorText, t, has } from "./i18n.js";
 import { el, toast, rerender } from "./util.js";
 import { settings } from "./main.js";
 import { ChatPanel } from "./chat.js";
@@ -17,7 +17,7 @@ function lobbyChat() {
         if (posted && posted.id != null) panel.add(posted);
         return { type: "ack" };
       } catch (e) {
-        return { type: "error", message: e.message };
+        return { type: "error", code: e.code, message: e.message };
       }
     },
   });
@@ -182,7 +182,7 @@ function createForm(onCreated) {
       }
       onCreated(id);
     } catch (e) {
-      toast(t("ui.error", { message: e.message }));
+      toast(errorText(e));
     }
   });
   return form;
@@ -203,7 +203,7 @@ function gameRow(g, refresh) {
       tokens.set(id, { token: joined.token, seat: joined.seat });
       location.hash = `#/game/${id}`;
     } catch (e) {
-      toast(t("ui.error", { message: e.message }));
+      toast(errorText(e));
       refresh();
     }
   };
@@ -242,7 +242,7 @@ export async function renderLobby(main) {
       const games = Array.isArray(data) ? data : data.games || [];
       rerender(list, () => (games.length ? games.map((g) => gameRow(g, refresh)) : [el("li", { class: "empty" }, t("lobby.no_games"))]));
     } catch (e) {
-      list.replaceChildren(el("li", { class: "empty" }, t("ui.error", { message: e.message })));
+      list.replaceChildren(el("li", { class: "empty" }, errorText(e)));
     }
   };
   const page = el("div", { class: "lobby" },

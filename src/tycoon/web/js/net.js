@@ -10,7 +10,14 @@ async function request(method, path, body) {
     opts.headers["content-type"] = "application/json";
     opts.body = typeof body === "string" ? body : JSON.stringify(body);
   }
-  const res = await fetch(path, opts);
+  let res;
+  try {
+    res = await fetch(path, opts);
+  } catch (e) {
+    const err = new Error(e.message);
+    err.code = "network"; // the server could not be reached
+    throw err;
+  }
   let data = null;
   const text = await res.text();
   try {
@@ -23,6 +30,7 @@ async function request(method, path, body) {
     const msg = typeof detail === "string" ? detail : JSON.stringify(detail || data);
     const err = new Error(msg || `${res.status}`);
     err.status = res.status;
+    err.code = data?.code;
     throw err;
   }
   return data;

@@ -4,7 +4,7 @@
 // view with the same tables as a live game, read-only, and the events in words: the step's own
 // (marked, and spoken) after those of the steps before it (up to HISTORY of them).
 import { api } from "./net.js";
-import { t, lang, uiCatalog } from "./i18n.js";
+import { errorText, t, lang, uiCatalog } from "./i18n.js";
 import { el, announce } from "./util.js";
 import { actorNote, tableFor, seatNames } from "./game.js";
 import { loadGame, render, say } from "./messages.js";
@@ -18,7 +18,7 @@ export async function renderReplay(main, id) {
   try {
     [info, record] = await Promise.all([api.game(id), api.record(id)]);
   } catch (e) {
-    main.replaceChildren(el("p", { class: "card-panel" }, t("ui.error", { message: e.message })));
+    main.replaceChildren(el("p", { class: "card-panel" }, errorText(e)));
     return { close() {} };
   }
   return viewer(main, {
@@ -54,7 +54,7 @@ export function renderRecordFile(main) {
       if (!record || typeof record !== "object" || !Array.isArray(record.actions)) throw new Error(t("replay.not_a_record"));
       await api.replayRecord(`${record.actions.length}`, text); // refused now, with the server's reason, if it does not replay
     } catch (e) {
-      error.textContent = t("ui.error", { message: e.message });
+      error.textContent = errorText(e);
       return;
     }
     current = await viewer(main, {
