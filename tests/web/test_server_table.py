@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -408,7 +409,7 @@ def test_the_log_opens_with_the_first_turn_and_its_draw(server, new_page):
 def test_refusals_are_said_in_the_pages_language(server, new_page):
     """The server's refusals carry a ``code`` (docs/protocol.md, "Error answers"): a page in
     Portuguese says a chat sent too fast, and a seat somebody took first, in Portuguese, not
-    in the server's English."""
+    in the server's English; its chat's times are written as Portuguese writes them."""
     page, _ = ana_at_a_deal_table(server, new_page, ["human", "medium"])
     page.evaluate("localStorage.setItem('tycoon.lang', 'pt')")
     page.reload()
@@ -417,6 +418,8 @@ def test_refusals_are_said_in_the_pages_language(server, new_page):
         page.locator("[data-key=chat-react-0]").click()
     expect(page.locator("#toast")).to_have_text(
         "Muitos de uma vez: espere alguns segundos e tente de novo.")
+    # and the chat's times are the page's language's too (24 hours, not the browser's "AM")
+    expect(page.locator(".chat-line time").first).to_have_text(re.compile(r"^\d\d:\d\d$"))
     game_id = httpx.post(f"{server.base}/api/games",
                          json={"game": "deal", "players": ["human", "human"]}).json()["id"]
     page.goto(f"{server.base}/")

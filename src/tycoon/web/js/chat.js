@@ -1,6 +1,6 @@
 // Chat at the table (WebSocket messages `chat`, docs/protocol.md) and in the lobby (REST
 // GET/POST /api/lobby/chat). Names and messages are always inserted as text, never as HTML.
-import { errorText, t } from "./i18n.js";
+import { errorText, lang, t } from "./i18n.js";
 import { el, toast } from "./util.js";
 
 export const REACTIONS = ["👍", "😀", "😮", "😢", "🎉", "🤔"];
@@ -9,7 +9,7 @@ const MAX = 500;
 function when(at) {
   if (typeof at !== "number") return "";
   const d = new Date(at * 1000);
-  return d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return d.toLocaleTimeString(lang(), { hour: "2-digit", minute: "2-digit" }); // the page's language, not the browser's
 }
 
 /** One chat line: "12:03 Ana (A): text" (all as text nodes). */
