@@ -244,7 +244,8 @@ class Terminal:
             if low in ("q", "quit"):
                 raise Quit
             if low in ("?", "h", "help"):
-                self.write(w("term.keys"))
+                example = str(self.screen.info.parse_action(legal[-1]["action"]))
+                self.write(w("term.keys", example=example))
                 continue
             if low == "t":
                 for line in self.screen.table(self.view, self.me, w):
