@@ -410,3 +410,24 @@ def test_only_a_card_that_changes_place_flies(new_page):
     expect(page.locator(".dseat.mine .dbank [data-card='2']")).to_have_count(1)
     expect(page.locator(".dhand .dcard")).to_have_count(3)
     assert page.evaluate("window.flown") == [2]
+
+
+def test_a_cards_help_stays_on_a_small_phone_and_one_shows_at_a_time(new_page, shot):
+    """The "?" of a card at a 320 px phone's left edge shows its help inside the window (its
+    tip once ran off the left edge); a second "?" closes the first, and a click elsewhere
+    closes it too."""
+    table = deal_table()
+    page = open_seat(new_page, table, "tokA", 0, size=(320, 640))
+    helps = page.locator(".hand-row button.help")
+    shown = page.locator(".help-tip:not([hidden])")
+    for i in range(2):
+        helps.nth(i).click()
+        expect(shown).to_have_count(1)
+        box = shown.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 320, box
+    expect(helps.nth(0)).to_have_attribute("aria-expanded", "false")
+    expect(helps.nth(1)).to_have_attribute("aria-expanded", "true")
+    shot(page, "deal_help_phone_320")
+    page.locator(".dseat.mine").click(position={"x": 4, "y": 4})
+    expect(shown).to_have_count(0)
+    expect(helps.nth(1)).to_have_attribute("aria-expanded", "false")

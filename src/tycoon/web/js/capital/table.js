@@ -7,7 +7,7 @@ import { board as dataBoard, cardGroup, cardInfo, cardName, cardHelp, effects as
   priceOf, baseIncome, businessName, businessHelp, money as gameMoney } from "./info.js";
 import { MinigameScreen } from "./minigames.js";
 import { endScreen, lineChart } from "../end.js";
-import { helpButton } from "../deal/table.js";
+import { helpButton } from "../help.js";
 import { moneyPop } from "../motion.js";
 import { word, hasWord } from "../messages.js";
 

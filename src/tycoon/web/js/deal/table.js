@@ -8,6 +8,7 @@ import { t } from "../i18n.js";
 import { gameData, nameOf, helpOf, word } from "../messages.js";
 import { endScreen } from "../end.js";
 import { cardPlaces, flyCard } from "../motion.js";
+import { helpButton } from "../help.js";
 
 const GAME = "deal";
 /** Actions that are not a card played: the end screen counts the others. */
@@ -414,25 +415,4 @@ export class DealTable {
       onClose: () => { this.victoryClosed = true; this.render(); },
     });
   }
-}
-
-/** A "?" next to a card, business or effect: its one-sentence help, shown on demand. */
-export function helpButton(name, help, key) {
-  if (!help) return null;
-  const tip = el("span", { class: "help-tip", role: "tooltip", hidden: true }, help);
-  const b = el("button", { type: "button", class: "help", "data-key": key, "aria-label": t("ui.help_for", { name }), "aria-expanded": "false",
-    onclick: (ev) => {
-      ev.stopPropagation();
-      const open = tip.hidden;
-      tip.hidden = !open;
-      b.setAttribute("aria-expanded", open ? "true" : "false");
-    },
-    onkeydown: (ev) => {
-      if (ev.key === "Escape") {
-        tip.hidden = true;
-        b.setAttribute("aria-expanded", "false");
-      }
-    } }, "?");
-  b.title = help;
-  return el("span", { class: "help-box" }, b, tip);
 }
