@@ -218,9 +218,10 @@ def test_oversized_or_malformed_http_requests(live):
     """REST: a body over the limit is 413; a body that is not the schema is 422 with words."""
     r = live.post("/api/games", {"game": "deal", "players": ["human"] * 2,
                                  "name": "x" * 100_000})
-    assert r.status_code == 413
+    assert r.status_code == 413 and r.json()["code"] == "too_big"
     r = live.post("/api/games", {"game": "deal", "players": ["wizard", "human"]})
     assert r.status_code == 422 and "seat 1: unknown player 'wizard'" in r.json()["detail"]
+    assert r.json()["code"] == "bad_request"  # the detail is the only words there are
     r = live.post("/api/games", {"game": "chess", "players": ["human", "human"]})
     assert r.status_code == 422 and "chess" in r.json()["detail"]
     r = live.post("/api/games", {"game": "deal", "players": ["human"] * 7})
@@ -229,7 +230,9 @@ def test_oversized_or_malformed_http_requests(live):
                                  "options": {"no_such_option": 1}})
     assert r.status_code == 422 and "no_such_option" in r.json()["detail"]
     r = live.post("/api/games/nope/join", {"name": "a"})
-    assert r.status_code == 404
+    assert r.status_code == 404 and r.json()["code"] == "unknown_game"
+    r = live.get("/api/kinds/deal/messages/xx")
+    assert r.status_code == 404 and r.json()["code"] == "bad_request"
     g = live.create(game="deal", players=["human", "random"])
     live.join(g["id"], "a")
     r = live.post(f"/api/games/{g['id']}/join", {"name": "b"})

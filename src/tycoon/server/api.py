@@ -51,7 +51,7 @@ class ApiError(HTTPException):
     what is wrong in English, for people reading logs and scripts; ``code`` names the case, so
     a client can say it in its user's language (docs/protocol.md, "Error answers")."""
 
-    def __init__(self, status_code: int, detail: str, code: str,
+    def __init__(self, status_code: int, detail: str, code: str = "bad_request",
                  headers: dict[str, str] | None = None) -> None:
         super().__init__(status_code, detail, headers)
         assert code in REST_ERROR_CODES, code
@@ -153,8 +153,8 @@ async def kinds(request: Request, response: Response) -> Any:
 
 def _game_or_404(game: str) -> Any:
     if game not in games():
-        raise HTTPException(404, f"unknown game {game!r}; this server offers: "
-                                 f"{', '.join(games())}")
+        raise ApiError(404, f"unknown game {game!r}; this server offers: "
+                            f"{', '.join(games())}")
     return get_game(game)
 
 
@@ -178,9 +178,9 @@ async def kind_messages(game: Annotated[str, Path(max_length=32)],
     actions, events, cards and options, rendered by clients (see docs/protocol.md)."""
     info = _game_or_404(game)
     if lang not in LANGUAGES:
-        raise HTTPException(404, f"no {lang!r} catalog; languages: {', '.join(LANGUAGES)}")
+        raise ApiError(404, f"no {lang!r} catalog; languages: {', '.join(LANGUAGES)}")
     if lang not in info._catalogs:
-        raise HTTPException(404, f"{game} has no {lang!r} catalog")
+        raise ApiError(404, f"{game} has no {lang!r} catalog")
     return _cached(info.catalog(lang), request, response)
 
 
@@ -313,7 +313,7 @@ async def replay_step(
         if room.status != "finished":
             raise ApiError(409, "the game is not over: replays open when it ends", "not_over")
         if seat is not None and seat >= room.row.seats:
-            raise HTTPException(422, f"seat must be from 0 to {room.row.seats - 1}")
+            raise ApiError(422, f"seat must be from 0 to {room.row.seats - 1}")
         record = room.record()
         chosen = [(e.by, e.reason) for e in room.log]
         try:
@@ -321,7 +321,7 @@ async def replay_step(
                 request.app.state.replays.step, game_id, record, step, seat, since, chosen
             )
         except ValueError as exc:
-            raise HTTPException(422, str(exc)) from None
+            raise ApiError(422, str(exc)) from None
         return {**data, "result": room.row.result or outcome_json(room.state)}
     finally:
         lobby.forget_if_idle(room)
@@ -341,17 +341,17 @@ async def replay_record_step(
     the file says it); `result` once that position is over. Nothing is stored: each request
     replays the record (a `422` says which action of it does not replay)."""
     if body.game not in games():
-        raise HTTPException(422, f"unknown game {body.game!r}; expected one of: "
-                                 f"{', '.join(games())}")
+        raise ApiError(422, f"unknown game {body.game!r}; expected one of: "
+                            f"{', '.join(games())}")
     if seat is not None and seat >= body.seats:
-        raise HTTPException(422, f"seat must be from 0 to {body.seats - 1}")
+        raise ApiError(422, f"seat must be from 0 to {body.seats - 1}")
     from tycoon.engine import Record
 
     try:  # an action by a seat the game does not have is refused by the record itself
         record = Record(body.game, body.seats, body.seed, dict(body.options),
                         [(a.seat, a.action) for a in body.actions])
     except ValueError as exc:
-        raise HTTPException(422, str(exc)) from None
+        raise ApiError(422, str(exc)) from None
     key = "record:" + hashlib.sha256(
         json.dumps(record.to_json(), sort_keys=True).encode()).hexdigest()
     replays = request.app.state.replays
@@ -364,7 +364,7 @@ async def replay_record_step(
         chosen = [None if a.by is None else (a.by, a.reason) for a in body.actions]
         return await asyncio.to_thread(replays.step, key, record, step, seat, since, chosen)
     except ValueError as exc:
-        raise HTTPException(422, str(exc)) from None
+        raise ApiError(422, str(exc)) from None
 
 
 @router.get("/lobby/chat", response_model=list[ChatMessage], response_model_exclude_none=True,
@@ -390,7 +390,7 @@ async def post_lobby_chat(body: ChatPost, request: Request) -> dict[str, Any]:
     try:
         text = parse_chat({"text": body.text}, "chat")["text"]
     except ProtocolError as exc:
-        raise HTTPException(422, str(exc)) from None
+        raise ApiError(422, str(exc)) from None
     limiter = request.app.state.limiter
     if not await limiter.hit("lobby_chat", client_address(request)):
         raise ApiError(429, "too many chat messages: at most "
