@@ -102,6 +102,27 @@ def test_victory_card_wins_C_7_3(new_page, shot):
     expect(page.locator("#prompt")).to_contain_text("The game is over")
 
 
+def test_the_victory_screen_fits_a_320_px_phone_in_spanish_C_7_3(new_page, shot):
+    """C-7.3's victory screen (why, standings, the net worth chart) on the smallest phone, in
+    the language with the longest words: nothing sticks out of the dialog."""
+    table = capital_table({"dice_queue": [1, 1],
+                           "seats": [{"seat": 0, "balance": 3200,
+                                      "hand": ["swimming_in_money", "easy_money", "toll",
+                                               "implosion", "extra_die"]},
+                                     {"seat": 1}, {"seat": 2}, {"seat": 3}]})
+    page = open_table(new_page, table, "es", 320, 640)
+    page.click("[data-key=act-roll]")
+    page.locator(".hand button.playable", has_text="Nadando en Dinero").click()
+    page.click("[data-key=card-play]")
+    box = page.locator(".victory-screen .overlay-box")
+    expect(box).to_be_visible()
+    wide = box.evaluate("""b => [...b.querySelectorAll('*')].filter((e) =>
+        e.getBoundingClientRect().right > b.getBoundingClientRect().right + 1)
+        .map((e) => e.tagName + ' ' + e.textContent.slice(0, 20))""")
+    assert not wide and box.evaluate("b => b.scrollWidth <= b.clientWidth"), wide
+    shot(page, "capital_victory_320_es")
+
+
 def test_waive_choice_C_4_3_1(new_page, shot):
     """C-4.3.1: one Business Exemption use, two fees: the player picks which fee to waive."""
     businesses = [{"square": 2, "lot": 0, "kind": "bar", "owner": 1, "level": 1},
