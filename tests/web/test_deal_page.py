@@ -419,8 +419,8 @@ def test_only_a_card_that_changes_place_flies(new_page):
 
 def test_a_cards_help_stays_on_a_small_phone_and_one_shows_at_a_time(new_page, shot):
     """The "?" of a card at a 320 px phone's left edge shows its help inside the window (its
-    tip once ran off the left edge); a second "?" closes the first, and a click elsewhere
-    closes it too."""
+    tip once ran off the left edge, tilted with its card); a second "?" closes the first, and
+    a click elsewhere closes it too."""
     table = deal_table()
     page = open_seat(new_page, table, "tokA", 0, size=(320, 640))
     helps = page.locator(".hand-row button.help")
@@ -430,6 +430,9 @@ def test_a_cards_help_stays_on_a_small_phone_and_one_shows_at_a_time(new_page, s
         expect(shown).to_have_count(1)
         box = shown.bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 320, box
+        # the touched card lifts without the desktop fan's tilt (the tip tilted with it)
+        tilt = helps.nth(i).evaluate("b => getComputedStyle(b.closest('.dcard-wrap')).transform")
+        assert tilt == "none" or tilt.split(",")[1].strip() == "0", tilt
     expect(helps.nth(0)).to_have_attribute("aria-expanded", "false")
     expect(helps.nth(1)).to_have_attribute("aria-expanded", "true")
     shot(page, "deal_help_phone_320")
