@@ -79,9 +79,27 @@ def test_every_refusal_of_the_server_has_words_in_the_page():
     assert not missing, missing
 
 
+def test_a_counted_word_agrees_with_its_count():
+    """"Discard pile (1 card)", not "(1 cards)": an English text that counts a noun is a
+    plural object, and the other languages follow their own rules (French's 0 is one)."""
+    from tycoon.engine import render
+
+    counted = [key for key, text in TEXTS["en"].items()
+               if isinstance(text, str) and re.search(r"\{(n|seconds|count)\} (\w+ )?\w+s\b", text)]
+    assert not counted, counted
+    said = {(key, lang, n): render({"key": key, "params": {"n": n}}, TEXTS[lang], lang)
+            for key, lang, n in [("capital.discard_n", "en", 1), ("minigame.points", "fr", 0),
+                                 ("minigame.change_money.left", "pt", 1),
+                                 ("capital.deck_size", "es", 2)]}
+    assert list(said.values()) == ["Discard pile (1 card)", "0 point", "falta 1 dólar",
+                                   "2 cartas en el mazo"]
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_plural_forms_name_their_count(lang):
-    """A plural's "one" form says {n}: French calls 0 "one" too ("0 carte", not "1 carte")."""
+    """A plural's "one" form says its count ({n}, or the ``plural`` it names): French calls 0
+    "one" too ("0 carte", not "1 carte")."""
     for key, text in TEXTS[lang].items():
         if isinstance(text, dict):
-            assert all("{n}" in v for k, v in text.items() if k != "plural"), key
+            count = "{" + text["plural"] + "}"
+            assert all(count in v for k, v in text.items() if k != "plural"), key
