@@ -79,6 +79,24 @@ def test_card_with_target_picked_on_board_C_7_toll(new_page, shot):
     assert table.applied[1] == (0, {"type": "play", "card": "toll", "target": 30})
 
 
+def test_a_cards_targets_fit_a_320_px_phone_C_7_toll(new_page, shot):
+    """On the smallest phone the menu of a card's targets ("Play Toll on square 2 (block)")
+    stays inside its panel (it ran past the screen's edge, its words cut)."""
+    table = capital_table({"dice_queue": [1, 1],
+                           "seats": [{"seat": 0, "hand": ["toll", "easy_money", "extra_die",
+                                                          "implosion", "lost_die"]},
+                                     {"seat": 1}, {"seat": 2}, {"seat": 3}]})
+    page = open_table(new_page, table, "pt", 320, 640)
+    page.click("[data-key=act-roll]")
+    page.locator(".hand button.playable").first.click()
+    select = page.locator("#target-select")
+    expect(select).to_be_visible()
+    panel = select.evaluate("e => e.closest('.card-choice').getBoundingClientRect().right")
+    box = select.bounding_box()
+    assert box["x"] + box["width"] <= min(panel, 320) + 1, (box, panel)
+    shot(page, "capital_target_320_pt")
+
+
 def test_victory_card_wins_C_7_3(new_page, shot):
     """C-7.3: playing Swimming in Money ends the game; the victory screen names the winner."""
     table = capital_table({"dice_queue": [1, 1],
