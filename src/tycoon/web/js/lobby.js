@@ -233,7 +233,7 @@ export async function copyInvite(id) {
 
 export async function renderLobby(main) {
   await loadKinds();
-  const name = el("input", { id: "player-name", value: settings.name, autocomplete: "nickname", maxlength: "24", placeholder: t("lobby.name_placeholder") });
+  const name = el("input", { id: "player-name", value: settings.name, autocomplete: "nickname", maxlength: "40", placeholder: t("lobby.name_placeholder") });
   name.addEventListener("change", () => (settings.name = name.value.trim()));
   const list = el("ul", { class: "game-list", id: "game-list", "aria-live": "polite" });
   const refresh = async () => {
