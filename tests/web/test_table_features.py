@@ -66,3 +66,28 @@ def test_rematch_opens_the_new_game_with_the_same_seat(new_page, shot):
     page.wait_for_selector(".generic-table")
     expect(page.locator(".topbar-slot")).to_contain_text("seat A")
     assert page.evaluate("JSON.parse(localStorage.getItem('tycoon.seat.TOY1R')).seat") == 0
+
+
+def test_a_spectator_is_offered_to_watch_the_rematch_not_to_join_it(new_page):
+    """A spectator cannot accept a rematch: its end screen shows no Rematch button (a disabled
+    one stood there), and once a player accepts one it offers to watch the new game."""
+    table = toy_table()
+    page = open_toy(new_page, table)
+    watcher = new_page()
+    install(watcher, table)
+    watcher.goto(f"{ORIGIN}/#/game/{table.id}/watch")
+    watcher.wait_for_selector(".generic-table")
+    for _ in range(40):
+        if page.locator(".victory-screen").count():
+            break
+        page.locator(".generic-table .actions button").first.click()
+        page.wait_for_timeout(40)
+    expect(watcher.locator(".victory-screen")).to_be_visible()
+    expect(watcher.locator("[data-key=end-rematch]")).to_have_count(0)
+    expect(watcher.locator("[data-key=end-watch-rematch]")).to_have_count(0)
+    page.click("[data-key=end-rematch]")
+    watch = watcher.locator("[data-key=end-watch-rematch]")
+    expect(watch).to_have_attribute("href", "#/game/TOY1R/watch")
+    watch.click()
+    watcher.wait_for_url("**/#/game/TOY1R/watch")
+    expect(watcher.locator(".topbar-slot")).to_contain_text("watching")

@@ -531,18 +531,24 @@ export class GameScreen {
 
   // ---- the end and the rematch ------------------------------------------------------------
   endButtons() {
+    const links = [
+      el("a", { class: "button", href: `#/replay/${encodeURIComponent(this.id)}`, "data-key": "end-replay" }, t("lobby.replay")),
+      el("a", { class: "button", href: "#/", "data-key": "end-lobby" }, t("ui.lobby")),
+    ];
+    // a spectator cannot accept a rematch; once one is offered, it may watch it
+    if (this.seat == null) return this.rematchGame ? [this.watchRematch(), ...links] : links;
     const rematch = el("button", { class: "primary", "data-key": "end-rematch", id: "rematch-button",
       onclick: async () => {
         rematch.disabled = true;
         if (!this.socket?.post({ type: "rematch" })) rematch.disabled = false;
         else rematch.textContent = t("game.rematch_waiting");
       } }, this.rematchGame ? t("game.rematch_join") : t("game.rematch"));
-    if (this.seat == null) rematch.disabled = true;
-    return [
-      rematch,
-      el("a", { class: "button", href: `#/replay/${encodeURIComponent(this.id)}`, "data-key": "end-replay" }, t("lobby.replay")),
-      el("a", { class: "button", href: "#/", "data-key": "end-lobby" }, t("ui.lobby")),
-    ];
+    return [rematch, ...links];
+  }
+
+  watchRematch() {
+    return el("a", { class: "button primary", href: `#/game/${encodeURIComponent(this.rematchGame)}/watch`, "data-key": "end-watch-rematch" },
+      t("game.rematch_watch"));
   }
 
   onRematch(msg) {
@@ -560,6 +566,8 @@ export class GameScreen {
     announce(text);
     const b = document.getElementById("rematch-button");
     if (b && !b.disabled) b.textContent = t("game.rematch_join");
+    if (this.seat == null && !document.querySelector("[data-key=end-watch-rematch]"))
+      document.querySelector("[data-key=end-replay]")?.before(this.watchRematch());
   }
 
   relabel() {
