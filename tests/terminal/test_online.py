@@ -335,3 +335,19 @@ def test_a_refusal_of_the_server_is_said_in_the_players_language():
         "Demasiados a la vez: espera unos segundos y vuelve a intentarlo.")
     assert words.refusal({"code": "bad_request", "message": "seat: must be 1 to 2"}) == (
         "seat: must be 1 to 2")
+
+
+def test_a_seat_the_lobby_refuses_is_said_in_the_players_language(server):
+    """docs/protocol.md, "Error answers": a full game, and one that does not exist, are said
+    in the terminal's language with what to do instead, not as the server's English (it said
+    "error: POST /api/games/ID/join: 409 no free seat in this game")."""
+    from tycoon.terminal.online import ServerError, play_online
+
+    game = rest(server.url, "POST", "/api/games", {"game": "toy", "players": ["human", "random"]})
+    rest(server.url, "POST", f"/api/games/{game['id']}/join", {"name": "Ana"})
+    said: list[str] = []
+    with pytest.raises(ServerError, match=r"^Ya no queda ningún asiento libre en esta partida\. "
+                                          r"Añade --watch para mirarla\.$"):
+        play_online(server.url, game_id=game["id"], lang="es", write=said.append)
+    with pytest.raises(ServerError, match=r"^Cette partie n'existe pas sur ce serveur"):
+        play_online(server.url, game_id="NOPE", lang="fr", write=said.append)

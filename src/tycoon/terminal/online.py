@@ -35,7 +35,32 @@ STALE_ERRORS = {"not_your_turn", "game_over", "stale_seq", "not_started"}
 
 
 class ServerError(RuntimeError):
-    """The server refused a request or cannot be reached, in words."""
+    """The server refused a request or cannot be reached, in words; ``code`` is the refusal's
+    (docs/protocol.md, "Error answers"), None when there is none."""
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+
+    def worded(self, lang: str) -> ServerError:
+        """This refusal in ``lang`` when its code has words (the web client's), with the
+        terminal's hint where it has one (``--watch`` for a game one cannot sit at)."""
+        from tycoon.engine import Message, render
+
+        from .words import server_catalog, terminal_catalog
+
+        catalog = {**server_catalog(lang), **terminal_catalog(lang)}
+        key = f"error.{self.code}"
+        if key not in catalog:
+            return self
+        said = render(Message(key, {}), catalog, lang)
+        if self.code in WATCH_INSTEAD:
+            said += " " + render(Message("term.online.watch_instead", {}), catalog, lang)
+        return ServerError(said, self.code)
+
+
+#: Refusals to sit at a game that one may still watch.
+WATCH_INSTEAD = {"game_over", "no_free_seat", "seat_taken", "rematch_seats"}
 
 
 # --------------------------------------------------------------------- REST
@@ -52,12 +77,13 @@ def _request(base: str, method: str, path: str, body: Any = None,
             return json.loads(resp.read().decode() or "null")
     except urllib.error.HTTPError as exc:
         try:
-            detail = json.loads(exc.read().decode()).get("detail", exc.reason)
+            answer = json.loads(exc.read().decode())
+            detail, code = answer.get("detail", exc.reason), answer.get("code")
         except (ValueError, AttributeError):
-            detail = exc.reason
+            detail, code = exc.reason, None
         for field, flag in (flags or {}).items():
             detail = str(detail).replace(f"body.{field}", flag)
-        raise ServerError(f"{method} {path}: {exc.code} {detail}") from None
+        raise ServerError(f"{method} {path}: {exc.code} {detail}", code) from None
     except (urllib.error.URLError, OSError) as exc:
         reason = getattr(exc, "reason", exc)
         raise ServerError(f"cannot reach {base}: {reason}") from None
@@ -382,20 +408,23 @@ def play_online(
         return render(Message(key, params), terminal_catalog(lang), lang)
 
     write(term_words("term.online.connecting", url=base))
-    if create:
-        info = get_game(create)
-        seat_count = seats or info.default_seats
-        kinds = players or ["human", *(["random"] * (seat_count - 1))]
-        summary = create_game(base, create, kinds, preset, options or {}, title)
-        game_id = summary["id"] if "id" in summary else summary["game_id"]
-        write(term_words("term.online.created", game_id=game_id))
-    summary = game_summary(base, game_id)
-    info = get_game(summary["game"])
-    token: str | None = None
-    if not watch:
-        joined = join_game(base, game_id, name, None if seat is None else seat)
-        token, seat = joined["token"], joined["seat"]
-        write(term_words("term.online.joined", number=seat + 1, game_id=game_id))
+    try:
+        if create:
+            info = get_game(create)
+            seat_count = seats or info.default_seats
+            kinds = players or ["human", *(["random"] * (seat_count - 1))]
+            summary = create_game(base, create, kinds, preset, options or {}, title)
+            game_id = summary["id"] if "id" in summary else summary["game_id"]
+            write(term_words("term.online.created", game_id=game_id))
+        summary = game_summary(base, game_id)
+        info = get_game(summary["game"])
+        token: str | None = None
+        if not watch:
+            joined = join_game(base, game_id, name, None if seat is None else seat)
+            token, seat = joined["token"], joined["seat"]
+            write(term_words("term.online.joined", number=seat + 1, game_id=game_id))
+    except ServerError as exc:  # the lobby's refusal in the player's words
+        raise exc.worded(lang) from None
     words = Words(info, lang)
     table = OnlineTable(base, game_id, token, seat, write, words)
     term = Terminal(table, screen_for(info), words, read=read, write=write, clock=clock)
