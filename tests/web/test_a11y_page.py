@@ -163,6 +163,29 @@ def test_whole_capital_game_by_keyboard_C_1(new_page, shot):
     shot(page, "a11y_capital_end")
 
 
+def test_spoken_lists_and_the_last_turn_read_as_sentences_C_1(new_page):
+    """What the keys answer reads well aloud: a French hand holding "Attention, Travaux" is
+    told with the strong separator (not "Attention, Travaux, Démolition", three cards to the
+    ear), and the last turn is one sentence a line, without saying its turn twice ("Turn 1:
+    Turn 1: Ana (A) plays Ana (A) rolls...")."""
+    position = {"seats": [{"seat": 0, "hand": ["careful_works", "demolition", "easy_money"]},
+                          {"seat": 1}, {"seat": 2}, {"seat": 3}], "current": 0,
+                "dice_queue": [1, 2]}
+    table = Table("capital", from_json(position), {"tok0": 0}, NAMES, seed=5)
+    page = new_page(init=seat_token_script(table.id, "tok0", 0, "fr"))
+    install(page, table)
+    page.goto(f"{ORIGIN}/#/game/{table.id}")
+    expect(page.get_by_role("grid")).to_be_attached()
+    page.keyboard.press("m")
+    expect(announcer(page)).to_contain_text(
+        "patrimoine 500 $ ; votre main, 3 cartes : Attention, Travaux ; Démolition ; Argent Facile")
+    page.click("[data-key=act-roll]")
+    page.keyboard.press("t")
+    said = announcer(page).locator("p").last
+    expect(said).to_have_text(re.compile(r"^Tour 1 : Ana \(A\) fait 1 et 2\. Ana \(A\) va "))
+    assert said.inner_text().endswith(".") and " : Tour " not in said.inner_text()
+
+
 def test_whole_deal_game_by_keyboard_MD_1(new_page, shot):
     """MD-1: a whole Monopoly Deal game (turn_limit 8) by the keyboard alone; the table is a grid
     of players, banks and sets walked by the arrow keys."""

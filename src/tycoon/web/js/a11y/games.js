@@ -12,7 +12,8 @@ import { board as capitalBoard, businessName, cardName as capitalCard, money as 
 import { squareName } from "../capital/board.js";
 import { cardName as dealCard, colorName, countsPlays } from "../deal/table.js";
 
-const list = (items) => items.filter(Boolean).join("; ");
+/** The parts of an answer, apart as the page's language sets a list apart ("; ", French " ; "). */
+const list = (items) => items.filter(Boolean).join(t("list.sep.strong"));
 const who = (names, seat) => names?.[seat] || t("a11y.seat", { n: seat + 1 });
 
 // ---- Capital ---------------------------------------------------------------------------------
@@ -31,13 +32,13 @@ function capitalSquare(view, sq, names) {
       } else free.push(lot + 1);
     }
     parts.push(...lots);
-    if (free.length) parts.push(t("a11y.capital.free_lots", { lots: free.join(", "), n: free.length }));
+    if (free.length) parts.push(t("a11y.capital.free_lots", { lots: free, n: free.length }));
   }
   for (const c of (view.constructions || []).filter((x) => x.square === sq.square)) {
     const name = word("capital", `construction.${c.type}.name`);
     parts.push(t("a11y.capital.construction", { what: name, owner: who(names, c.owner) }));
   }
-  parts.push(here.length ? t("a11y.capital.pawns", { who: here.join(", ") }) : t("a11y.capital.no_pawns"));
+  parts.push(here.length ? t("a11y.capital.pawns", { who: here }) : t("a11y.capital.no_pawns"));
   return list(parts);
 }
 
@@ -57,8 +58,8 @@ const capital = {
     const effects = Object.entries(s.effects || {}).filter(([, n]) => n > 0).map(([e, n]) => `${effectName(e)} (${n})`);
     return list([
       t("a11y.capital.balance", { money: capitalMoney(s.balance ?? 0), worth: capitalMoney(s.net_worth ?? s.balance ?? 0) }),
-      hand.length ? t("a11y.hand", { cards: hand.join(", "), n: hand.length }) : t("a11y.hand_empty"),
-      effects.length ? t("a11y.capital.effects", { effects: effects.join(", ") }) : null,
+      hand.length ? t("a11y.hand", { cards: hand, n: hand.length }) : t("a11y.hand_empty"),
+      effects.length ? t("a11y.capital.effects", { effects }) : null,
     ]);
   },
   where(view, names) {
@@ -89,7 +90,7 @@ const dealMoney = (n) => word("deal", "money", { n });
 function dealSet(set) {
   const extra = [set.house != null ? t("a11y.deal.house") : null, set.hotel != null ? t("a11y.deal.hotel") : null].filter(Boolean);
   return t(set.full ? "a11y.deal.set_full" : "a11y.deal.set", {
-    color: colorName(set.color), cards: set.cards.map(dealCard).join(", "), n: set.cards.length,
+    color: colorName(set.color), cards: set.cards.map(dealCard), n: set.cards.length,
     rent: dealMoney(set.rent ?? 0), extra: extra.length ? `, ${extra.join(", ")}` : "",
   });
 }
@@ -104,7 +105,7 @@ const deal = {
         label: who(names, s.seat),
         cells: [
           { text: t("a11y.deal.player", { who: who(names, s.seat), hand: s.hand_size ?? 0, bank: dealMoney(total), sets: { key: "a11y.deal.sets_n", params: { n: full } }, n: s.hand_size ?? 0 }) },
-          { text: bank.length ? t("a11y.deal.bank", { money: dealMoney(total), cards: bank.map(dealCard).join(", ") }) : t("a11y.deal.bank_empty") },
+          { text: bank.length ? t("a11y.deal.bank", { money: dealMoney(total), cards: bank.map(dealCard) }) : t("a11y.deal.bank_empty") },
           ...(s.sets || []).map((set) => ({ text: dealSet(set) })),
         ],
       };
@@ -117,7 +118,7 @@ const deal = {
     const hand = (s.hand || []).map(dealCard);
     return list([
       t("a11y.deal.my_bank", { money: dealMoney(bank.reduce((a, id) => a + dealValue(id), 0)) }),
-      hand.length ? t("a11y.hand", { cards: hand.join(", "), n: hand.length }) : t("a11y.hand_empty"),
+      hand.length ? t("a11y.hand", { cards: hand, n: hand.length }) : t("a11y.hand_empty"),
       countsPlays(view) && view.current === seat ? t("a11y.deal.plays_left", { n: view.plays_left }) : null,
     ]);
   },

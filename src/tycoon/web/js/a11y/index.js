@@ -167,7 +167,11 @@ class Access {
     const current = this.state.view.turn;
     const done = turns.filter((x) => x !== current);
     const turn = done.length ? done[done.length - 1] : turns[turns.length - 1];
-    const lines = log.filter((e) => e.turn === turn).map((e) => say(this.state.game, e.ev.message, this.state.names));
+    // the turn's lines as sentences (a log line has no full stop), without the turn's own
+    // "Turn 3: Ana plays", which the answer begins with
+    const lines = log.filter((e) => e.turn === turn && e.ev.type !== "turn_started")
+      .map((e) => say(this.state.game, e.ev.message, this.state.names)).filter(Boolean)
+      .map((line) => (/[.!?…]$/.test(line) ? line : `${line}.`));
     return t("a11y.last_turn", { n: turn ?? 0, lines: lines.join(" ") });
   }
 
