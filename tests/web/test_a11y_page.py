@@ -179,6 +179,8 @@ def test_spoken_lists_and_the_last_turn_read_as_sentences_C_1(new_page):
     page.keyboard.press("m")
     expect(announcer(page)).to_contain_text(
         "patrimoine 500 $ ; votre main, 3 cartes : Attention, Travaux ; Démolition ; Argent Facile")
+    page.keyboard.press("w")  # "sur la case", as the log and the terminal say it
+    expect(announcer(page)).to_contain_text("Ana (A) sur la case 1 (départ), jaune, 500 $")
     page.click("[data-key=act-roll]")
     page.keyboard.press("t")
     said = announcer(page).locator("p").last
