@@ -188,6 +188,19 @@ def test_spoken_lists_and_the_last_turn_read_as_sentences_C_1(new_page):
     assert said.inner_text().endswith(".") and " : Tour " not in said.inner_text()
 
 
+def test_a_deal_set_in_words_keeps_its_rent_apart_from_its_cards_MD_4(new_page):
+    """A set's cell reads its cards as a list and its rent after a stronger pause ("Red set,
+    2 cards: Red property, Red property; rent 3M"): after a comma the rent sounded like one
+    more card."""
+    from .test_deal_page import deal_table
+
+    page = open_game(new_page, deal_table())
+    page.keyboard.press("b")
+    row = page.get_by_role("row", name="Ana (A)")
+    expect(row.get_by_role("gridcell", name=re.compile(
+        r"^Red set, 2 cards: Red property, Red property; rent 3M$"))).to_have_count(1)
+
+
 def test_whole_deal_game_by_keyboard_MD_1(new_page, shot):
     """MD-1: a whole Monopoly Deal game (turn_limit 8) by the keyboard alone; the table is a grid
     of players, banks and sets walked by the arrow keys."""
