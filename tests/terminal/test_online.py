@@ -351,3 +351,15 @@ def test_a_seat_the_lobby_refuses_is_said_in_the_players_language(server):
         play_online(server.url, game_id=game["id"], lang="es", write=said.append)
     with pytest.raises(ServerError, match=r"^Cette partie n'existe pas sur ce serveur"):
         play_online(server.url, game_id="NOPE", lang="fr", write=said.append)
+
+
+def test_without_a_name_the_terminal_sits_as_a_guest_in_the_players_language(server):
+    """No --name: the seat is named as the web lobby names a guest, in the player's language
+    ("Convidado"), not the English "Player" every other seat saw."""
+    from tycoon.terminal.online import play_online
+
+    game = rest(server.url, "POST", "/api/games", {"game": "toy", "players": ["human", "random"]})
+    play_online(server.url, game_id=game["id"], lang="pt", read=lambda _prompt: "q",
+                write=lambda _line: None)
+    players = rest(server.url, "GET", f"/api/games/{game['id']}")["players"]
+    assert players[0]["name"] == "Convidado"

@@ -113,7 +113,7 @@ def create_game(base: str, game: str, players: list[str], preset: str | None,
 def join_game(base: str, game_id: str, name: str, seat: int | None) -> dict[str, Any]:
     """``POST /api/games/{id}/join``: a seat's token (``seat`` None: the first free one)."""
     return _request(base, "POST", f"/api/games/{urllib.parse.quote(game_id)}/join",
-                    {"name": name or "Player", "seat": seat}, flags={"name": "--name"})
+                    {"name": name, "seat": seat}, flags={"name": "--name"})
 
 
 def game_summary(base: str, game_id: str) -> dict[str, Any]:
@@ -178,8 +178,9 @@ class OnlineTable:
         pause = 0.2
         while True:
             try:
+                # a connection kept across prompts and closed by this class, not a with-block
                 ws = connect(url, origin=self.origin,  # type: ignore[arg-type]
-                             open_timeout=10, max_size=2**24, proxy=None)
+                             open_timeout=10, max_size=2**24, proxy=None, legacy=True)
                 break
             except (OSError, WebSocketException, TimeoutError) as exc:  # e.g. still starting
                 if first and isinstance(exc, InvalidURI):
@@ -398,7 +399,7 @@ def play_online(
 
     from .screen import screen_for
     from .ui import Terminal
-    from .words import Words, terminal_catalog
+    from .words import Words, terminal_catalog, ui_catalog
 
     base = check_server(server)
     if not create and not game_id:
@@ -420,7 +421,9 @@ def play_online(
         info = get_game(summary["game"])
         token: str | None = None
         if not watch:
-            joined = join_game(base, game_id, name, None if seat is None else seat)
+            # no --name: a guest, as the web lobby names one, in the player's language
+            joined = join_game(base, game_id, name or ui_catalog(lang)["lobby.anonymous"],
+                               None if seat is None else seat)
             token, seat = joined["token"], joined["seat"]
             write(term_words("term.online.joined", number=seat + 1, game_id=game_id))
     except ServerError as exc:  # the lobby's refusal in the player's words
