@@ -145,7 +145,8 @@ def play(
     preset: Annotated[str | None, typer.Option(help="Capital preset: capital or kapital.")] = None,
     option: OptionOpt = None,
     lang: Annotated[str, typer.Option(help="Language: en, pt, es or fr.")] = "en",
-    name: Annotated[str, typer.Option(help="Your name at the table.")] = "",
+    name: Annotated[str, typer.Option(help="Your name at the table (default: your seat's "
+                                           "name; online, a guest in --lang's words).")] = "",
     title: Annotated[str, typer.Option(
         help="Online --create: the game's name in the server's lobby (default: none, the "
              "lobby shows its id).")] = "",
