@@ -79,13 +79,33 @@ def test_every_refusal_of_the_server_has_words_in_the_page():
     assert not missing, missing
 
 
+#: Texts whose count is never one (nor, in French, zero): a minigame's 30 to 90 seconds, Pass
+#: Go's two cards, a full Monopoly Deal set's two cards or more, Memory's board of 28.
+NEVER_ONE = {"event.minigame_started", "action.pass_go", "set.full", "set.full_house",
+             "set.full_hotel", "term.memory.help", "term.memory.new_board"}
+
+
+def catalog_texts():
+    """(where, language, key, text) of the page's texts, the terminal's and every game's."""
+    from tycoon.engine import games, get_game
+    from tycoon.terminal.words import terminal_catalog
+
+    for lang in LANGS:
+        yield from (("page", lang, k, v) for k, v in TEXTS[lang].items())
+        yield from (("terminal", lang, k, v) for k, v in terminal_catalog(lang).items())
+        for game in games():
+            yield from ((game, lang, k, v) for k, v in get_game(game).catalog(lang).items())
+
+
 def test_a_counted_word_agrees_with_its_count():
-    """"Discard pile (1 card)", not "(1 cards)": an English text that counts a noun is a
-    plural object, and the other languages follow their own rules (French's 0 is one)."""
+    """"Discard pile (1 card)", not "(1 cards)": a text that counts a noun is a plural object
+    in every language and catalog (the page's, the terminal's, the games'), and each language
+    follows its own rules (French's 0 is one: "série Rouge, 1 carte sur 3")."""
     from tycoon.engine import render
 
-    counted = [key for key, text in TEXTS["en"].items()
-               if isinstance(text, str) and re.search(r"\{(n|seconds|count)\} (\w+ )?\w+s\b", text)]
+    counted = [f"{where} {lang} {key}" for where, lang, key, text in catalog_texts()
+               if isinstance(text, str) and key not in NEVER_ONE
+               and re.search(r"\{(n|seconds|count)\} (\w+ )?\w+s\b", text)]
     assert not counted, counted
     said = {(key, lang, n): render({"key": key, "params": {"n": n}}, TEXTS[lang], lang)
             for key, lang, n in [("capital.discard_n", "en", 1), ("minigame.points", "fr", 0),
