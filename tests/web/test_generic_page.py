@@ -20,6 +20,16 @@ def toy_table() -> Table:
     return Table("toy", state, {"tokA": 0}, ["Ana", "Bot"], game_id="TOY1")
 
 
+def play_first_actions(page, most: int, pause: int = 40) -> None:
+    """Click the first action of the generic table up to ``most`` times, or until the game's
+    end screen shows."""
+    for _ in range(most):
+        if page.locator(".victory-screen").count():
+            return
+        page.locator(".generic-table .actions button").first.click()
+        page.wait_for_timeout(pause)
+
+
 @pytest.mark.parametrize("lang", ["en", "pt", "es", "fr"])
 def test_toy_game_played_to_the_end_in_every_language(new_page, shot, lang):
     table = toy_table()
@@ -51,11 +61,7 @@ def test_log_keeps_the_newest_line_in_view_and_rerenders_after_a_language_switch
     install(page, table)
     page.goto(f"{ORIGIN}/#/game/{table.id}")
     page.wait_for_selector(".generic-table .actions button")
-    for _ in range(6):
-        if page.locator(".victory-screen").count():
-            break
-        page.locator(".generic-table .actions button").first.click()
-        page.wait_for_timeout(60)
+    play_first_actions(page, 6, pause=60)
     newest = page.locator("#event-log .turn-lines li").last
     expect(newest).to_be_in_viewport()
     english = page.locator("#event-log").inner_text()

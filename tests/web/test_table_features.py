@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from .harness import ORIGIN, install, seat_token_script
-from .test_generic_page import toy_table
+from .test_generic_page import play_first_actions, toy_table
 
 HOSTILE = '<img src=x onerror="window.pwned=1"><b>hi</b>'
 
@@ -54,11 +54,7 @@ def test_resign_asks_first_then_watches(new_page):
 def test_rematch_opens_the_new_game_with_the_same_seat(new_page, shot):
     table = toy_table()
     page = open_toy(new_page, table)
-    for _ in range(40):
-        if page.locator(".victory-screen").count():
-            break
-        page.locator(".generic-table .actions button").first.click()
-        page.wait_for_timeout(40)
+    play_first_actions(page, 40)
     expect(page.locator("[data-key=end-rematch]")).to_be_visible()
     expect(page.locator("[data-key=end-replay]")).to_have_attribute("href", "#/replay/TOY1")
     page.click("[data-key=end-rematch]")
@@ -77,11 +73,7 @@ def test_a_spectator_is_offered_to_watch_the_rematch_not_to_join_it(new_page):
     install(watcher, table)
     watcher.goto(f"{ORIGIN}/#/game/{table.id}/watch")
     watcher.wait_for_selector(".generic-table")
-    for _ in range(40):
-        if page.locator(".victory-screen").count():
-            break
-        page.locator(".generic-table .actions button").first.click()
-        page.wait_for_timeout(40)
+    play_first_actions(page, 40)
     expect(watcher.locator(".victory-screen")).to_be_visible()
     expect(watcher.locator("[data-key=end-rematch]")).to_have_count(0)
     expect(watcher.locator("[data-key=end-watch-rematch]")).to_have_count(0)
