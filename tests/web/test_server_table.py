@@ -410,7 +410,9 @@ def test_refusals_are_said_in_the_pages_language(server, new_page):
     """The server's refusals carry a ``code`` (docs/protocol.md, "Error answers"): a page in
     Portuguese says a chat sent too fast, and a seat somebody took first, in Portuguese, not
     in the server's English; its chat's times are written as Portuguese writes them."""
-    page, _ = ana_at_a_deal_table(server, new_page, ["human", "medium"])
+    page, game_id = ana_at_a_deal_table(server, new_page, ["human", "medium"])
+    page.wait_for_selector(".deal-table")  # seated: the seat's token is kept for the reload
+    page.wait_for_function(f"localStorage.getItem('tycoon.seat.{game_id}') !== null")
     page.evaluate("localStorage.setItem('tycoon.lang', 'pt')")
     page.reload()
     page.wait_for_selector(".deal-table")
