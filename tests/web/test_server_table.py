@@ -420,6 +420,9 @@ def test_refusals_are_said_in_the_pages_language(server, new_page):
         page.locator("[data-key=chat-react-0]").click()
     expect(page.locator("#toast")).to_have_text(
         "Muitos de uma vez: espere alguns segundos e tente de novo.")
+    # a screen reader hears it once, from the live region (the toast is hidden from it)
+    expect(page.locator("#announcer p", has_text="Muitos de uma vez")).to_have_count(1)
+    expect(page.locator("#toast")).to_have_attribute("aria-hidden", "true")
     # and the chat's times are the page's language's too (24 hours, not the browser's "AM")
     expect(page.locator(".chat-line time").first).to_have_text(re.compile(r"^\d\d:\d\d$"))
     game_id = httpx.post(f"{server.base}/api/games",

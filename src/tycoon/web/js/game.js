@@ -285,7 +285,6 @@ export class GameScreen {
       if (msg.code === "unknown_game") return this.unknownGame();
       const text = errorText(msg);
       toast(text);
-      announce(text);
       this.keepFocus();
       return;
     }
@@ -391,7 +390,6 @@ export class GameScreen {
       this.log.push({ kind: "note", notice: msg.notice, turn: this.turn ?? state.view.turn, filters: new Set(["all"]) });
       const text = this.serverText(msg.notice);
       toast(text);
-      announce(text);
     }
     if (this.log.length > 600) this.log.splice(0, this.log.length - 600);
     this.table.update(state);
@@ -563,7 +561,6 @@ export class GameScreen {
     const who = (msg.accepted || []).map((s) => names[s] || SEAT_LETTERS[s]).join(", ");
     const text = t("game.rematch_offered", { players: who });
     toast(text);
-    announce(text);
     const b = document.getElementById("rematch-button");
     if (b && !b.disabled) b.textContent = t("game.rematch_join");
     if (this.seat == null && !document.querySelector("[data-key=end-watch-rematch]"))

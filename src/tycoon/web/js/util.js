@@ -117,7 +117,10 @@ export function announce(text) {
 }
 
 let toastTimer = null;
+/** Show `text` for five seconds, and speak it once through the live region (the toast itself is
+ * hidden from screen readers, which would otherwise hear it twice). */
 export function toast(text) {
+  announce(text);
   const box = document.getElementById("toast");
   if (!box) return;
   box.textContent = text;
