@@ -47,15 +47,14 @@ class ServerError(RuntimeError):
         terminal's hint where it has one (``--watch`` for a game one cannot sit at)."""
         from tycoon.engine import Message, render
 
-        from .words import server_catalog, terminal_catalog
+        from .words import refusal_words, terminal_catalog
 
-        catalog = {**server_catalog(lang), **terminal_catalog(lang)}
-        key = f"error.{self.code}"
-        if key not in catalog:
+        said = refusal_words(lang, self.code)
+        if said is None:
             return self
-        said = render(Message(key, {}), catalog, lang)
         if self.code in WATCH_INSTEAD:
-            said += " " + render(Message("term.online.watch_instead", {}), catalog, lang)
+            hint = Message("term.online.watch_instead", {})
+            said += " " + render(hint, terminal_catalog(lang), lang)
         return ServerError(said, self.code)
 
 

@@ -44,6 +44,14 @@ def server_catalog(lang: str) -> dict[str, Any]:
             if key.startswith(("server.", "error."))}
 
 
+def refusal_words(lang: str, code: str | None) -> str | None:
+    """A server's refusal ``code`` as the web client words it in ``lang`` (``error.CODE``);
+    None when it has no words for it (``bad_request``: only the server's message says it)."""
+    key = f"error.{code}"
+    catalog = server_catalog(lang)
+    return render(Message(key, {}), catalog, lang) if key in catalog else None
+
+
 class Words:
     """Renders messages of one game in one language, seats by the players' names."""
 
@@ -71,8 +79,7 @@ class Words:
     def refusal(self, error: Mapping[str, Any]) -> str:
         """A server's ``error`` in words: its ``code`` as the web client says it, else the
         server's own (English) ``message``."""
-        key = f"error.{error.get('code')}"
-        return self(key) if key in self.catalog else str(error.get("message", ""))
+        return refusal_words(self.lang, error.get("code")) or str(error.get("message", ""))
 
     def first(self, keys: Sequence[str], default: str) -> str:
         """The first of ``keys`` the catalog has, rendered; else ``default``."""
