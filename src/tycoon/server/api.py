@@ -11,6 +11,7 @@ from functools import cache
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Path, Query, Request, Response, status
+from fastapi.responses import JSONResponse
 
 from tycoon.engine import LANGUAGES, games, get_game
 
@@ -54,8 +55,15 @@ class ApiError(HTTPException):
     def __init__(self, status_code: int, detail: str, code: str = "bad_request",
                  headers: dict[str, str] | None = None) -> None:
         super().__init__(status_code, detail, headers)
-        assert code in REST_ERROR_CODES, code
         self.code = code
+
+
+def error_response(status: int, detail: str, code: str, headers: dict[str, str] | None = None,
+                   **more: Any) -> JSONResponse:
+    """Every error answer of the API: ``{"detail", "code", ...}`` (docs/protocol.md, "Error
+    answers")."""
+    assert code in REST_ERROR_CODES, code
+    return JSONResponse({"detail": detail, "code": code, **more}, status, headers=headers)
 
 
 def _fail(exc: LobbyError) -> ApiError:

@@ -14,7 +14,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from .api import ApiError, client_address, health_router, router
+from .api import ApiError, client_address, error_response, health_router, router
 from .broker import Broker, LocalBroker, RedisBroker
 from .claim import Claim
 from .cluster import ForwardRequests, game_socket_anywhere
@@ -50,14 +50,10 @@ class BodyLimit:
         limit = next((n for prefix, n in self.larger.items() if path.startswith(prefix)),
                      self.limit)
         if length is None and b"chunked" in headers.get(b"transfer-encoding", b""):
-            response = JSONResponse({"detail": "send a Content-Length", "code": "bad_request"},
-                                    status_code=411)
+            response = error_response(411, "send a Content-Length", "bad_request")
         elif length is not None and (not length.isdigit() or int(length) > limit):
-            response = JSONResponse(
-                {"detail": f"request body over {limit} bytes or bad Content-Length",
-                 "code": "too_big"},
-                status_code=413,
-            )
+            response = error_response(
+                413, f"request body over {limit} bytes or bad Content-Length", "too_big")
         else:
             await self.app(scope, receive, send)
             return
@@ -218,10 +214,9 @@ def create_app(
             for name in ("rest", category):
                 if name is not None and not await limiter.hit(name, address):
                     limit = getattr(settings, f"{name}_limit")
-                    return JSONResponse(
-                        {"detail": f"too many requests from your address ({name}: at most "
-                                   f"{limit}); try again later", "code": "rate_limited"},
-                        status_code=429, headers={"Retry-After": "60"})
+                    return error_response(
+                        429, f"too many requests from your address ({name}: at most {limit}); "
+                             "try again later", "rate_limited", headers={"Retry-After": "60"})
         return await call_next(request)
 
     app.add_middleware(ForwardRequests)
@@ -231,8 +226,7 @@ def create_app(
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse({"detail": exc.detail, "code": exc.code}, exc.status_code,
-                            headers=exc.headers)
+        return error_response(exc.status_code, exc.detail, exc.code, exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -243,8 +237,7 @@ def create_app(
             for e in exc.errors()
         ]
         detail = "; ".join(f"{'.'.join(e['loc'])}: {e['msg']}" for e in errors)
-        return JSONResponse({"detail": detail or "invalid request", "code": "bad_request",
-                             "errors": errors}, 422)
+        return error_response(422, detail or "invalid request", "bad_request", errors=errors)
 
     app.include_router(router)
     app.include_router(health_router)
