@@ -85,3 +85,40 @@ def test_unknown_game_shows_a_clear_page_and_stops_reconnecting(new_page, shot):
     assert len(sockets) <= 1
     expect(page.get_by_role("button", name="Copy invitation link")).to_have_count(0)
     shot(page, "unknown-game-1280")
+
+
+def test_lobby_form_keeps_its_set_up_across_a_language_switch(new_page):
+    """The lobby is drawn again in the new language with the game, seats, bots, options, time
+    limit and name being set up still chosen; another game keeps only the name and time."""
+    page = new_page()
+    install(page, None)
+    page.goto(f"{ORIGIN}/")
+    page.wait_for_selector("#create-button")
+    page.select_option("#game-select", "deal")
+    page.select_option("#seats-select", "3")
+    page.select_option("#seat-2-kind", "hard")
+    page.fill("#time-limit", "90")
+    page.fill("#game-title", "Friday game")
+    page.click(".options-box summary")
+    page.check("[data-key=opt-discard_to-1]")
+    page.fill("#opt-turn_limit", "40")
+    page.select_option("#lang-select", "fr")
+    expect(page.locator("#create-h")).to_have_text("Nouvelle partie")
+    expect(page.locator("#game-select")).to_have_value("deal")
+    expect(page.locator("#seats-select")).to_have_value("3")
+    expect(page.locator("[data-seat]")).to_have_count(3)
+    expect(page.locator("#seat-1-kind")).to_have_value("medium")
+    expect(page.locator("#seat-2-kind")).to_have_value("hard")
+    expect(page.locator("#time-limit")).to_have_value("90")
+    expect(page.locator("#game-title")).to_have_value("Friday game")
+    expect(page.locator(".options-box")).to_have_attribute("open", "")
+    expect(page.locator("[data-key=opt-discard_to-1]")).to_be_checked()
+    expect(page.locator("#opt-turn_limit")).to_have_value("40")
+    page.select_option("#seats-select", "2")  # fewer seats keep the first seats' bots
+    page.select_option("#seats-select", "3")
+    expect(page.locator("#seat-2-kind")).to_have_value("hard")
+    page.select_option("#game-select", "capital")
+    expect(page.locator("[data-seat]")).to_have_count(4)
+    expect(page.locator("#seat-2-kind")).to_have_value("medium")
+    expect(page.locator("#game-title")).to_have_value("Friday game")
+    expect(page.locator("#time-limit")).to_have_value("90")

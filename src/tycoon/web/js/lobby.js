@@ -89,11 +89,12 @@ function botChoice(k, ratings) {
   return r ? t("lobby.bot_rated", { name, elo: String(r.elo) }) : name;
 }
 
-function seatRow(i, spec) {
+function seatRow(i, spec, chosen) {
   const kinds = spec.players || ["human", "random"];
   const kind = el("select", { id: `seat-${i}-kind`, "data-seat": i, "aria-label": t("lobby.seat_n", { n: i + 1 }) },
     kinds.map((k) => el("option", { value: k }, k === "human" ? t("lobby.seat_human") : botChoice(k, spec.ratings))));
-  if (i > 0) kind.value = kinds.includes("medium") ? "medium" : kinds[kinds.length - 1];
+  if (kinds.includes(chosen)) kind.value = chosen;
+  else if (i > 0) kind.value = kinds.includes("medium") ? "medium" : kinds[kinds.length - 1];
   return el("div", { class: "seat-row" }, el("span", { class: "seat-no" }, t("lobby.seat_n", { n: i + 1 })), kind);
 }
 
@@ -113,12 +114,38 @@ function optionInput(name, o) {
   return el("input", { id, type: "number", min: o.min ?? undefined, max: o.max ?? undefined, value: o.default ?? "", placeholder: o.nullable ? t("lobby.none") : "", dataset: { option: name } });
 }
 
+/** What the create form holds, kept while the page lives: a change of language draws the lobby
+ * again, and coming back from a table finds the last game's set-up. The seats, bots and options
+ * belong to `game`; the title and the time limit are kept when another game is chosen. */
+const draft = { game: null, title: "", time: "60", seats: null, kinds: [], options: {}, open: false };
+
+function saveDraft(form, game) {
+  const shown = [...form.querySelectorAll("[data-seat]")].map((s) => s.value);
+  // the seats dropped by choosing fewer keep their bots for when they come back
+  draft.kinds = shown.concat(draft.game === game ? draft.kinds.slice(shown.length) : []);
+  draft.game = game;
+  draft.title = form.querySelector("#game-title").value;
+  draft.time = form.querySelector("#time-limit").value;
+  draft.seats = form.querySelector("#seats-select").value;
+  draft.options = {};
+  form.querySelectorAll("[data-option]").forEach((input) => {
+    draft.options[input.dataset.option] = input.dataset.radios ? input.querySelector("input:checked")?.value : input.value;
+  });
+  draft.open = !!form.querySelector(".options-box")?.open;
+}
+
+function restoreOption(input, value) {
+  if (value === undefined) return;
+  if (!input.dataset.radios) input.value = value;
+  else input.querySelectorAll("input").forEach((r) => (r.checked = r.value === value));
+}
+
 function createForm(onCreated) {
   const form = el("form", { class: "card-panel create", "aria-labelledby": "create-h" });
-  let game = KINDS[0].name;
-  let title = ""; // the game's name for the lobby's list, kept when another game is chosen
+  let game = KINDS.some((k) => k.name === draft.game) ? draft.game : KINDS[0].name;
   const spec = () => KINDS.find((k) => k.name === game);
   const build = () => {
+    const same = draft.game === game; // the draft's seats, bots and options are this game's
     const sp = spec();
     const gameSel = el("select", { id: "game-select", name: "game" },
       KINDS.map((k) => el("option", { value: k.name, selected: k.name === game }, gameTitle(k.name))));
@@ -127,17 +154,18 @@ function createForm(onCreated) {
       build();
       form.querySelector("#game-select").focus();
     });
-    const titleInput = el("input", { id: "game-title", maxlength: "80", value: title, placeholder: t("lobby.game_name_placeholder") });
-    titleInput.addEventListener("input", () => (title = titleInput.value));
+    const titleInput = el("input", { id: "game-title", maxlength: "80", value: draft.title, placeholder: t("lobby.game_name_placeholder") });
     const seats = el("select", { id: "seats-select", name: "seats" });
     for (let n = sp.min_seats; n <= sp.max_seats; n++) seats.append(el("option", { value: n, selected: n === sp.default_seats }, String(n)));
+    if (same && [...seats.options].some((o) => o.value === draft.seats)) seats.value = draft.seats;
     const seatBox = el("div", { class: "seat-rows", role: "group", "aria-label": t("lobby.players") });
-    const drawSeats = () => seatBox.replaceChildren(...Array.from({ length: Number(seats.value) }, (_, i) => seatRow(i, sp)));
+    const drawSeats = () => seatBox.replaceChildren(...Array.from({ length: Number(seats.value) },
+      (_, i) => seatRow(i, sp, draft.game === game ? draft.kinds[i] : undefined)));
     seats.addEventListener("change", drawSeats);
     drawSeats();
     const entries = Object.entries(sp.options || {});
     const opts = entries.length
-      ? el("details", { class: "options-box" }, el("summary", {}, t("lobby.options")),
+      ? el("details", { class: "options-box", open: same && draft.open }, el("summary", {}, t("lobby.options")),
           el("div", { class: "options" }, entries.map(([name, o]) =>
             (Array.isArray(o.values) && o.values.length <= 3
               ? el("fieldset", { class: "option-set", title: o.help || "" }, el("legend", {}, optionLabel(name, o)), optionInput(name, o))
@@ -148,13 +176,18 @@ function createForm(onCreated) {
       el("div", { class: "form-grid" },
         el("label", {}, el("span", {}, t("lobby.game")), gameSel),
         el("label", {}, el("span", {}, t("lobby.seats")), seats),
-        el("label", {}, el("span", {}, t("lobby.time_limit")), el("input", { id: "time-limit", type: "number", min: "5", max: "3600", step: "5", value: "60" })),
+        el("label", {}, el("span", {}, t("lobby.time_limit")), el("input", { id: "time-limit", type: "number", min: "5", max: "3600", step: "5", value: draft.time })),
         el("label", { class: "wide" }, el("span", {}, t("lobby.game_name")), titleInput)),
       seatBox,
       opts,
       el("button", { type: "submit", class: "primary", id: "create-button" }, t("lobby.create")));
+    if (same) form.querySelectorAll("[data-option]").forEach((input) => restoreOption(input, draft.options[input.dataset.option]));
+    saveDraft(form, game);
   };
   build();
+  form.addEventListener("input", () => saveDraft(form, game));
+  form.addEventListener("change", () => saveDraft(form, game));
+  form.addEventListener("toggle", () => saveDraft(form, game), true);
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const sp = spec();
@@ -171,7 +204,8 @@ function createForm(onCreated) {
       if (v !== o.default) options[name] = v;
     });
     const body = { game, players, options, decision_seconds: Number(form.querySelector("#time-limit").value) || 60 };
-    if (title.trim()) body.name = title.trim();
+    const title = draft.title.trim();
+    if (title) body.name = title;
     try {
       const created = await api.create(body);
       const id = created.id;
@@ -180,6 +214,7 @@ function createForm(onCreated) {
         const joined = await api.join(id, { name: settings.name || t("lobby.anonymous"), seat: human });
         tokens.set(id, { token: joined.token, seat: joined.seat });
       }
+      draft.title = ""; // the next game gets a name of its own; its set-up is kept
       onCreated(id);
     } catch (e) {
       toast(errorText(e));
