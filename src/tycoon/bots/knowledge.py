@@ -90,11 +90,3 @@ def search_bot(game: str, seed: int = 0, label: str = "ismcts", skill: float | N
             params[flag] = bool(params[flag])
     kwargs.update(params)
     return ISMCTSBot(seed=seed, label=None if label == "ismcts" else label, **kwargs)
-
-
-def with_minigames(bot: Any, game: str, skill: float, seed: int, name: str) -> Any:
-    """``bot`` playing input sessions at ``skill`` (kept for callers of the old API)."""
-    from .base import with_sessions
-
-    bot.name = name
-    return with_sessions(bot, skill, seed)

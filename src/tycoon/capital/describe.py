@@ -88,15 +88,6 @@ def victory(card_id: str) -> Message:
     return Message(f"victory.{card_id}", params)
 
 
-def square_name(sq: int) -> str:
-    """A square in English words (``block 18``), for plain-text callers."""
-    from tycoon.engine import render
-
-    from .game import GAME
-
-    return render(square(sq), GAME.catalog("en"), "en")
-
-
 def reason(why: str) -> Message:
     """Why money moved (a ``Transfer``'s or ``Diverted``'s reason)."""
     if why.startswith("card:"):

@@ -207,19 +207,3 @@ def join(items: Sequence[str], catalog: Mapping[str, Any]) -> str:
     if mark and any(mark in item for item in items):
         sep = str(catalog.get("list.sep.strong", "; "))
     return sep.join(items)
-
-
-def keys_used(message: Message | Mapping[str, Any]) -> set[str]:
-    """Every key ``message`` needs, nested ones included (for catalog completeness tests)."""
-    if isinstance(message, Message):
-        message = message.to_json()
-    out = {message["key"]}
-    stack = list(message.get("params", {}).values())
-    while stack:
-        v = stack.pop()
-        if isinstance(v, Mapping) and "key" in v:
-            out.add(v["key"])
-            stack.extend(v.get("params", {}).values())
-        elif isinstance(v, list | tuple):
-            stack.extend(v)
-    return out

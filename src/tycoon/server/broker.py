@@ -99,7 +99,6 @@ class RedisBroker:
         self._redis: Any = None
         self._pubsub: Any = None
         self._task: asyncio.Task[None] | None = None
-        self._ready = asyncio.Event()
 
     async def start(self) -> None:
         """Connect and start listening."""

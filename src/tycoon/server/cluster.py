@@ -72,9 +72,6 @@ class Cluster:
         self._tasks: list[asyncio.Task[None]] = []
         self._taking: dict[str, asyncio.Future[bool]] = {}
         self._http: Any = None
-        #: Counters read by the metrics (lease moves into and out of this process).
-        self.taken_over = 0
-        self.lost = 0
 
     # -- life cycle -------------------------------------------------------------------------
     def start(self) -> None:
@@ -119,7 +116,6 @@ class Cluster:
         """This process lost the game's lease: stop its room, close its sockets (1012)."""
         room = self.lobby.rooms.pop(game_id, None)
         if room is not None:
-            self.lost += 1
             metrics.lease_moved("lost")
             await room.close()
             log.info("game %s: lease lost, room dropped", game_id)
@@ -170,7 +166,6 @@ class Cluster:
             async with room.lock:
                 await room._start_if_full()
         room.start()
-        self.taken_over += 1
         metrics.lease_moved("taken")
         log.info("game %s: taken over at epoch %d (%d actions replayed)", game_id, epoch,
                  room.version)

@@ -15,7 +15,6 @@ from tycoon.bots import STRENGTHS, make_bot
 from tycoon.engine import Record, check_seed, get_game, new_seed, replay_steps
 
 from .broker import Broker
-from .clocks import now
 from .lease import StaleLease
 from .protocol import RECENT, REST_ERROR_CODES, ProtocolError
 from .room import Entry, Room
@@ -378,7 +377,6 @@ class Lobby:
                 except LobbyError as exc:
                     raise ProtocolError(f"no rematch: {exc}", "server_error") from None
                 rematch.game_id = new.id
-                rematch.first_at = now()
                 loop = asyncio.get_running_loop()
                 rematch.timer = loop.call_later(
                     self.settings.rematch_seconds,

@@ -82,7 +82,6 @@ class Rematch:
     def __init__(self) -> None:
         self.game_id: str | None = None
         self.accepted: set[int] = set()
-        self.first_at: float | None = None
         self.timer: Any = None
 
     def to_json(self) -> dict[str, Any] | None:

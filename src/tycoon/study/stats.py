@@ -180,14 +180,6 @@ def _play(item: tuple[str, Task, dict[str, Any]]) -> GameStats:
     )
 
 
-def play_stats(
-    game: str, seats: int, seed: int, bots: list[str], options: dict[str, Any], index: int = 0
-) -> GameStats:
-    """Play one game (``bots`` repeated over the seats) and gather its statistics."""
-    lineup = tuple(bots[s % len(bots)] for s in range(seats))
-    return _play((game, Task(index, lineup, seed), options))
-
-
 def _series_means(rows: list[GameStats], series: str, rounds: int) -> dict[str, list]:
     out: dict[str, list] = {"winner": [], "others": [], "all": []}
     finished = [r for r in rows if r.finished]

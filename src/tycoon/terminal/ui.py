@@ -65,7 +65,6 @@ class Terminal:
         self.clock = clock
         self.view: dict[str, Any] = {}
         self.log: deque[str] = deque(maxlen=60)
-        self.turn_start = 0
         self.players: list[dict[str, Any]] = []
         self.result: dict[str, Any] | None = None
         self._sessions_done: set[str] = set()
@@ -162,7 +161,6 @@ class Terminal:
             if not message:
                 continue
             if event.get("type") == "turn_started":
-                self.turn_start = len(self.log)
                 self.log.clear()
                 self.notes.new_turn()
             line = self.words(message)

@@ -142,7 +142,7 @@ def _play(gaps: list[int], skill: float, seed: int, duration: int) -> tuple[list
     rng = Dice(seed)
     below = rng.below
     error_p = (1 - skill) / 2
-    # pace(rng, 2500, 600, skill), unrolled
+    # a delay from 2500 ms at skill 0 to 600 ms at skill 1, varied by a fifth either way
     base = 2500 + (600 - 2500) * skill
     spread = int(base / 5)
     slowest, width = int(base) - spread, 2 * spread + 1

@@ -193,14 +193,6 @@ def chance(rng: Dice, p: float) -> bool:
     return rng.below(1 << 20) < int(p * (1 << 20))
 
 
-def pace(rng: Dice, slow_ms: int, fast_ms: int, skill: float) -> int:
-    """A bot's delay before its next action: from ``slow_ms`` at skill 0 to ``fast_ms`` at
-    skill 1, varied by up to a fifth either way, and at least 1 ms."""
-    base = slow_ms + (fast_ms - slow_ms) * skill
-    spread = int(base / 5)
-    return max(1, int(base) - spread + rng.below(2 * spread + 1))  # rng.randint(-s, s)
-
-
 def check_contents(contents: object, game: str, level: str, keys: tuple[str, ...]) -> dict:
     """Check that ``contents`` is an object made by ``generate(game, level, ...)``.
 

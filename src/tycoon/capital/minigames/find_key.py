@@ -207,7 +207,7 @@ def _play(level: str, keys: list[int], skill: float, seed: int,
     below = rng.below
     count = KEYS[level]
     slow, fast = (4000, 1200) if level == "easy" else (5000, 1800)
-    # pace(rng, slow, fast, skill), unrolled
+    # a delay from `slow` ms at skill 0 to `fast` ms at skill 1, varied by a fifth either way
     base = slow + (fast - slow) * skill
     spread = int(base / 5)
     slowest, width = int(base) - spread, 2 * spread + 1

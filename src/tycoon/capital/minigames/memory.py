@@ -168,7 +168,8 @@ def _play(level: str, boards: list[list[int]], skill: float, seed: int,
     board = boards[0]
     pairs = 0
     known: dict[int, int] = {}  # remembered cell -> face
-    # pace(rng, 2000, 600, skill) and chance(rng, skill), unrolled
+    # a delay from 2000 ms at skill 0 to 600 ms at skill 1, varied by a fifth either way, and
+    # chance(rng, skill), inlined
     base = 2000 + (600 - 2000) * skill
     spread = int(base / 5)
     slowest, width = int(base) - spread, 2 * spread + 1
