@@ -182,6 +182,9 @@ def test_spoken_lists_and_the_last_turn_read_as_sentences_C_1(new_page):
     page.keyboard.press("w")  # "sur la case", as the log and the terminal say it
     expect(announcer(page)).to_contain_text("Ana (A) sur la case 1 (départ), jaune, 500 $")
     page.click("[data-key=act-roll]")
+    # the move is announced once the roll's update is in; "t" before it would be answered
+    # first and the move's own announcement would come last
+    expect(announcer(page).locator("p").last).to_have_text(re.compile(r"^Ana \(A\) va "))
     page.keyboard.press("t")
     said = announcer(page).locator("p").last
     expect(said).to_have_text(re.compile(r"^Tour 1 : Ana \(A\) fait 1 et 2\. Ana \(A\) va "))
