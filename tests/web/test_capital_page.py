@@ -113,11 +113,38 @@ def test_victory_card_wins_C_7_3(new_page, shot):
     assert table.state.is_over and table.state.winner == 0
     expect(page.locator("[data-key=end-rematch]")).to_be_focused()
     expect(page.locator(".end-why")).to_contain_text("Swimming in Money")
+    # the page saw one turn: no net worth chart (it drew flat lines from two updates of one turn)
+    expect(page.locator(".victory-screen svg.chart")).to_have_count(0)
     assert_clean(page, "capital victory")
     shot(page, "capital_06_victory")
     page.keyboard.press("Escape")
     expect(page.locator(".victory-screen")).to_have_count(0)
     expect(page.locator("#prompt")).to_contain_text("The game is over")
+
+
+def test_the_end_chart_has_a_point_per_turn_the_page_saw_C_8_1(new_page):
+    """The end screen's chart of the public net worths (C-8.1) has one point per turn this page
+    saw, in turn order, however many updates a turn brought; here the ``turn_limit`` option
+    ends the game after the person's third turn."""
+    table = capital_table({"dice_queue": [1, 1] * 40, "options": {"turn_limit": 9}}, seed=3)
+    page = open_table(new_page, table)
+    seen = set()
+    for _ in range(40):
+        if page.locator(".victory-screen").count():
+            break
+        seen.add(table.state.turn)
+        for key in ("act-roll", "act-branch", "act-pass"):
+            button = page.locator(f"[data-key^={key}]:enabled").first
+            if button.count():
+                button.click()
+                break
+        page.wait_for_timeout(80)
+    expect(page.locator(".victory-screen")).to_be_visible()
+    seen.add(table.state.turn)
+    lines = page.locator(".victory-screen svg.chart polyline")
+    expect(lines).to_have_count(4)
+    points = [len(p.split()) for p in lines.evaluate_all("ps => ps.map((p) => p.getAttribute('points'))")]
+    assert points == [len(seen)] * 4 and len(seen) >= 3, (points, seen)
 
 
 def test_the_victory_screen_fits_a_320_px_phone_in_spanish_C_7_3(new_page, shot):

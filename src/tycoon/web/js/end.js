@@ -33,16 +33,17 @@ function sentence(text) {
   return text.charAt(0).toLocaleUpperCase() + text.slice(1);
 }
 
-/** A small line chart: one line per seat over turns (`series[seat] = [values]`). */
+/** A small line chart: one line per seat over turns (`series[seat] = [values]`); null while no
+ * line has two points. */
 export function lineChart(series, colors, label) {
   const W = 320;
   const H = 120;
+  const len = Math.max(0, ...series.map((s) => s.length));
+  if (len < 2) return null; // a page that saw one turn (a spectator of a finished game) has no line to draw
   const all = series.flat();
-  if (all.length < 2) return null;
   const max = Math.max(1, ...all);
   const min = Math.min(0, ...all);
-  const len = Math.max(...series.map((s) => s.length));
-  const x = (i) => (len <= 1 ? 0 : (i / (len - 1)) * (W - 10) + 5);
+  const x = (i) => (i / (len - 1)) * (W - 10) + 5;
   const y = (v) => H - 5 - ((v - min) / (max - min || 1)) * (H - 10);
   return svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-label": label },
     svg("line", { x1: 0, y1: y(0), x2: W, y2: y(0), class: "chart-axis" }),

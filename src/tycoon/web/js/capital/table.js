@@ -440,7 +440,8 @@ export class CapitalTable {
     const ending = res.winner == null ? null
       : [...this.ctx.lastEvents?.() ?? []].reverse().find((e) => e.type === "game_over" && e.message);
     const names = seats.map((_, i) => this.seatName(i));
-    const series = seats.map((_, i) => this.history.map((h) => h[i] ?? 0));
+    const turns = [...(this.worth?.keys() ?? [])].sort((a, b) => a - b);
+    const series = seats.map((_, i) => turns.map((n) => this.worth.get(n)[i] ?? 0));
     const chart = lineChart(series, seats.map((_, i) => seatFill(view, i)), t("end.chart"));
     const earners = seats.map((_, i) => i).sort((a, b) => (this.earned[b] || 0) - (this.earned[a] || 0));
     // counted from the changes this page saw: a replay jumps over them, so it shows none
@@ -465,15 +466,13 @@ export class CapitalTable {
 
   /** Net worth per turn (for the end chart) and money earned per seat. */
   track(state) {
-    this.history = this.history || [];
+    this.worth = this.worth || new Map(); // turn -> each seat's net worth at its last update
     this.earned = this.earned || [];
     const seats = state.view.seats || [];
-    const turn = state.view.turn ?? 0;
-    this.history[turn] = seats.map((x) => x.net_worth ?? 0);
+    this.worth.set(state.view.turn ?? 0, seats.map((x) => x.net_worth ?? 0));
     for (const e of state.events) {
       if (e.type === "transfer" && e.payee != null && e.amount > 0) this.earned[e.payee] = (this.earned[e.payee] || 0) + e.amount;
     }
-    this.history = this.history.filter(Boolean);
   }
 
   /** Money moving between players: "+$50" / "−$50" beside their panels, short. */
