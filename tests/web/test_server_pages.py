@@ -309,3 +309,23 @@ def test_replay_of_a_deal_game_stopped_by_its_turn_limit_ends_with_nobody_to_pla
     # no counts of the game (collected, cards played): the replay jumped over its changes
     expect(page.locator(".victory-screen .standings li")).to_have_count(3)
     expect(page.locator(".victory-screen .end-summary")).to_have_count(0)
+
+
+@pytest.mark.parametrize(("game", "turns"), [("deal", 30), ("deal", 2), ("capital", 2)])
+def test_the_end_screens_counts_only_from_a_page_that_saw_every_change(server, new_page, game,
+                                                                       turns):
+    """A page opened once the game is over reads only its last 40 changes (the server's
+    retelling): its end screen shows no counts (collected, cards played, earners, chart)
+    made from part of the game; one whose retelling reaches back to the set-up shows them."""
+    game_id = finished_bot_game(server, game, 2, turns)
+    version = httpx.get(f"{server}/api/games/{game_id}").json()["version"]
+    page = new_page()
+    page.goto(f"{server}/#/game/{game_id}/watch")
+    expect(page.locator(".victory-screen .standings li")).to_have_count(2)
+    expect(page.locator(".victory-screen .end-summary")).to_have_count(0 if version >= 40 else 1)
+    if game == "deal" and version < 40:
+        played = httpx.get(f"{server}/api/games/{game_id}/record").json()["actions"]
+        cards = sum(a["action"]["type"] not in ("pay", "discard", "move_wild", "end_turn", "accept")
+                    for a in played)
+        counted = page.locator(".victory-screen .end-summary tbody td:last-child").all_inner_texts()
+        assert sum(map(int, counted)) == cards

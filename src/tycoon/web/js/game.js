@@ -323,6 +323,12 @@ export class GameScreen {
     const state = normalise(msg, this.seat);
     // on (re)connecting: the recent changes this page has not told yet (docs/protocol.md)
     state.history = (msg.history || []).filter((h) => known === undefined || h.version > known);
+    // Whether this page has seen every change since the set-up, so that the end screen's counts
+    // are whole: the first update must retell the set-up (version 0), and one after a lost
+    // connection every change since the last this page showed (a server retells only its last 40).
+    const told = (msg.history || []).map((h) => h.version);
+    if (known === undefined) this.sawAll = told.includes(0) || msg.version === 0;
+    else if (msg.history && msg.version > known && Math.min(msg.version, ...told) > known + 1) this.sawAll = false;
     if (!state.view) return;
     if (state.status === "open" && !this.state) {
       // dealt but not started: a seat is still free, and nobody may play yet; the set-up's
@@ -359,6 +365,7 @@ export class GameScreen {
         keepFocus: () => this.keepFocus(),
         chatPanel: this.chat.node,
         endButtons: () => this.endButtons(),
+        sawAll: () => this.sawAll,
       });
     }
     // Each line belongs to the turn of the last turn_started before it (one update may hold

@@ -444,8 +444,9 @@ export class CapitalTable {
     const series = seats.map((_, i) => turns.map((n) => this.worth.get(n)[i] ?? 0));
     const chart = lineChart(series, seats.map((_, i) => seatFill(view, i)), t("end.chart"));
     const earners = seats.map((_, i) => i).sort((a, b) => (this.earned[b] || 0) - (this.earned[a] || 0));
-    // counted from the changes this page saw: a replay jumps over them, so it shows none
-    const summary = this.ctx.replay ? null : el("div", { class: "end-summary" },
+    // counted from the changes this page saw: shown only when it saw them all (not in a replay,
+    // which jumps over them, nor on a page opened or reloaded late in the game)
+    const summary = !this.ctx.sawAll?.() ? null : el("div", { class: "end-summary" },
       chart ? el("figure", {}, chart, el("figcaption", {}, t("end.chart"))) : null,
       earners.some((i) => this.earned[i] > 0)
         ? el("p", {}, t("capital.biggest_earners"), " ", earners.filter((i) => this.earned[i] > 0).slice(0, 3).map((i) => `${names[i]} ${money(this.earned[i])}`).join(" · "))

@@ -398,8 +398,9 @@ export class DealTable {
     // the result's colours (in the order the log says them), else the table's full sets
     const fullSets = (s) => (res.full_sets?.[s] || (seats[s]?.sets || []).filter((x) => x.full).map((x) => x.color)).map(colorName);
     const why = res.winner != null ? t("deal.win_reason", { sets: fullSets(res.winner).join(", ") }) : (res.reason ? t("end.reason_turn_limit") : null);
-    // counted from the changes this page saw: a replay jumps over them, so it shows none
-    const summary = this.ctx.replay ? null : el("table", { class: "end-summary" },
+    // counted from the changes this page saw: shown only when it saw them all (not in a replay,
+    // which jumps over them, nor on a page opened or reloaded late in the game)
+    const summary = !this.ctx.sawAll?.() ? null : el("table", { class: "end-summary" },
       el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", {}, t("deal.summary.sets")), el("th", {}, t("deal.summary.rent")), el("th", {}, t("deal.summary.played")))),
       el("tbody", {}, seats.map((s, i) => el("tr", {}, el("th", {}, this.seatName(i)),
         el("td", {}, fullSets(i).join(", ") || "—"),
