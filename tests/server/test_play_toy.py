@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import time
 
+import pytest
+
 from conftest import Client, LiveServer, player_loop, run, watch_until_over
 from tycoon.engine import Record, replay
 
@@ -98,6 +100,29 @@ def test_lobby_lists_open_playing_and_finished_games(live):
     assert playing["id"] in ids("playing")
     page = live.get("/")
     assert page.status_code == 200 and "Tycoon" in page.text
+
+
+@pytest.mark.parametrize("cluster", [False, True])
+def test_lobby_list_puts_games_to_join_first_and_the_newest_first(db_url, cluster):
+    """GET /api/games: open games first, then games in play, then ended ones, the newest first
+    within each, so a list cut by ``limit`` keeps the games just created (a server with more
+    than 100 games listed its oldest 100, and a new game never showed in the lobby). The same
+    in cluster mode, where the list comes from the database."""
+    extra = {"advertise_url": "http://127.0.0.1:1"} if cluster else {}
+    server = LiveServer(db_url, **extra).start()
+    try:
+        first = server.create(game="toy", players=["human", "human"])
+        playing = server.create(game="toy", players=["human", "random"])
+        server.join(playing["id"], "a")
+        time.sleep(0.01)  # created on another clock tick
+        last = server.create(game="toy", players=["human", "human"])
+        ids = [g["id"] for g in server.get("/api/games").json()]
+        assert ids == [last["id"], first["id"], playing["id"]]
+        assert [g["id"] for g in server.get("/api/games?limit=1").json()] == [last["id"]]
+        assert [g["id"] for g in server.get("/api/games?status=open").json()] == [
+            last["id"], first["id"]]
+    finally:
+        server.stop()
 
 
 def finished_toy_game(live, seed: int) -> tuple[dict, dict]:

@@ -245,7 +245,7 @@ class Cluster:
 
     async def summaries(self, status: str | None, limit: int) -> list[dict[str, Any]]:
         """The lobby list of unfinished games from the database (the same on every process),
-        with presence from Redis."""
+        with presence from Redis, in the lobby's order (open games first, the newest first)."""
         store = self.lobby.storage
         g, s, a = store.games, store.seats, store.actions
         statuses = ("open", "playing") if status in (None, "finished") else (status,)
@@ -257,7 +257,9 @@ class Cluster:
                 games = conn.execute(
                     sa.select(g, sa.select(sa.func.count()).where(a.c.game_id == g.c.id)
                               .scalar_subquery().label("version"))
-                    .where(g.c.status.in_(statuses)).order_by(g.c.created).limit(limit)
+                    .where(g.c.status.in_(statuses))
+                    .order_by(sa.case((g.c.status == "open", 0), else_=1), g.c.created.desc())
+                    .limit(limit)
                 ).all()
                 ids = [r.id for r in games]
                 seats: dict[str, list[Any]] = {i: [] for i in ids}

@@ -468,12 +468,15 @@ class Lobby:
             self.rooms.pop(room.id, None)
 
     def summaries(self, status: str | None) -> list[dict[str, Any]]:
-        """Summaries of the games in memory (open and playing ones, and recent finished ones)."""
-        return [
-            summary(r)
-            for r in sorted(self.rooms.values(), key=lambda r: r.row.created)
-            if status is None or r.status == status
-        ]
+        """Summaries of the games in memory (open and playing ones, and recent finished ones),
+        in the lobby's order: games to join first, then games to watch, then ended ones, the
+        newest first within each (so a list cut short keeps the new games)."""
+        rooms = sorted(self.rooms.values(), key=lambda r: (LIST_ORDER[r.status], -r.row.created))
+        return [summary(r) for r in rooms if status is None or r.status == status]
+
+
+#: Where each status stands in the lobby's list.
+LIST_ORDER = {"open": 0, "playing": 1, "finished": 2}
 
 
 def summary(room: Room) -> dict[str, Any]:
