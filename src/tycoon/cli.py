@@ -152,8 +152,9 @@ def play(
              "lobby shows its id).")] = "",
     server: Annotated[str | None, typer.Option(help="Play on this server (http://HOST:PORT).")]
     = None,
-    game_id: Annotated[str | None, typer.Option("--game", help="Online: the game to join.")]
-    = None,
+    game_id: Annotated[str | None, typer.Option(
+        "--game", help="Online: the game to join (none: pick from the server's games with a "
+                       "free seat, or with --watch those in play).")] = None,
     create: Annotated[bool, typer.Option(help="Online: create a game of GAME first.")] = False,
     players: Annotated[str | None, typer.Option(
         help="Online --create: one per seat, human or a bot the server offers (random, "

@@ -11,6 +11,7 @@ import pytest
 
 from tycoon.engine import get_game
 from tycoon.terminal import command, play
+from tycoon.terminal.online import ServerError
 from tycoon.terminal.screen import Screen, screen_for
 from tycoon.terminal.words import Words, terminal_catalog
 
@@ -136,8 +137,6 @@ def test_bad_flags_are_named(capsys):
         command("toy", server="http://127.0.0.1:9", seat=0)
     with pytest.raises(ValueError, match="unknown game"):
         command("chess", server="http://127.0.0.1:9", create=True)
-    with pytest.raises(ValueError, match="--server needs --game ID"):
-        command("toy", server="http://127.0.0.1:9")
     with pytest.raises(ValueError, match="need --server"):
         command("toy", title="Friday")
     with pytest.raises(ValueError, match="--title names a game you --create"):
@@ -150,6 +149,8 @@ def test_bad_flags_are_named(capsys):
     with pytest.raises(ValueError, match="--name: must not hold control characters"):
         command("toy", name="\x1b[31mAna")  # local play too: the terminal shows the name
     assert capsys.readouterr().out == ""  # told before "Connecting to ..."
+    with pytest.raises(ServerError, match=r"cannot reach http://127\.0\.0\.1:9"):
+        command("toy", server="http://127.0.0.1:9")  # no --game: the server's list is asked for
 
 
 def test_local_play_against_chosen_bots():

@@ -363,3 +363,48 @@ def test_without_a_name_the_terminal_sits_as_a_guest_in_the_players_language(ser
                 write=lambda _line: None)
     players = rest(server.url, "GET", f"/api/games/{game['id']}")["players"]
     assert players[0]["name"] == "Convidado"
+
+
+def test_with_no_game_the_terminal_lists_the_servers_games_to_pick_from(server):
+    """`tycoon play --server URL` with no --game: the games with a free seat, the newest first,
+    of the game named if one is (`tycoon play deal --server URL`), as the web lobby words
+    them, in the player's language; a number sits at that game, q leaves; with --watch the
+    games in play; none to list is said with what to do (it was an error asking for --game)."""
+    from tycoon.terminal.online import play_online
+
+    make = lambda game, players, **name: rest(  # noqa: E731
+        server.url, "POST", "/api/games", {"game": game, "players": players, **name})
+    older = make("toy", ["human", "random"], name="Friday game")
+    make("deal", ["human", "human"])
+    newest = make("toy", ["human", "human"])
+    said: list[str] = []
+    answers = iter(["9", "2", "q"])
+    play_online(server.url, kind="toy", lang="pt", read=lambda prompt: said.append(prompt)
+                or next(answers), write=said.append)
+    assert said[1:5] == [
+        "Partidas com um lugar livre, as mais novas primeiro:",
+        f"1. Brinquedo · {newest['id']}: lugar livre, lugar livre",
+        "2. Brinquedo · Friday game: lugar livre, Robô aleatório",
+        "Sua partida (1 a 2, ou q para sair): ",
+    ]
+    assert said[5] == "Digite um número de 1 a 2, ou q."
+    assert f"Você está no lugar 1 do jogo {older['id']}." in said
+    players = rest(server.url, "GET", f"/api/games/{older['id']}")["players"]
+    assert players[0]["name"] == "Convidado"
+
+    said.clear()
+    assert play_online(server.url, kind="capital", lang="en", read=lambda _p: "q",
+                       write=said.append) is None
+    assert said[1].startswith("No game on this server has a free seat: --create starts one")
+    said.clear()
+    assert play_online(server.url, watch=True, lang="en", read=lambda _p: "q",
+                       write=said.append) is None
+    assert said[1:3] == ["Games in play, the newest first:",
+                         "1. Toy · Friday game: Convidado, Random bot"]
+    said.clear()
+
+    def eof(_prompt: str) -> str:
+        raise EOFError
+
+    assert play_online(server.url, lang="en", read=eof, write=said.append) is None
+    assert said[-1] == ""  # the prompt's line ends

@@ -217,7 +217,7 @@ def command(
     options = dict(options or {})
     preset = options.pop("preset", None)
     kinds = [p.strip() for p in players.split(",")] if players else None
-    return play_online(server, game_id, create=game if create else None, players=kinds,
-                       seats=seats, preset=preset, options=options,
+    return play_online(server, game_id, create=game if create else None, kind=game,
+                       players=kinds, seats=seats, preset=preset, options=options,
                        seat=None if seat is None else seat - 1, name=name, title=title,
                        lang=lang, watch=watch)

@@ -21,12 +21,15 @@ import urllib.parse
 import urllib.request
 from collections import deque
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
 from .local import Refused, Stale
+
+if TYPE_CHECKING:
+    from .words import Words
 
 #: Close codes after which reconnecting cannot help.
 FATAL_CLOSE = {4401: "invalid seat token", 4404: "unknown game", 1009: "message too big"}
@@ -118,6 +121,51 @@ def join_game(base: str, game_id: str, name: str, seat: int | None) -> dict[str,
 def game_summary(base: str, game_id: str) -> dict[str, Any]:
     """``GET /api/games/{id}``."""
     return _request(base, "GET", f"/api/games/{urllib.parse.quote(game_id)}")
+
+
+#: How many games ``choose_game`` lists (the server's newest first).
+LISTED = 20
+
+
+def game_line(summary: Mapping[str, Any], words: Words) -> str:
+    """A game of the lobby's list in words, as the web lobby shows it: its kind and name (or
+    id), then who sits where ("Monopoly Deal · Friday game: Ana, free seat")."""
+    from tycoon.engine import games, get_game
+
+    kind = summary.get("game", "")
+    title = get_game(kind).catalog(words.lang).get("game.title", kind) if kind in games() else kind
+    seats = [words.bot(p.get("bot")) if p.get("kind") == "bot"
+             else p.get("name") or words("lobby.free_seat")
+             for p in summary.get("players") or []]
+    return words("term.online.game", game=f"{title} · {summary.get('name') or summary['id']}",
+                 players=words.join(seats))
+
+
+def choose_game(base: str, words: Words, game: str | None, watch: bool,
+                read: Callable[[str], str], write: Callable[[str], None]) -> str | None:
+    """With no ``--game``: the server's games with a free seat (``watch``: its games in play),
+    of ``game``'s kind if given, newest first and numbered, and the id of the one the person
+    types; None when there is none or the person leaves (``q``, or the end of input)."""
+    status = "playing" if watch else "open"
+    listed = [g for g in _request(base, "GET", f"/api/games?status={status}&limit=100")
+              if game is None or g.get("game") == game][:LISTED]
+    if not listed:
+        write(words(f"term.online.none_{status}"))
+        return None
+    write(words(f"term.online.games_{status}"))
+    for n, summary in enumerate(listed, start=1):
+        write(f"{n}. {game_line(summary, words)}")
+    while True:
+        try:
+            answer = read(words("term.online.pick", n=len(listed))).strip().lower()
+        except EOFError:
+            write("")  # the prompt's line ends
+            return None
+        if answer == "q":
+            return None
+        if answer.isdigit() and 1 <= int(answer) <= len(listed):
+            return str(listed[int(answer) - 1]["id"])
+        write(words("term.online.bad_pick", n=len(listed)))
 
 
 # --------------------------------------------------------------------- the table
@@ -378,6 +426,7 @@ def play_online(
     game_id: str | None = None,
     *,
     create: str | None = None,
+    kind: str | None = None,
     players: list[str] | None = None,
     seats: int | None = None,
     preset: str | None = None,
@@ -391,7 +440,8 @@ def play_online(
     write: Callable[[str], None] = print,
     clock: Callable[[], float] = time.monotonic,
 ) -> dict[str, Any] | None:
-    """Sit at game ``game_id`` of ``server`` (or ``create`` a game of that kind first) and
+    """Sit at game ``game_id`` of ``server`` (or ``create`` a game of that kind first; with
+    neither, at the one the person picks from the server's list, of ``kind`` if given) and
     play it in the terminal, as ``name``; a created game is named ``title`` in the lobby;
     return the result (None if the person left)."""
     from tycoon.engine import Message, get_game, render
@@ -401,14 +451,16 @@ def play_online(
     from .words import Words, terminal_catalog, ui_catalog
 
     base = check_server(server)
-    if not create and not game_id:
-        raise ValueError("--server needs --game ID (a game to join) or --create GAME")
 
     def term_words(key: str, **params: Any) -> str:  # before the game is known
         return render(Message(key, params), terminal_catalog(lang), lang)
 
     write(term_words("term.online.connecting", url=base))
     try:
+        if not create and not game_id:
+            game_id = choose_game(base, Words(None, lang), kind, watch, read, write)
+            if game_id is None:
+                return None
         if create:
             info = get_game(create)
             seat_count = seats or info.default_seats

@@ -53,17 +53,19 @@ def refusal_words(lang: str, code: str | None) -> str | None:
 
 
 class Words:
-    """Renders messages of one game in one language, seats by the players' names."""
+    """Renders messages of one game in one language, seats by the players' names; with no
+    game (``info`` None), the lobby's words: the web client's and the terminal's own."""
 
-    def __init__(self, info: GameInfo, lang: str = "en",
+    def __init__(self, info: GameInfo | None, lang: str = "en",
                  names: Sequence[str | None] | None = None) -> None:
         if lang not in LANGUAGES:
             raise ValueError(f"unknown language {lang!r}; expected one of: "
                              f"{', '.join(LANGUAGES)}")
         self.info = info
         self.lang = lang
-        self.catalog: dict[str, Any] = {**server_catalog(lang), **terminal_catalog(lang),
-                                         **info.catalog(lang)}
+        self.catalog: dict[str, Any] = (
+            {**ui_catalog(lang), **terminal_catalog(lang)} if info is None
+            else {**server_catalog(lang), **terminal_catalog(lang), **info.catalog(lang)})
         self.names: list[str] = [str(n) if n else "" for n in names or []]
 
     def __call__(self, message: Message | Mapping[str, Any] | str, **params: Any) -> str:
