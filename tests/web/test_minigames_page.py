@@ -315,3 +315,30 @@ def test_minigame_fits_a_phone_C_9(new_page, shot, game, seat, width):
         cell = page.locator("button.mem-cell[data-cell='1']").bounding_box()
         assert cell["width"] >= 60 and cell["height"] >= 44, cell
     shot(page, f"minigame_{game}_phone{width}_seat{seat}")
+
+
+def test_change_money_keeps_its_bills_in_view_however_many_are_paid_C_9_1(new_page):
+    """C-9.1 on a 320×640 phone, at the hard level: a sum paid in many small bills ("$69 +
+    $10 + $10 + ...") shrinks as it grows, so the row of bills under it stays on the screen
+    (eleven bills took six lines at full size and pushed three bills below the dialog)."""
+    table = minigame_table("change_money")
+    table.humans = {"tok1": 1}
+    page = new_page(320, 640, init=seat_token_script(table.id, "tok1", 1))
+    page.clock.install()
+    install(page, table)
+    page.goto(f"{ORIGIN}/#/game/{table.id}")
+    page.wait_for_selector(".minigame .mg-area")
+    first, second = landing.contents(table.state, 1)["sums"][:2]
+    page.click(f"button.note[data-note='{first['c'] - first['a']}']")  # solved with one bill
+    tens = (second["c"] - second["a"] - 1) // 10  # short of the sum, so it stays open
+    assert tens > 6
+    for paid in range(1, tens + 1):
+        page.click("button.note[data-note='10']")
+        expect(page.locator(".cm-sum")).to_have_attribute(
+            "data-size", "s" if paid > 6 else "m" if paid > 3 else "")
+        for note in page.locator("button.note").all():
+            expect(note).to_be_in_viewport(ratio=1)
+    expect(page.locator(".cm-gap")).to_have_text(" + ".join(["$10"] * tens))
+    height = page.locator(".cm-sum").evaluate(
+        "e => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)")
+    assert height < 4.5, f"the sum takes {height:.1f} lines"

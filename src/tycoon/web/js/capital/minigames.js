@@ -195,6 +195,8 @@ class ChangeMoney {
   draw() {
     const { a, c } = this.current();
     const paid = this.paid.reduce((x, y) => x + y, 0);
+    // the sum stays a few lines high however many bills it takes, so the bills stay in view
+    this.sum.dataset.size = this.paid.length > 6 ? "s" : this.paid.length > 3 ? "m" : "";
     this.sum.replaceChildren(
       el("span", { class: "cm-a" }, money(a)), " + ",
       el("span", { class: "cm-gap" }, this.paid.length ? this.paid.map(money).join(" + ") : "?"), " = ",
