@@ -139,3 +139,28 @@ def test_distinct_merges_lines_and_second_steps_that_read_alike():
     assert [c.text for c in got] == ["Bank 2M", "Bank it", "Debt Collector: 2 ways"]
     asked = Choice("Exchange", ask=lambda read, write: None)
     assert len(distinct([asked, asked])) == 2  # a second step of its own is never merged
+
+
+def test_choices_that_read_the_same_are_counted_once_MD_6_3_D_6():
+    """MD-6.3 with D-6's ``double_rent_stack=2`` and two Double The Rent cards in hand: the
+    rent card says 4 ways to play it, as many as its second step lists (it said 5, counting
+    the doubled rent once per Double The Rent card); the last charges ×4 with both."""
+    hand = [61, 104, 105, 0]  # Red/Yellow rent, two Double The Rent, 1M
+    used = set(hand) | {37, 38, 1, 2, 3, 4, 5}
+    st = from_json({
+        "game": "deal", "turn": 2, "current": 0, "phase": "play", "plays_left": 3,
+        "options": {"double_rent_stack": 2},
+        "seats": [{"seat": 0, "hand": hand, "bank": [],
+                   "sets": [{"color": "red", "cards": [37, 38], "house": None, "hotel": None}]},
+                  {"seat": 1, "hand": [], "bank": [1, 2, 3, 4, 5], "sets": []}],
+        "deck": [c for c in range(106) if c not in used], "discard": [], "pending": None,
+        "winner": None, "rng": {"seed": 2},
+    })
+    term, table, out = terminal_for("deal", st, ["1", "4"])
+    term.maybe_decide(table.next())
+    assert "1. Red/Yellow rent: 4 ways to play it" in out
+    assert "2. Bank Double The Rent as money (1M)" in out and "3. Bank 1M" in out
+    assert "4. Charge Red rent of 12M to everyone else with Red/Yellow rent and 2 Double The " \
+           "Rent cards (3 plays)" in out
+    pending = st.to_json()["pending"]
+    assert (pending["amount"], sorted(pending["doubles"])) == (12, [104, 105])

@@ -439,3 +439,37 @@ def test_a_cards_help_stays_on_a_small_phone_and_one_shows_at_a_time(new_page, s
     page.locator(".dseat.mine").click(position={"x": 4, "y": 4})
     expect(shown).to_have_count(0)
     expect(helps.nth(1)).to_have_attribute("aria-expanded", "false")
+
+
+def test_a_rent_with_two_double_the_rent_cards_offers_each_choice_once_MD_6_3_D_6(new_page):
+    """MD-6.3 with D-6's ``double_rent_stack=2``: the rent card's menu offers the rent alone,
+    doubled and doubled twice, each once (a hand with two Double The Rent cards listed the
+    doubled rent twice, once per card, as two choices that read the same); the ×4 one takes
+    all three plays and charges 12M."""
+    hand = [61, 104, 105, 0]  # Red/Yellow rent, two Double The Rent, 1M
+    used = set(hand) | {37, 38, 1, 2, 3, 4, 5}
+    position = {
+        "game": "deal", "turn": 2, "current": 0, "phase": "play", "plays_left": 3,
+        "options": {"double_rent_stack": 2},
+        "seats": [{"seat": 0, "hand": hand, "bank": [],
+                   "sets": [{"color": "red", "cards": [37, 38], "house": None, "hotel": None}]},
+                  {"seat": 1, "hand": [], "bank": [1, 2, 3, 4, 5], "sets": []}],
+        "deck": [c for c in range(106) if c not in used], "discard": [], "pending": None,
+        "winner": None, "rng": {"seed": 2},
+    }
+    table = Table("deal", from_json(position), {"tokA": 0}, ["Ana", "Bruno"])
+    page = open_seat(new_page, table, "tokA", 0)
+    page.click(".dhand [data-card='61']")
+    items = page.locator(".card-menu [role=menuitem]:not([data-key$=cancel])")
+    expect(items).to_have_text([
+        "Bank Red/Yellow rent as money (1M)",
+        "Charge Red rent of 3M to everyone else with Red/Yellow rent",
+        "Charge Red rent of 6M to everyone else with Red/Yellow rent and a Double The Rent "
+        "(2 plays)",
+        "Charge Red rent of 12M to everyone else with Red/Yellow rent and 2 Double The Rent "
+        "cards (3 plays)",
+    ])
+    items.nth(3).click()
+    expect(page.locator("#event-log")).to_contain_text("12M")
+    rent = next(a for s, a in table.applied if s == 0 and a["type"] == "rent")
+    assert sorted(rent["doubles"]) == [104, 105]

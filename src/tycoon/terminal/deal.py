@@ -15,7 +15,7 @@ from typing import Any
 
 from tycoon.deal.cards import CARDS, COLORS, SET_SIZE, card_text
 
-from .screen import Choice, Screen
+from .screen import Choice, Screen, distinct
 from .words import Words, count
 
 
@@ -80,7 +80,7 @@ class DealScreen(Screen):
             groups[key].append(self.choice(item, view, me, words))
         out: list[Choice] = []
         for key in order:
-            subs = groups[key]
+            subs = distinct(groups[key])  # counted as a person can tell them apart
             if len(subs) == 1:
                 out.append(subs[0])
             else:

@@ -3,7 +3,7 @@
 // server's messages, and the end screen. It names no game: everything comes from the view,
 // the messages and the catalog.
 import { t } from "./i18n.js";
-import { el, focusKey } from "./util.js";
+import { distinctChoices, el, focusKey } from "./util.js";
 import { word, hasWord, titleOf } from "./messages.js";
 import { endScreen } from "./end.js";
 
@@ -56,7 +56,7 @@ export class GenericTable {
     if (!over && seat != null && legal.length) {
       rows.push(el("section", { class: "actions", "aria-labelledby": "actions-h" },
         el("h2", { id: "actions-h" }, t("ui.actions")),
-        el("div", { class: "button-row" }, legal.map((a, i) => el("button", { class: i === 0 ? "primary" : "", "data-key": `act-${i}`, onclick: () => this.ctx.act(a) }, this.ctx.label(a))))));
+        el("div", { class: "button-row" }, distinctChoices(legal, this.ctx.label).map((a, i) => el("button", { class: i === 0 ? "primary" : "", "data-key": `act-${i}`, onclick: () => this.ctx.act(a) }, this.ctx.label(a))))));
     }
     const side = el("div", { class: "side" }, this.ctx.logPanel, this.ctx.chatPanel);
     this.root.replaceChildren(el("div", { class: "card-panel" }, rows), side);

@@ -149,6 +149,20 @@ export function focusKey(root, key) {
   return Boolean(again);
 }
 
+/** ``actions`` without those that read exactly as an earlier one (``label(a)``: two Double The
+ * Rent cards make the same rent twice): a person cannot tell them apart, so they are one
+ * choice, as in the terminal. An action without words is always kept. */
+export function distinctChoices(actions, label) {
+  const seen = new Set();
+  return actions.filter((a) => {
+    const words = label(a);
+    if (!words) return true;
+    if (seen.has(words)) return false;
+    seen.add(words);
+    return true;
+  });
+}
+
 /** Same JSON (order of keys kept as sent): used to match a chosen action against the legal ones. */
 export function sameJson(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);

@@ -3,7 +3,7 @@
 // draw and discard piles), your own table (bank and sets), and your hand fanned at the bottom.
 // Cards, colours and rents come from the game's data (GET /api/kinds/deal/data), every word
 // of a card from the game's catalog, every action's words from the server's messages.
-import { breakable, el, focusKey, needsDarkInk, swatch } from "../util.js";
+import { breakable, distinctChoices, el, focusKey, needsDarkInk, swatch } from "../util.js";
 import { t } from "../i18n.js";
 import { gameData, nameOf, helpOf, word } from "../messages.js";
 import { endScreen } from "../end.js";
@@ -120,7 +120,7 @@ export class DealTable {
   }
 
   actionsFor(card) {
-    return this.state.legal.filter((a) => a.card === card);
+    return distinctChoices(this.state.legal.filter((a) => a.card === card), this.ctx.label);
   }
 
   seatName(seat) {
