@@ -122,3 +122,31 @@ def test_lobby_form_keeps_its_set_up_across_a_language_switch(new_page):
     expect(page.locator("#seat-2-kind")).to_have_value("medium")
     expect(page.locator("#game-title")).to_have_value("Friday game")
     expect(page.locator("#time-limit")).to_have_value("90")
+
+
+def test_a_lobby_in_a_background_tab_stops_asking_the_server(new_page):
+    """The lobby asks for its list of games every 5 s and its chat every 3 s only while it is
+    shown; hidden (another tab), it asks nothing, and shown again it asks at once."""
+    page = new_page()
+    page.clock.install()
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url.split("/api/", 1)[1].split("?")[0])
+            if "/api/" in r.url else None)
+    install(page, None)
+    page.goto(f"{ORIGIN}/")
+    expect(page.locator("#game-list li")).to_have_count(1)  # the first list is in
+    page.wait_for_timeout(100)
+    page.clock.run_for(10_000)
+    page.wait_for_timeout(300)  # the requests the timers made are reported
+    assert asked.count("games") >= 2 and asked.count("lobby/chat") >= 3, asked
+    visibility = """(hidden) => {
+        Object.defineProperty(document, "hidden", { value: hidden, configurable: true });
+        document.dispatchEvent(new Event("visibilitychange")); }"""
+    page.evaluate(visibility, True)
+    asked.clear()
+    page.clock.run_for(30_000)
+    page.wait_for_timeout(300)
+    assert asked == []
+    page.evaluate(visibility, False)
+    page.wait_for_timeout(200)
+    assert asked.count("games") == 1 and asked.count("lobby/chat") == 1, asked

@@ -2,7 +2,7 @@
 // watch, and the invitation link of a game.
 import { api, tokens } from "./net.js";
 import { errorText, t, has } from "./i18n.js";
-import { el, toast, rerender } from "./util.js";
+import { el, pollWhileShown, toast, rerender } from "./util.js";
 import { settings } from "./main.js";
 import { ChatPanel } from "./chat.js";
 
@@ -34,9 +34,9 @@ function lobbyChat() {
     }
   };
   poll();
-  const timer = setInterval(poll, 3000);
+  const stop = pollWhileShown(poll, 3000);
   panel.node.classList.add("card-panel", "lobby-chat");
-  return { panel, stop: () => clearInterval(timer) };
+  return { panel, stop };
 }
 
 /** Games, seat counts and options when the server cannot be asked (`GET /api/kinds` wins). */
@@ -299,6 +299,6 @@ export async function renderLobby(main) {
   page.append(chat.panel.node);
   main.replaceChildren(page);
   await refresh();
-  const timer = setInterval(refresh, 5000);
-  return { close: () => { clearInterval(timer); chat.stop(); } };
+  const stop = pollWhileShown(refresh, 5000);
+  return { close: () => { stop(); chat.stop(); } };
 }

@@ -163,6 +163,20 @@ export function distinctChoices(actions, label) {
   });
 }
 
+/** Call ``fn`` every ``ms`` while the page is shown, and at once when it is shown again (a lobby
+ * left in a background tab does not ask the server every few seconds); returns ``stop``. */
+export function pollWhileShown(fn, ms) {
+  const tick = () => {
+    if (!document.hidden) fn();
+  };
+  const timer = setInterval(tick, ms);
+  document.addEventListener("visibilitychange", tick);
+  return () => {
+    clearInterval(timer);
+    document.removeEventListener("visibilitychange", tick);
+  };
+}
+
 /** Same JSON (order of keys kept as sent): used to match a chosen action against the legal ones. */
 export function sameJson(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
