@@ -58,3 +58,29 @@ def test_action_resent_with_the_same_seq_after_a_lost_ack_MD_6_1(new_page):
     third = actions_sent(table)[2]
     assert third["action"]["card"] == PASS_GO and third["seq"] > sent[0]["seq"]
     assert [a for s, a in table.applied if s == 0][1:] == [third["action"]]
+
+
+def test_an_action_chosen_while_the_connection_is_down_is_sent_once_it_is_back_MD_6_1(
+        new_page):
+    """The connection breaks and, before the page has reconnected, the player charges rent
+    (MD-6.1): the action waits and goes, once, when the page is back (it was dropped without
+    a word, as if the click had missed)."""
+    table = table_vs_bot()
+    page = new_page(init=seat_token_script(table.id, "tokA", 0))
+    page.clock.install()  # the page's reconnection waits for the test's clock
+    install(page, table)
+    page.goto(f"{ORIGIN}/#/game/{table.id}")
+    page.wait_for_selector(".deal-table")
+    for ws in table.sockets[0]:
+        ws.close()
+    expect(page.locator(".conn")).to_have_text(re.compile("reconnecting"))
+    page.click(f".dhand [data-card='{RENT_RED_YELLOW}']")
+    page.locator(".card-menu button", has_text=re.compile("Charge Red rent .*everyone")).click()
+    assert actions_sent(table) == []
+    page.clock.run_for(5_000)  # the page reconnects
+    for _ in range(100):
+        if actions_sent(table):
+            break
+        page.wait_for_timeout(50)
+    assert [m["action"]["type"] for m in actions_sent(table)] == ["rent"]
+    assert [a["type"] for s, a in table.applied if s == 0] == ["rent"]

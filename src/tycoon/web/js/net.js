@@ -185,14 +185,16 @@ export class GameSocket {
     const seq = ++this.seq;
     if (this.seat != null) lastSeq.set(this.id, this.seat, seq);
     const out = JSON.stringify({ ...msg, seq });
+    const action = (msg.type ?? "action") === "action";
     return new Promise((resolve) => {
-      if (this.ws.readyState !== WebSocket.OPEN) {
-        resolve({ type: "error", seq, message: "not connected" });
+      if (this.ws.readyState !== WebSocket.OPEN && !(action && !this.closed)) {
+        resolve({ type: "error", seq, code: "disconnected", message: "not connected" });
         return;
       }
       this.pending.set(seq, resolve);
-      if ((msg.type ?? "action") === "action") this.unacked.set(seq, out);
-      this.ws.send(out);
+      if (action) this.unacked.set(seq, out);
+      // an action chosen while the connection is down goes once it is back (welcomed)
+      if (this.ws.readyState === WebSocket.OPEN) this.ws.send(out);
     });
   }
 
