@@ -342,3 +342,26 @@ def test_change_money_keeps_its_bills_in_view_however_many_are_paid_C_9_1(new_pa
     height = page.locator(".cm-sum").evaluate(
         "e => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)")
     assert height < 4.5, f"the sum takes {height:.1f} lines"
+
+
+def test_a_minigame_part_finished_while_the_connection_is_down_is_sent_when_it_is_back_C_9(
+        new_page):
+    """C-9: the 30 s run out while the connection is down, and another seat's part is stored
+    meanwhile; once the page is back its inputs go all the same (another seat's part changes
+    nothing of them), where an action chosen on a position that moved on is held back."""
+    table = minigame_table("change_money")
+    page = open_minigame(new_page, table)
+    c = contents(table)
+    page.click(f"button.note[data-note='{c['sums'][0]['c'] - c['sums'][0]['a']}']")
+    for ws in table.sockets[0]:
+        ws.close()
+    expect(page.locator(".conn")).to_have_text(re.compile("reconnecting"))
+    session = table.session()
+    part = session.bot_action(1, 0.5, 7)
+    table.state.apply(1, part)  # Bruno's part, stored while the page was away
+    table.version += 1
+    page.clock.fast_forward(31_000)  # the page's 30 s run out, then it reconnects
+    page.clock.run_for(5_000)
+    expect(page.locator(".mg-results")).to_be_visible()
+    sent = [m["action"] for m in table.received if m.get("action", {}).get("type") == "minigame"]
+    assert len(sent) == 1 and len(sent[0]["inputs"]) == 1

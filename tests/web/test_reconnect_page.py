@@ -84,3 +84,27 @@ def test_an_action_chosen_while_the_connection_is_down_is_sent_once_it_is_back_M
         page.wait_for_timeout(50)
     assert [m["action"]["type"] for m in actions_sent(table)] == ["rent"]
     assert [a["type"] for s, a in table.applied if s == 0] == ["rent"]
+
+
+def test_an_action_chosen_while_down_is_not_sent_if_the_game_moved_on_meanwhile(new_page):
+    """The connection breaks; meanwhile the seat's turn goes on without the page (a stand-in
+    banks a card); the rent the player chose on the old position is not sent when the page is
+    back (it could have ended up played in another position), and the page says so."""
+    table = table_vs_bot()
+    page = new_page(init=seat_token_script(table.id, "tokA", 0))
+    page.clock.install()
+    install(page, table)
+    page.goto(f"{ORIGIN}/#/game/{table.id}")
+    page.wait_for_selector(".deal-table")
+    for ws in table.sockets[0]:
+        ws.close()
+    expect(page.locator(".conn")).to_have_text(re.compile("reconnecting"))
+    bank = next(a for a in table.state.legal_actions(0) if a.to_json()["type"] == "bank")
+    table.state.apply(0, bank)  # what a stand-in did while the page was away
+    table.version += 1
+    page.click(f".dhand [data-card='{RENT_RED_YELLOW}']")
+    page.locator(".card-menu button", has_text=re.compile("Charge Red rent .*everyone")).click()
+    page.clock.run_for(5_000)
+    expect(page.locator("#toast")).to_have_text(
+        "The game moved on while the connection was down: your choice was not sent.")
+    assert actions_sent(table) == [] and table.applied == []

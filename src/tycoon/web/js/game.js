@@ -355,7 +355,7 @@ export class GameScreen {
       const Table = tableFor(game);
       this.table = new Table(this.tableBox, {
         game,
-        act: (action) => this.act(action),
+        act: (action, options) => this.act(action, options),
         sendMessage: (m) => this.socket.sendMessage(m),
         label: (action) => this.label(action),
         say: (m) => say(game, m, this.names()),
@@ -508,8 +508,9 @@ export class GameScreen {
     this.timer = setInterval(tick, 250);
   }
 
-  async act(action) {
-    const reply = await this.socket.send(action);
+  async act(action, options) {
+    const reply = await this.socket.send(action, options);
+    if (reply.code === "stale_view") toast(t("game.stale_view")); // the server never saw it
     this.keepFocus();
     return reply.type !== "error";
   }

@@ -108,6 +108,10 @@ export class GameSocket {
     this.seat = null;
     this.pending = new Map();
     this.unacked = new Map(); // seq -> text of an action sent and not yet answered
+    // seq -> {out, version}: an action chosen while the connection was down, and the version
+    // of the position it was chosen in (null: it may go in any position)
+    this.waiting = new Map();
+    this.version = undefined; // of the last update
     this.closed = false;
     this.retry = 0;
     this.connect();
@@ -134,6 +138,10 @@ export class GameSocket {
         return;
       }
       if (msg.type === "welcome") this.welcomed(msg, ws);
+      if (msg.type === "update" && typeof msg.version === "number") {
+        this.release(msg.version, ws);
+        this.version = msg.version;
+      }
       if (msg.type === "ack" || msg.type === "error" || msg.type === "session_progress" || msg.type === "minigame_progress") {
         if (msg.seq != null) this.unacked.delete(msg.seq);
         const p = this.pending.get(msg.seq);
@@ -148,7 +156,7 @@ export class GameSocket {
       if (this.ws !== ws) return;
       // answers that will never come (Memory clicks): the reconnection's snapshot redraws
       for (const [seq, p] of this.pending) {
-        if (this.unacked.has(seq)) continue; // actions: sent again once reconnected
+        if (this.unacked.has(seq) || this.waiting.has(seq)) continue; // actions: sent once reconnected
         this.pending.delete(seq);
         p({ type: "error", code: "disconnected", seq, message: "connection lost" });
       }
@@ -175,26 +183,46 @@ export class GameSocket {
     for (const seq of again) ws.send(this.unacked.get(seq));
   }
 
-  /** Send one action (a JSON object from the legal actions); resolves with the ack or error. */
-  send(action) {
-    return this.sendMessage({ type: "action", action });
+  /** The first update of a connection: the actions chosen while it was down go if the position
+   * is still the one they were chosen in; else they resolve with a `stale_view` error (the
+   * game moved on meanwhile: a stand-in played, a clock ran out) and nothing is sent. */
+  release(version, ws) {
+    for (const [seq, w] of this.waiting) {
+      if (w.version === null || w.version === version) {
+        this.unacked.set(seq, w.out);
+        ws.send(w.out);
+      } else {
+        this.pending.get(seq)?.({ type: "error", code: "stale_view", seq, message: "the game moved on" });
+        this.pending.delete(seq);
+      }
+    }
+    this.waiting.clear();
+  }
+
+  /** Send one action (a JSON object from the legal actions); resolves with the ack or error.
+   * `anyPosition`: chosen while the connection is down, it goes once it is back even if the
+   * game moved on meanwhile (a minigame's inputs: other seats' parts do not change them). */
+  send(action, { anyPosition = false } = {}) {
+    return this.sendMessage({ type: "action", action }, anyPosition);
   }
 
   /** Send a message of the protocol with the next sequence number. */
-  sendMessage(msg) {
+  sendMessage(msg, anyPosition = false) {
     const seq = ++this.seq;
     if (this.seat != null) lastSeq.set(this.id, this.seat, seq);
     const out = JSON.stringify({ ...msg, seq });
     const action = (msg.type ?? "action") === "action";
     return new Promise((resolve) => {
-      if (this.ws.readyState !== WebSocket.OPEN && !(action && !this.closed)) {
+      if (this.ws.readyState === WebSocket.OPEN) {
+        this.pending.set(seq, resolve);
+        if (action) this.unacked.set(seq, out);
+        this.ws.send(out);
+      } else if (action && !this.closed) {
+        this.pending.set(seq, resolve); // goes once the connection is back (release)
+        this.waiting.set(seq, { out, version: anyPosition ? null : this.version });
+      } else {
         resolve({ type: "error", seq, code: "disconnected", message: "not connected" });
-        return;
       }
-      this.pending.set(seq, resolve);
-      if (action) this.unacked.set(seq, out);
-      // an action chosen while the connection is down goes once it is back (welcomed)
-      if (this.ws.readyState === WebSocket.OPEN) this.ws.send(out);
     });
   }
 
