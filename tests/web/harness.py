@@ -73,6 +73,10 @@ class Table:
         #: Drop the connection instead of sending the next N acks (the action is applied),
         #: as a server whose connection breaks after the commit.
         self.drop_acks = 0
+        #: Drop the connection on the next N actions instead of applying them, as a
+        #: connection that breaks while an action is on its way (``lost`` keeps them).
+        self.lose_actions = 0
+        self.lost: list[dict[str, Any]] = []
 
     # ---- REST ---------------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
@@ -163,9 +167,15 @@ class Table:
 
     def on_message(self, ws: Any, seat: int | None, text: str | bytes) -> None:
         msg = json.loads(text)
-        self.received.append(msg)
         seq = msg.get("seq")
         kind = msg.get("type", "action")
+        if kind == "action" and self.lose_actions > 0:
+            self.lose_actions -= 1
+            self.lost.append(msg)
+            self.sockets[seat].remove(ws)
+            ws.close()
+            return
+        self.received.append(msg)
         if kind == "session_input":
             self.session_input(ws, seat, msg)
             return

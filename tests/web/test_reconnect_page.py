@@ -108,3 +108,29 @@ def test_an_action_chosen_while_down_is_not_sent_if_the_game_moved_on_meanwhile(
     expect(page.locator("#toast")).to_have_text(
         "The game moved on while the connection was down: your choice was not sent.")
     assert actions_sent(table) == [] and table.applied == []
+
+
+def test_an_action_lost_on_its_way_is_not_sent_again_once_the_game_moved_on(new_page):
+    """The rent is on its way when the connection breaks, and never arrives; meanwhile the
+    seat's turn goes on without the page. Back, the page learns from `welcome.last_seq` that
+    the rent was never applied and from the version that the game moved on: it does not send
+    it again (it would have been played in another position), and says so. Had it been
+    applied, it would have gone again for its `duplicate` ack (the test above)."""
+    table = table_vs_bot()
+    table.lose_actions = 1
+    page = new_page(init=seat_token_script(table.id, "tokA", 0))
+    page.clock.install()
+    install(page, table)
+    page.goto(f"{ORIGIN}/#/game/{table.id}")
+    page.wait_for_selector(".deal-table")
+    page.click(f".dhand [data-card='{RENT_RED_YELLOW}']")
+    page.locator(".card-menu button", has_text=re.compile("Charge Red rent .*everyone")).click()
+    expect(page.locator(".conn")).to_have_text(re.compile("reconnecting"))
+    assert [m["action"]["type"] for m in table.lost] == ["rent"]
+    bank = next(a for a in table.state.legal_actions(0) if a.to_json()["type"] == "bank")
+    table.state.apply(0, bank)  # what a stand-in did while the page was away
+    table.version += 1
+    page.clock.run_for(5_000)
+    expect(page.locator("#toast")).to_have_text(
+        "The game moved on while the connection was down: your choice was not sent.")
+    assert actions_sent(table) == [] and table.applied == []

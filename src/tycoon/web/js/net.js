@@ -107,10 +107,10 @@ export class GameSocket {
     this.seq = 0;
     this.seat = null;
     this.pending = new Map();
-    this.unacked = new Map(); // seq -> text of an action sent and not yet answered
-    // seq -> {out, version}: an action chosen while the connection was down, and the version
-    // of the position it was chosen in (null: it may go in any position)
-    this.waiting = new Map();
+    // seq -> {out, version}: an action not answered yet (sent, or chosen while the connection
+    // was down) and the version of the position it was chosen in (null: any position will do)
+    this.unacked = new Map();
+    this.held = null; // seqs a new connection sends once its first update says where the game is
     this.version = undefined; // of the last update
     this.closed = false;
     this.retry = 0;
@@ -156,7 +156,7 @@ export class GameSocket {
       if (this.ws !== ws) return;
       // answers that will never come (Memory clicks): the reconnection's snapshot redraws
       for (const [seq, p] of this.pending) {
-        if (this.unacked.has(seq) || this.waiting.has(seq)) continue; // actions: sent once reconnected
+        if (this.unacked.has(seq)) continue; // actions: sent once reconnected
         this.pending.delete(seq);
         p({ type: "error", code: "disconnected", seq, message: "connection lost" });
       }
@@ -174,34 +174,41 @@ export class GameSocket {
     };
   }
 
-  /** A (re)connection is welcomed: resume numbering, send again the unanswered actions. */
+  /** A (re)connection is welcomed: resume numbering; the unanswered actions the server
+   * applied (up to `last_seq`) go again for their `duplicate` ack, the others wait for the
+   * first update (`release`). */
   welcomed(msg, ws) {
     if (msg.seat == null) return;
     this.seat = msg.seat;
-    this.seq = Math.max(this.seq, msg.last_seq ?? 0, lastSeq.get(this.id, msg.seat));
+    const applied = msg.last_seq ?? 0;
+    this.seq = Math.max(this.seq, applied, lastSeq.get(this.id, msg.seat));
     const again = [...this.unacked.keys()].sort((a, b) => a - b);
-    for (const seq of again) ws.send(this.unacked.get(seq));
+    for (const seq of again.filter((q) => q <= applied)) ws.send(this.unacked.get(seq).out);
+    this.held = again.filter((q) => q > applied);
   }
 
-  /** The first update of a connection: the actions chosen while it was down go if the position
-   * is still the one they were chosen in; else they resolve with a `stale_view` error (the
-   * game moved on meanwhile: a stand-in played, a clock ran out) and nothing is sent. */
+  /** The first update of a connection: an action the server never applied goes if the game
+   * is still at the version it was chosen in; else it resolves with a `stale_view` error
+   * and nothing is sent (the game moved on meanwhile: a stand-in played, a clock ran out;
+   * an end of turn must not land in a later turn). */
   release(version, ws) {
-    for (const [seq, w] of this.waiting) {
-      if (w.version === null || w.version === version) {
-        this.unacked.set(seq, w.out);
-        ws.send(w.out);
+    for (const seq of this.held || []) {
+      const u = this.unacked.get(seq);
+      if (!u) continue;
+      if (u.version === null || u.version === version) {
+        ws.send(u.out);
       } else {
+        this.unacked.delete(seq);
         this.pending.get(seq)?.({ type: "error", code: "stale_view", seq, message: "the game moved on" });
         this.pending.delete(seq);
       }
     }
-    this.waiting.clear();
+    this.held = null;
   }
 
   /** Send one action (a JSON object from the legal actions); resolves with the ack or error.
-   * `anyPosition`: chosen while the connection is down, it goes once it is back even if the
-   * game moved on meanwhile (a minigame's inputs: other seats' parts do not change them). */
+   * `anyPosition`: not applied when the connection broke, it goes once it is back even if
+   * the game moved on meanwhile (a minigame's inputs: other seats' parts change nothing). */
   send(action, { anyPosition = false } = {}) {
     return this.sendMessage({ type: "action", action }, anyPosition);
   }
@@ -213,16 +220,14 @@ export class GameSocket {
     const out = JSON.stringify({ ...msg, seq });
     const action = (msg.type ?? "action") === "action";
     return new Promise((resolve) => {
-      if (this.ws.readyState === WebSocket.OPEN) {
-        this.pending.set(seq, resolve);
-        if (action) this.unacked.set(seq, out);
-        this.ws.send(out);
-      } else if (action && !this.closed) {
-        this.pending.set(seq, resolve); // goes once the connection is back (release)
-        this.waiting.set(seq, { out, version: anyPosition ? null : this.version });
-      } else {
+      const open = this.ws.readyState === WebSocket.OPEN;
+      if (!open && !(action && !this.closed)) {
         resolve({ type: "error", seq, code: "disconnected", message: "not connected" });
+        return;
       }
+      this.pending.set(seq, resolve);
+      if (action) this.unacked.set(seq, { out, version: anyPosition ? null : this.version });
+      if (open) this.ws.send(out); // else it goes once the connection is back (release)
     });
   }
 
