@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import re
 import signal
 import socket
@@ -273,6 +274,7 @@ def test_after_a_lost_connection_the_terminal_tells_what_it_missed_once():
     table = object.__new__(OnlineTable)  # no connection: only the update handling is tested
     table.version, table.acted_version, table.updates, table.held = -1, -1, deque(), []
     table.session_id = table.template = None
+    table.holding = False
     line = {"type": "played", "message": {"key": "played.end_turn", "params": {}}}
     history = [{"version": v, "events": [{**line, "n": v}], "actor": None} for v in (3, 4, 5, 6)]
     table._handle({"type": "update", "version": 4, "events": [], "history": history[:2]})
@@ -280,6 +282,45 @@ def test_after_a_lost_connection_the_terminal_tells_what_it_missed_once():
     # the connection is lost after version 4; the next one starts at version 6
     table._handle({"type": "update", "version": 6, "events": [], "history": history})
     assert [e["n"] for e in table.updates.popleft()["events"]] == [5, 6]
+
+
+def test_an_answer_lost_with_the_connection_goes_again_only_where_it_was_chosen():
+    """After a reconnection, the answer whose ack never came goes again (same seq) when the
+    server applied it (``welcome.last_seq``: for its duplicate ack) or when the game is still
+    at the version the answer was chosen in; if the game moved on meanwhile (a stand-in
+    played for the seat away), it is not sent and the person is told (a Deal "e" typed for
+    one turn ended the next)."""
+    from tycoon.engine import get_game
+    from tycoon.terminal.online import OnlineTable
+    from tycoon.terminal.words import Words
+
+    def table_with_answer(chosen_at: int) -> tuple[OnlineTable, list[dict]]:
+        table = object.__new__(OnlineTable)  # no connection: only the message handling
+        table.version, table.acted_version, table.updates, table.held = chosen_at, -1, deque(), []
+        table.session_id = table.template = table.me = None
+        table.seq, table.generation, table.inbox = 5, 1, queue.Queue()
+        table.unacked = {"type": "action", "seq": 5, "action": {"type": "end_turn"}}
+        table.unacked_at, table.holding = chosen_at, False
+        sent: list[dict] = []
+        table._send = sent.append  # type: ignore[method-assign]
+        return table, sent
+
+    table, sent = table_with_answer(4)
+    table._handle({"type": "welcome", "seat": 0, "last_seq": 5})  # applied before the loss
+    assert sent == [table.unacked]
+    table, sent = table_with_answer(4)
+    table._handle({"type": "welcome", "seat": 0, "last_seq": 4})
+    assert sent == []  # held until the first update says where the game is
+    table._handle({"type": "update", "version": 4, "events": []})
+    assert sent == [table.unacked]
+    table, sent = table_with_answer(4)
+    table._handle({"type": "welcome", "seat": 0, "last_seq": 4})
+    table._handle({"type": "update", "version": 7, "events": []})  # the stand-in played
+    assert sent == []
+    _generation, refusal, _code = table.inbox.get_nowait()
+    assert (refusal["type"], refusal["code"], refusal["seq"]) == ("error", "stale_view", 5)
+    assert Words(get_game("deal"), "es").refusal(refusal) == (
+        "La partida avanzó mientras la conexión estaba caída: tu elección no se envió.")
 
 
 def test_the_set_up_is_told_once_the_game_starts():
@@ -290,6 +331,7 @@ def test_the_set_up_is_told_once_the_game_starts():
     table = object.__new__(OnlineTable)
     table.version, table.acted_version, table.updates, table.held = -1, -1, deque(), []
     table.session_id = table.template = None
+    table.holding = False
     setup = [{"type": "turn_started", "n": 0}, {"type": "drew", "n": 0}]
     opened = {"type": "update", "version": 0, "events": [], "status": "open",
               "history": [{"version": 0, "events": setup, "actor": None}]}

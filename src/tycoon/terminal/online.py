@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 #: Close codes after which reconnecting cannot help.
 FATAL_CLOSE = {4401: "invalid seat token", 4404: "unknown game", 1009: "message too big"}
 #: Error codes meaning the decision is no longer ours (the game moved on).
-STALE_ERRORS = {"not_your_turn", "game_over", "stale_seq", "not_started"}
+STALE_ERRORS = {"not_your_turn", "game_over", "stale_seq", "not_started", "stale_view"}
 
 
 class ServerError(RuntimeError):
@@ -188,6 +188,10 @@ class OnlineTable:
         #: The set-up's events, read while the game waits for players, told once it starts.
         self.held: list[dict[str, Any]] = []
         self.unacked: dict[str, Any] | None = None
+        #: The version of the position the unacked action was chosen in (None: any will do),
+        #: and whether a new connection holds it until its first update says where the game is.
+        self.unacked_at: int | None = None
+        self.holding = False
         self.template: dict[str, Any] | None = None
         self.session_id: str | None = None
         self.last: dict[str, Any] | None = None
@@ -304,10 +308,15 @@ class OnlineTable:
             last = message.get("last_seq")
             if isinstance(last, int):
                 self.seq = max(self.seq, last)
-            if self.unacked is not None:  # lost with the connection: same seq again
-                self._send(self.unacked)
+            if self.unacked is not None:  # lost with the connection
+                if isinstance(last, int) and self.unacked["seq"] <= last:
+                    self._send(self.unacked)  # applied: again, for its duplicate ack
+                else:
+                    self.holding = True  # never applied: the first update decides
         elif kind == "update":
             version = message.get("version", 0)
+            if self.holding:
+                self._release(version)
             if version < self.version:
                 return
             known, self.version = self.version, version
@@ -331,6 +340,20 @@ class OnlineTable:
                 if legal:
                     self.template = legal[0]["action"]
             self.updates.append(message)
+
+    def _release(self, version: int) -> None:
+        """The first update after a reconnection: the action the server never applied goes
+        if the game is still at the version it was chosen in; else it is answered here with a
+        ``stale_view`` refusal and never sent (an end of turn must not land in a later turn)."""
+        self.holding = False
+        if self.unacked is None:
+            return
+        if self.unacked_at is None or self.unacked_at == version:
+            self._send(self.unacked)
+        else:
+            self.inbox.put((self.generation, {
+                "type": "error", "code": "stale_view", "seq": self.unacked["seq"],
+                "message": "the game moved on while the connection was down: not sent"}, None))
 
     # ----------------------------------------------------------------- the Table protocol
     def next(self) -> dict[str, Any] | None:
@@ -377,13 +400,15 @@ class OnlineTable:
             time.sleep(pause)
             pause = min(pause * 2, 2.0)
 
-    def act(self, action: dict[str, Any]) -> None:
-        """Send ``action`` with a new ``seq`` and wait for its ``ack`` (re-sent with the same
-        ``seq`` after a reconnection); :class:`Refused` (or :class:`Stale`) on an error."""
+    def act(self, action: dict[str, Any], any_position: bool = False) -> None:
+        """Send ``action`` with a new ``seq`` and wait for its ``ack`` (after a reconnection
+        sent again with the same ``seq``, if the server applied it or the game is still where
+        it was, or with ``any_position``); :class:`Refused` (or :class:`Stale`) on an error."""
         if self.me is None:
             raise Refused(self.words("term.online.spectator"))
         self.seq += 1
         self.unacked = {"type": "action", "seq": self.seq, "action": action}
+        self.unacked_at = None if any_position else (self.last or {}).get("version", self.version)
         answer = self._exchange(self.unacked, "ack")
         self.unacked = None
         if answer["type"] == "error":
@@ -411,7 +436,7 @@ class OnlineTable:
             raise Refused("the session's action is not known yet")
         template = {**self.template, "inputs": list(inputs or [])}
         with contextlib.suppress(Stale):
-            self.act(template)
+            self.act(template, any_position=True)  # other seats' parts change nothing of it
 
     def close(self) -> None:
         """Leave the table (the seat is played by the server's stand-in while away)."""

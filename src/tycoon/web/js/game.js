@@ -510,7 +510,7 @@ export class GameScreen {
 
   async act(action, options) {
     const reply = await this.socket.send(action, options);
-    if (reply.code === "stale_view") toast(t("game.stale_view")); // the server never saw it
+    if (reply.code === "stale_view") toast(errorText(reply)); // the server never saw it
     this.keepFocus();
     return reply.type !== "error";
   }
