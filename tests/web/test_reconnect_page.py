@@ -60,22 +60,46 @@ def test_action_resent_with_the_same_seq_after_a_lost_ack_MD_6_1(new_page):
     assert [a for s, a in table.applied if s == 0][1:] == [third["action"]]
 
 
+def open_on_a_test_clock(new_page, table: Table):
+    """The seat's page, whose reconnections wait for the test's clock."""
+    page = new_page(init=seat_token_script(table.id, "tokA", 0))
+    page.clock.install()
+    install(page, table)
+    page.goto(f"{ORIGIN}/#/game/{table.id}")
+    page.wait_for_selector(".deal-table")
+    return page
+
+
+def charge_rent(page) -> None:
+    page.click(f".dhand [data-card='{RENT_RED_YELLOW}']")
+    page.locator(".card-menu button", has_text=re.compile("Charge Red rent .*everyone")).click()
+
+
+def break_connection(page, table: Table) -> None:
+    for ws in table.sockets[0]:
+        ws.close()
+    expect(page.locator(".conn")).to_have_text(re.compile("reconnecting"))
+
+
+def stand_in_banks_a_card(table: Table) -> None:
+    """What a stand-in does for the seat while its page is away: the game moves on."""
+    bank = next(a for a in table.state.legal_actions(0) if a.to_json()["type"] == "bank")
+    table.state.apply(0, bank)
+    table.version += 1
+
+
+MOVED_ON = "The game moved on while the connection was down: your choice was not sent."
+
+
 def test_an_action_chosen_while_the_connection_is_down_is_sent_once_it_is_back_MD_6_1(
         new_page):
     """The connection breaks and, before the page has reconnected, the player charges rent
     (MD-6.1): the action waits and goes, once, when the page is back (it was dropped without
     a word, as if the click had missed)."""
     table = table_vs_bot()
-    page = new_page(init=seat_token_script(table.id, "tokA", 0))
-    page.clock.install()  # the page's reconnection waits for the test's clock
-    install(page, table)
-    page.goto(f"{ORIGIN}/#/game/{table.id}")
-    page.wait_for_selector(".deal-table")
-    for ws in table.sockets[0]:
-        ws.close()
-    expect(page.locator(".conn")).to_have_text(re.compile("reconnecting"))
-    page.click(f".dhand [data-card='{RENT_RED_YELLOW}']")
-    page.locator(".card-menu button", has_text=re.compile("Charge Red rent .*everyone")).click()
+    page = open_on_a_test_clock(new_page, table)
+    break_connection(page, table)
+    charge_rent(page)
     assert actions_sent(table) == []
     page.clock.run_for(5_000)  # the page reconnects
     for _ in range(100):
@@ -91,22 +115,12 @@ def test_an_action_chosen_while_down_is_not_sent_if_the_game_moved_on_meanwhile(
     banks a card); the rent the player chose on the old position is not sent when the page is
     back (it could have ended up played in another position), and the page says so."""
     table = table_vs_bot()
-    page = new_page(init=seat_token_script(table.id, "tokA", 0))
-    page.clock.install()
-    install(page, table)
-    page.goto(f"{ORIGIN}/#/game/{table.id}")
-    page.wait_for_selector(".deal-table")
-    for ws in table.sockets[0]:
-        ws.close()
-    expect(page.locator(".conn")).to_have_text(re.compile("reconnecting"))
-    bank = next(a for a in table.state.legal_actions(0) if a.to_json()["type"] == "bank")
-    table.state.apply(0, bank)  # what a stand-in did while the page was away
-    table.version += 1
-    page.click(f".dhand [data-card='{RENT_RED_YELLOW}']")
-    page.locator(".card-menu button", has_text=re.compile("Charge Red rent .*everyone")).click()
+    page = open_on_a_test_clock(new_page, table)
+    break_connection(page, table)
+    stand_in_banks_a_card(table)
+    charge_rent(page)
     page.clock.run_for(5_000)
-    expect(page.locator("#toast")).to_have_text(
-        "The game moved on while the connection was down: your choice was not sent.")
+    expect(page.locator("#toast")).to_have_text(MOVED_ON)
     assert actions_sent(table) == [] and table.applied == []
 
 
@@ -115,22 +129,14 @@ def test_an_action_lost_on_its_way_is_not_sent_again_once_the_game_moved_on(new_
     seat's turn goes on without the page. Back, the page learns from `welcome.last_seq` that
     the rent was never applied and from the version that the game moved on: it does not send
     it again (it would have been played in another position), and says so. Had it been
-    applied, it would have gone again for its `duplicate` ack (the test above)."""
+    applied, it would have gone again for its `duplicate` ack (the first test)."""
     table = table_vs_bot()
     table.lose_actions = 1
-    page = new_page(init=seat_token_script(table.id, "tokA", 0))
-    page.clock.install()
-    install(page, table)
-    page.goto(f"{ORIGIN}/#/game/{table.id}")
-    page.wait_for_selector(".deal-table")
-    page.click(f".dhand [data-card='{RENT_RED_YELLOW}']")
-    page.locator(".card-menu button", has_text=re.compile("Charge Red rent .*everyone")).click()
+    page = open_on_a_test_clock(new_page, table)
+    charge_rent(page)
     expect(page.locator(".conn")).to_have_text(re.compile("reconnecting"))
     assert [m["action"]["type"] for m in table.lost] == ["rent"]
-    bank = next(a for a in table.state.legal_actions(0) if a.to_json()["type"] == "bank")
-    table.state.apply(0, bank)  # what a stand-in did while the page was away
-    table.version += 1
+    stand_in_banks_a_card(table)
     page.clock.run_for(5_000)
-    expect(page.locator("#toast")).to_have_text(
-        "The game moved on while the connection was down: your choice was not sent.")
+    expect(page.locator("#toast")).to_have_text(MOVED_ON)
     assert actions_sent(table) == [] and table.applied == []
