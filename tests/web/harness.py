@@ -176,6 +176,9 @@ class Table:
             ws.close()
             return
         self.received.append(msg)
+        if kind == "ping":  # as the server: the page's heartbeat
+            ws.send(json.dumps({"type": "pong", "seq": seq, "time": 0}))
+            return
         if kind == "session_input":
             self.session_input(ws, seat, msg)
             return

@@ -140,3 +140,35 @@ def test_an_action_lost_on_its_way_is_not_sent_again_once_the_game_moved_on(new_
     page.clock.run_for(5_000)
     expect(page.locator("#toast")).to_have_text(MOVED_ON)
     assert actions_sent(table) == [] and table.applied == []
+
+
+def test_a_connection_that_died_without_a_word_is_found_out_and_replaced(new_page):
+    """A connection can die without a close (a phone that changed networks): the page would
+    look connected and hear nothing. After 10 s of silence it sends a `ping`; answered, the
+    connection stays; unanswered for 15 s, the page says it is reconnecting and reconnects."""
+    table = table_vs_bot()
+    page = open_on_a_test_clock(new_page, table)
+
+    def wait(seconds: int) -> None:  # the test's clock, with time for the messages between
+        for _ in range(seconds):
+            page.clock.run_for(1_000)
+            page.wait_for_timeout(20)
+
+    wait(30)  # silence, but every ping is answered
+    pings = [m for m in table.received if m.get("type") == "ping"]
+    assert len(pings) >= 2 and len(table.sockets[0]) == 1
+    expect(page.locator(".conn")).not_to_have_text(re.compile("reconnecting"))
+    dead = table.sockets[0][0]
+    dead.on_message(lambda _text: None)  # the connection hears nothing any more
+    table.sockets[0].remove(dead)
+    for _ in range(60):  # found out, then a new connection (its delay on the test's clock)
+        if table.sockets.get(0):
+            break
+        wait(1)
+    assert len(table.sockets[0]) == 1 and table.sockets[0][0] is not dead
+    charge_rent(page)  # and it plays
+    for _ in range(100):
+        if actions_sent(table):
+            break
+        page.wait_for_timeout(50)
+    assert [a["type"] for s, a in table.applied if s == 0] == ["rent"]

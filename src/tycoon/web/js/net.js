@@ -88,6 +88,12 @@ const lastSeq = {
   },
 };
 
+/** Every `HEARTBEAT_MS` a game connection looks at how long it has heard nothing: after
+ * `SILENCE_MS` it sends a `ping`, and a `ping` unanswered for `DEAD_AFTER_MS` ends it. */
+const HEARTBEAT_MS = 5000;
+const SILENCE_MS = 10000;
+const DEAD_AFTER_MS = 15000;
+
 /**
  * A game connection: `/ws/games/{id}` with the seat token (none: a spectator).
  * Calls `onMessage(msg)` for each server message (after normalising its shape), reconnects with
@@ -97,7 +103,8 @@ const lastSeq = {
  * reloads (above the server's `welcome.last_seq` and this tab's last one), and an action sent
  * but not answered when the connection dropped is sent again with the SAME `seq` once the
  * new connection is welcomed: the server applies it at most once (a `duplicate` ack if it
- * already had).
+ * already had); one it never applied goes only if the game has not moved on (`release`).
+ * A connection that died without a word is found out by a `ping` nobody answers (`listen`).
  */
 export class GameSocket {
   constructor(id, token, handlers) {
@@ -115,6 +122,24 @@ export class GameSocket {
     this.closed = false;
     this.retry = 0;
     this.connect();
+    this.heartbeat = setInterval(() => this.listen(), HEARTBEAT_MS);
+  }
+
+  /** A connection can die without a word (a phone that changed networks): the page would
+   * look connected and hear nothing. After a silence it asks (`ping`); a question left
+   * unanswered for `DEAD_AFTER_MS` ends the connection, and the page reconnects. */
+  listen() {
+    const ws = this.ws;
+    if (this.closed || !ws || ws.readyState !== WebSocket.OPEN) return;
+    const now = performance.now();
+    if (this.asked !== null && this.heard < this.asked && now - this.asked > DEAD_AFTER_MS) {
+      ws.onmessage = ws.onclose = null;
+      ws.close();
+      this.lost(ws, 1006);
+    } else if (now - this.heard > SILENCE_MS && (this.asked === null || this.asked < this.heard)) {
+      this.asked = now;
+      ws.send(JSON.stringify({ type: "ping" }));
+    }
   }
 
   url() {
@@ -126,8 +151,11 @@ export class GameSocket {
   connect() {
     const ws = new WebSocket(this.url());
     this.ws = ws;
+    this.heard = performance.now();
+    this.asked = null;
     ws.onopen = () => {
       this.retry = 0;
+      this.heard = performance.now();
       this.handlers.onStatus?.("open");
     };
     ws.onmessage = (ev) => {
@@ -137,6 +165,7 @@ export class GameSocket {
       } catch (e) {
         return;
       }
+      this.heard = performance.now();
       if (msg.type === "welcome") this.welcomed(msg, ws);
       if (msg.type === "update" && typeof msg.version === "number") {
         this.release(msg.version, ws);
@@ -152,26 +181,29 @@ export class GameSocket {
       }
       this.handlers.onMessage(msg);
     };
-    ws.onclose = (ev) => {
-      if (this.ws !== ws) return;
-      // answers that will never come (Memory clicks): the reconnection's snapshot redraws
-      for (const [seq, p] of this.pending) {
-        if (this.unacked.has(seq)) continue; // actions: sent once reconnected
-        this.pending.delete(seq);
-        p({ type: "error", code: "disconnected", seq, message: "connection lost" });
-      }
-      if (this.closed) return;
-      // 4404 (unknown game) is final: no endless reconnecting; the screen says why.
-      const again = this.handlers.onClosed ? this.handlers.onClosed(ev.code, ev.reason) : true;
-      if (again === false || ev.code === 4404) {
-        this.closed = true;
-        return;
-      }
-      if (ev.code === 4401) this.token = null;
-      this.handlers.onStatus?.("closed");
-      const delay = ev.code === 1012 ? 0 : Math.min(8000, 300 * 2 ** this.retry++); // 1012: server restart, reconnect at once
-      setTimeout(() => !this.closed && this.connect(), delay);
-    };
+    ws.onclose = (ev) => this.lost(ws, ev.code, ev.reason);
+  }
+
+  /** The connection `ws` ended (`code`): answer what will never be answered, reconnect. */
+  lost(ws, code, reason = "") {
+    if (this.ws !== ws) return;
+    // answers that will never come (Memory clicks): the reconnection's snapshot redraws
+    for (const [seq, p] of this.pending) {
+      if (this.unacked.has(seq)) continue; // actions: sent once reconnected
+      this.pending.delete(seq);
+      p({ type: "error", code: "disconnected", seq, message: "connection lost" });
+    }
+    if (this.closed) return;
+    // 4404 (unknown game) is final: no endless reconnecting; the screen says why.
+    const again = this.handlers.onClosed ? this.handlers.onClosed(code, reason) : true;
+    if (again === false || code === 4404) {
+      this.closed = true;
+      return;
+    }
+    if (code === 4401) this.token = null;
+    this.handlers.onStatus?.("closed");
+    const delay = code === 1012 ? 0 : Math.min(8000, 300 * 2 ** this.retry++); // 1012: server restart, reconnect at once
+    setTimeout(() => !this.closed && this.connect(), delay);
   }
 
   /** A (re)connection is welcomed: resume numbering; the unanswered actions the server
@@ -241,6 +273,7 @@ export class GameSocket {
 
   close() {
     this.closed = true;
+    clearInterval(this.heartbeat);
     this.ws?.close();
   }
 }
