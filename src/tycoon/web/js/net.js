@@ -132,12 +132,14 @@ export class GameSocket {
     const ws = this.ws;
     if (this.closed || !ws || ws.readyState !== WebSocket.OPEN) return;
     const now = performance.now();
-    if (this.asked !== null && this.heard < this.asked && now - this.asked > DEAD_AFTER_MS) {
-      ws.onmessage = ws.onclose = null;
-      ws.close();
-      this.lost(ws, 1006);
-    } else if (now - this.heard > SILENCE_MS && (this.asked === null || this.asked < this.heard)) {
-      this.asked = now;
+    if (this.askedAt !== null) { // a ping waits for any answer
+      if (now - this.askedAt > DEAD_AFTER_MS) {
+        ws.onmessage = ws.onclose = null;
+        ws.close();
+        this.lost(ws, 1006);
+      }
+    } else if (now - this.heard > SILENCE_MS) {
+      this.askedAt = now;
       ws.send(JSON.stringify({ type: "ping" }));
     }
   }
@@ -152,7 +154,7 @@ export class GameSocket {
     const ws = new WebSocket(this.url());
     this.ws = ws;
     this.heard = performance.now();
-    this.asked = null;
+    this.askedAt = null;
     ws.onopen = () => {
       this.retry = 0;
       this.heard = performance.now();
@@ -166,6 +168,7 @@ export class GameSocket {
         return;
       }
       this.heard = performance.now();
+      this.askedAt = null;
       if (msg.type === "welcome") this.welcomed(msg, ws);
       if (msg.type === "update" && typeof msg.version === "number") {
         this.release(msg.version, ws);
