@@ -4,6 +4,8 @@ messages, in four languages (issue 11: the client names no game's words)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -150,3 +152,36 @@ def test_a_lobby_in_a_background_tab_stops_asking_the_server(new_page):
     page.evaluate(visibility, False)
     page.wait_for_timeout(200)
     assert asked.count("games") == 1 and asked.count("lobby/chat") == 1, asked
+
+
+def test_a_seats_session_part_chosen_while_down_goes_after_another_seats_part(new_page):
+    """The generic table in an input session (the Toy's peek round, both seats at once): the
+    connection breaks, the other seat's part is stored meanwhile, and the person's part, chosen
+    before the page is back, still goes (a seat's part is its own, whatever the others did);
+    any other action chosen on a position that moved on would be held back."""
+    table = toy_table()
+    for _ in range(2):  # a card each, and the peek round opens for both seats
+        seat = table.state.to_move()[0]
+        table.state.apply(seat, table.state.legal_actions(seat)[0])
+        table.version += 1
+    assert table.state.to_move() == [0, 1] and table.state.session() is not None
+    page = new_page(init=seat_token_script(table.id, "tokA", 0))
+    page.clock.install()
+    install(page, table)
+    page.goto(f"{ORIGIN}/#/game/{table.id}")
+    button = page.locator(".generic-table .actions button").first
+    expect(button).to_be_visible()
+    page.clock.pause_at(page.evaluate("Date.now()") + 1)
+    for ws in table.sockets[0]:
+        ws.close()
+    expect(page.locator(".conn")).to_have_text(re.compile("reconnecting"))
+    part = table.session().bot_action(1, 0.5, 7)
+    table.state.apply(1, part)  # the other seat's part, stored while the page was away
+    table.version += 1
+    button.click()
+    page.clock.run_for(5_000)
+    for _ in range(100):
+        if any(s == 0 for s, _a in table.applied):
+            break
+        page.wait_for_timeout(50)
+    assert [a["type"] for s, a in table.applied if s == 0] == ["peek"]
