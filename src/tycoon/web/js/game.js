@@ -355,7 +355,7 @@ export class GameScreen {
       const Table = tableFor(game);
       this.table = new Table(this.tableBox, {
         game,
-        act: (action, options) => this.act(action, options),
+        act: (action) => this.act(action),
         sendMessage: (m) => this.socket.sendMessage(m),
         label: (action) => this.label(action),
         say: (m) => say(game, m, this.names()),
@@ -492,8 +492,7 @@ export class GameScreen {
     clearInterval(this.timer);
     const d = state.deadline;
     // A session's own screen shows its clock: the top bar does not show a second one.
-    const inSession = state.session && this.seat != null && state.session.seats?.includes(this.seat);
-    const end = d && !inSession ? state.received + d.seconds * 1000 : null;
+    const end = d && !this.inSession(state) ? state.received + d.seconds * 1000 : null;
     this.deadlineAt = end;
     const tick = () => {
       if (!end || state.status === "finished") {
@@ -508,8 +507,15 @@ export class GameScreen {
     this.timer = setInterval(tick, 250);
   }
 
-  async act(action, options) {
-    const reply = await this.socket.send(action, options);
+  /** Whether this seat plays a part of the input session open in `state`. */
+  inSession(state) {
+    return Boolean(state?.session && this.seat != null && state.session.seats?.includes(this.seat));
+  }
+
+  async act(action) {
+    // a seat's part of an input session is its own whatever the other seats did meanwhile:
+    // chosen while the connection is down, it goes even if the game moved on
+    const reply = await this.socket.send(action, { anyPosition: this.inSession(this.state) });
     if (reply.code === "stale_view") toast(errorText(reply)); // the server never saw it
     this.keepFocus();
     return reply.type !== "error";

@@ -47,19 +47,16 @@ export class GenericTable {
     const rows = [];
     const over = this.state.status === "finished";
     rows.push(el("h2", { id: "prompt", tabindex: "-1" }, titleOf(this.game)));
-    const inSession = session && seat != null && session.seats.includes(seat);
-    if (inSession) {
+    if (session && seat != null && session.seats.includes(seat)) {
       rows.push(el("p", { class: "hint" }, t("game.session", { seconds: Math.round(session.duration_ms / 1000) })));
     }
-    // a seat's part of an input session is its own whatever the other seats did meanwhile
-    const options = inSession ? { anyPosition: true } : undefined;
     const info = Object.entries(view).filter(([k]) => k !== "game");
     rows.push(el("dl", { class: "generic-view" }, info.map(([k, v]) => el("div", {}, el("dt", {}, label(this.game, k)),
       el("dd", {}, k === "phase" && hasWord(this.game, `phase.${v}`) ? word(this.game, `phase.${v}`) : k === "current" && Number.isInteger(v) ? show(this.game, { seat: v }, names) : k === "to_move" && Array.isArray(v) ? v.map((x) => names?.[x] || word(this.game, "seat.name", { number: x + 1 })).join(", ") : show(this.game, v, names))))));
     if (!over && seat != null && legal.length) {
       rows.push(el("section", { class: "actions", "aria-labelledby": "actions-h" },
         el("h2", { id: "actions-h" }, t("ui.actions")),
-        el("div", { class: "button-row" }, distinctChoices(legal, this.ctx.label).map((a, i) => el("button", { class: i === 0 ? "primary" : "", "data-key": `act-${i}`, onclick: () => this.ctx.act(a, options) }, this.ctx.label(a))))));
+        el("div", { class: "button-row" }, distinctChoices(legal, this.ctx.label).map((a, i) => el("button", { class: i === 0 ? "primary" : "", "data-key": `act-${i}`, onclick: () => this.ctx.act(a) }, this.ctx.label(a))))));
     }
     const side = el("div", { class: "side" }, this.ctx.logPanel, this.ctx.chatPanel);
     this.root.replaceChildren(el("div", { class: "card-panel" }, rows), side);

@@ -416,7 +416,7 @@ export class CapitalTable {
     // During a session the only legal action is its empty template (docs/protocol.md).
     const template = legal.length === 1 ? legal[0] : legal.find((a) => a.type === "minigame");
     const action = { ...(template || { type: "minigame" }), inputs };
-    return this.ctx.act(action, { anyPosition: true }); // other seats' parts change nothing of it
+    return this.ctx.act(action);
   }
 
   sessionProgress(msg) {
