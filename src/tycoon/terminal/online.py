@@ -48,16 +48,13 @@ class ServerError(RuntimeError):
     def worded(self, lang: str) -> ServerError:
         """This refusal in ``lang`` when its code has words (the web client's), with the
         terminal's hint where it has one (``--watch`` for a game one cannot sit at)."""
-        from tycoon.engine import Message, render
-
-        from .words import refusal_words, terminal_catalog
+        from .words import Words, refusal_words
 
         said = refusal_words(lang, self.code)
         if said is None:
             return self
         if self.code in WATCH_INSTEAD:
-            hint = Message("term.online.watch_instead", {})
-            said += " " + render(hint, terminal_catalog(lang), lang)
+            said += " " + Words(None, lang)("term.online.watch_instead")
         return ServerError(said, self.code)
 
 
@@ -469,21 +466,18 @@ def play_online(
     neither, at the one the person picks from the server's list, of ``kind`` if given) and
     play it in the terminal, as ``name``; a created game is named ``title`` in the lobby;
     return the result (None if the person left)."""
-    from tycoon.engine import Message, get_game, render
+    from tycoon.engine import get_game
 
     from .screen import screen_for
     from .ui import Terminal
-    from .words import Words, terminal_catalog, ui_catalog
+    from .words import Words
 
     base = check_server(server)
-
-    def term_words(key: str, **params: Any) -> str:  # before the game is known
-        return render(Message(key, params), terminal_catalog(lang), lang)
-
-    write(term_words("term.online.connecting", url=base))
+    lobby = Words(None, lang)  # the words before the game is known
+    write(lobby("term.online.connecting", url=base))
     try:
         if not create and not game_id:
-            game_id = choose_game(base, Words(None, lang), kind, watch, read, write)
+            game_id = choose_game(base, lobby, kind, watch, read, write)
             if game_id is None:
                 return None
         if create:
@@ -492,16 +486,16 @@ def play_online(
             kinds = players or ["human", *(["random"] * (seat_count - 1))]
             summary = create_game(base, create, kinds, preset, options or {}, title)
             game_id = summary["id"] if "id" in summary else summary["game_id"]
-            write(term_words("term.online.created", game_id=game_id))
+            write(lobby("term.online.created", game_id=game_id))
         summary = game_summary(base, game_id)
         info = get_game(summary["game"])
         token: str | None = None
         if not watch:
             # no --name: a guest, as the web lobby names one, in the player's language
-            joined = join_game(base, game_id, name or ui_catalog(lang)["lobby.anonymous"],
+            joined = join_game(base, game_id, name or lobby("lobby.anonymous"),
                                None if seat is None else seat)
             token, seat = joined["token"], joined["seat"]
-            write(term_words("term.online.joined", number=seat + 1, game_id=game_id))
+            write(lobby("term.online.joined", number=seat + 1, game_id=game_id))
     except ServerError as exc:  # the lobby's refusal in the player's words
         raise exc.worded(lang) from None
     words = Words(info, lang)
