@@ -4,6 +4,7 @@ messages, in four languages (issue 11: the client names no game's words)."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -152,6 +153,67 @@ def test_a_lobby_in_a_background_tab_stops_asking_the_server(new_page):
     page.evaluate(visibility, False)
     page.wait_for_timeout(200)
     assert asked.count("games") == 1 and asked.count("lobby/chat") == 1, asked
+
+
+def listed(n: int, game: str, status: str) -> dict:
+    """A game of the lobby's list, as ``GET /api/games`` gives it."""
+    free = [1] if status == "open" else []
+    return {"id": f"G{n:03d}", "game": game, "name": f"Table {n}", "status": status,
+            "seats": 2, "free_seats": free, "created": float(n),
+            "players": [{"seat": 0, "kind": "human", "name": "Ana", "taken": True},
+                        {"seat": 1, "kind": "human", "name": None, "taken": status != "open"}]}
+
+
+def test_the_lobby_folds_finished_games_filters_by_game_and_redraws_only_changes(new_page):
+    """A busy server lists dozens of finished games, which pushed the rules and the chat far
+    below: they are folded under "N finished games", a filter shows one game's tables, a
+    polite status counts the games waiting and in play, and a poll that brings the same list
+    leaves it alone (a screen reader does not hear it again every 5 s)."""
+    games = ([listed(1, "capital", "open"), listed(2, "deal", "open"),
+              listed(3, "capital", "playing")]
+             + [listed(10 + i, "deal" if i % 2 else "capital", "finished") for i in range(7)])
+    page = new_page()
+    page.clock.install()
+    install(page, None)
+    page.route(f"{ORIGIN}/api/games", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps(games)))
+    page.goto(f"{ORIGIN}/")
+    rows = page.locator("#game-list li")
+    counts = page.locator(".list-summary[role=status]")
+    expect(rows).to_have_count(3)
+    expect(counts).to_have_text("2 games waiting for players · 1 in play")
+    fold = page.locator("#finished-games")
+    expect(fold.locator("summary")).to_have_text("7 finished games")
+    expect(page.locator("#finished-list li").first).to_be_hidden()
+    expect(page.locator("[data-key=replay-G010]")).to_be_hidden()
+    fold.locator("summary").click()
+    expect(page.locator("[data-key=replay-G010]")).to_be_visible()
+    # the same answer again: the rows are the same nodes
+    page.evaluate("document.querySelector('#game-list li').dataset.seen = '1'")
+    page.clock.run_for(6_000)
+    page.wait_for_timeout(200)
+    assert page.evaluate("document.querySelector('#game-list li').dataset.seen") == "1"
+    # a new game comes in at the next poll
+    games.insert(0, listed(4, "deal", "open"))
+    page.clock.run_for(6_000)
+    expect(rows).to_have_count(4)
+    expect(counts).to_have_text("3 games waiting for players · 1 in play")
+    # one game's tables only
+    page.select_option("#game-filter", "deal")
+    expect(rows).to_have_count(2)
+    expect(counts).to_have_text("2 games waiting for players · 0 in play")
+    expect(fold.locator("summary")).to_have_text("3 finished games")
+    # another language keeps the filter and the unfolded list
+    page.select_option("#lang-select", "pt")
+    expect(counts).to_have_text("2 partidas aguardando jogadores · 0 em andamento")
+    expect(page.locator("#game-filter")).to_have_value("deal")
+    expect(fold).to_have_attribute("open", "")
+    expect(fold.locator("summary")).to_have_text("3 partidas terminadas")
+    # only finished games left: the list says so, not "no games yet"
+    games[:] = [g for g in games if g["status"] == "finished"]
+    page.clock.run_for(6_000)
+    expect(rows).to_have_text(["Nenhuma partida aguarda jogadores ou está em andamento. Crie uma!"])
+    assert_clean(page, "the lobby with finished games")
 
 
 def test_a_seats_session_part_chosen_while_down_goes_after_another_seats_part(new_page):

@@ -266,20 +266,71 @@ export async function copyInvite(id) {
   }
 }
 
+/** How the list is shown, kept while the page lives (like the create form's `draft`): which
+ * game's tables, and whether the finished ones are unfolded. */
+const view = { game: "", finished: false };
+
+/** The list of games: those waiting for players and in play, then the finished ones folded away
+ * (a busy server lists dozens of them, which pushed everything below the list out of reach),
+ * all of one game when `view.game` says so. Redrawn only when the server's answer changed, so
+ * that a screen reader does not hear the whole list again at every poll; `summary` (a polite
+ * status) says how many games wait for players or are in play when that changes. */
+function gameList() {
+  const live = el("ul", { class: "game-list", id: "game-list" });
+  const done = el("ul", { class: "game-list", id: "finished-list" });
+  const fold = el("details", { class: "finished-games", id: "finished-games", open: view.finished, hidden: true },
+    el("summary", {}), done);
+  fold.addEventListener("toggle", () => (view.finished = fold.open));
+  const summary = el("p", { class: "list-summary", role: "status" });
+  const filter = el("select", { id: "game-filter" },
+    el("option", { value: "" }, t("lobby.all_games")),
+    KINDS.map((k) => el("option", { value: k.name, selected: k.name === view.game }, gameTitle(k.name))));
+  let games = [];
+  let shown = null;
+  const draw = (refresh) => {
+    const mine = games.filter((g) => !view.game || g.game === view.game);
+    const key = JSON.stringify([view.game, mine]);
+    if (key === shown) return;
+    shown = key;
+    const ended = mine.filter((g) => g.status === "finished");
+    const now = mine.filter((g) => g.status !== "finished");
+    const waiting = now.filter((g) => g.status === "open").length;
+    const words = [t("lobby.count_open", { n: waiting }), t("lobby.count_playing", { n: now.length - waiting })].join(" · ");
+    if (summary.textContent !== words) summary.textContent = words;
+    const empty = ended.length ? "lobby.no_live_games" : "lobby.no_games";
+    rerender(live, () => (now.length ? now.map((g) => gameRow(g, refresh)) : [el("li", { class: "empty" }, t(empty))]));
+    rerender(done, () => ended.map((g) => gameRow(g, refresh)));
+    fold.hidden = !ended.length;
+    fold.querySelector("summary").textContent = t("lobby.finished_games", { n: ended.length });
+  };
+  const refresh = async () => {
+    try {
+      const data = await api.games();
+      games = Array.isArray(data) ? data : data.games || [];
+      draw(refresh);
+    } catch (e) {
+      shown = null;
+      live.replaceChildren(el("li", { class: "empty" }, errorText(e)));
+    }
+  };
+  filter.addEventListener("change", () => {
+    view.game = filter.value;
+    draw(refresh);
+  });
+  const node = [
+    el("div", { class: "list-tools" },
+      el("label", {}, el("span", {}, t("lobby.show")), filter),
+      el("button", { type: "button", onclick: refresh, id: "refresh-games" }, t("lobby.refresh"))),
+    summary, live, fold];
+  return { node, refresh };
+}
+
 export async function renderLobby(main) {
   await loadKinds();
   const name = el("input", { id: "player-name", value: settings.name, autocomplete: "nickname", maxlength: "40", placeholder: t("lobby.name_placeholder") });
   name.addEventListener("change", () => (settings.name = name.value.trim()));
-  const list = el("ul", { class: "game-list", id: "game-list", "aria-live": "polite" });
-  const refresh = async () => {
-    try {
-      const data = await api.games();
-      const games = Array.isArray(data) ? data : data.games || [];
-      rerender(list, () => (games.length ? games.map((g) => gameRow(g, refresh)) : [el("li", { class: "empty" }, t("lobby.no_games"))]));
-    } catch (e) {
-      list.replaceChildren(el("li", { class: "empty" }, errorText(e)));
-    }
-  };
+  const list = gameList();
+  const refresh = list.refresh;
   const page = el("div", { class: "lobby" },
     el("section", { class: "card-panel you" },
       el("h1", {}, t("lobby.welcome")),
@@ -287,9 +338,8 @@ export async function renderLobby(main) {
       el("label", {}, el("span", {}, t("lobby.your_name")), name)),
     createForm((id) => (location.hash = `#/game/${id}`)),
     el("section", { class: "card-panel open-games", "aria-labelledby": "open-h" },
-      el("div", { class: "row-between" }, el("h2", { id: "open-h" }, t("lobby.open_games")),
-        el("button", { onclick: refresh, id: "refresh-games" }, t("lobby.refresh"))),
-      list),
+      el("h2", { id: "open-h" }, t("lobby.open_games")),
+      list.node),
     el("section", { class: "card-panel rules-links", "aria-labelledby": "rules-links-h" },
       el("h2", { id: "rules-links-h" }, t("rules.link")),
       el("ul", {}, KINDS.map((k) => el("li", {}, el("a", { href: `#/rules/${k.name}`, "data-key": `rules-${k.name}` }, t("rules.title", { game: gameTitle(k.name) }))))),
