@@ -4,6 +4,8 @@ Toy game: the page names no game for any of them."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from .harness import ORIGIN, install, seat_token_script
@@ -83,3 +85,53 @@ def test_a_spectator_is_offered_to_watch_the_rematch_not_to_join_it(new_page):
     watch.click()
     watcher.wait_for_url("**/#/game/TOY1R/watch")
     expect(watcher.locator(".topbar-slot")).to_contain_text("watching")
+
+
+WATCH_CHAT = """() => {
+    window.chatChanges = [];
+    const lines = (nodes) => [...nodes].filter((n) => n.classList?.contains("chat-line")).length;
+    new MutationObserver((records) => {
+        for (const r of records) {
+            window.chatChanges.push({added: lines(r.addedNodes), removed: lines(r.removedNodes),
+                                     live: r.target.getAttribute("aria-live")});
+        }
+    }).observe(document.getElementById("chat-list"), { childList: true });
+}"""
+
+
+def test_a_screen_reader_hears_each_new_chat_line_once(new_page):
+    """The chat list is a polite live region: a new message appends its own line (the list
+    was drawn again, so every line was read out again at each message), a reconnection that
+    brings the same chat changes nothing, and another language draws the lines again with
+    the region muted meanwhile."""
+    table = toy_table()
+    page = open_toy(new_page, table)
+    page.evaluate(WATCH_CHAT)
+    for text in ("hello", "good luck", "thanks"):
+        page.fill("#chat-input", text)
+        page.press("#chat-input", "Enter")
+        expect(page.locator(".chat-line").last).to_contain_text(text)
+    changes = page.evaluate("window.chatChanges")
+    assert [c["added"] for c in changes if c["added"]] == [1, 1, 1], changes
+    assert all(c["removed"] == 0 and c["live"] == "polite" for c in changes), changes
+    page.evaluate("window.chatChanges = []")
+    before = list(table.sockets[0])
+    for ws in before:
+        ws.close()
+    expect(page.locator(".conn")).to_have_text(re.compile("reconnecting"))
+    page.wait_for_function("() => document.querySelector('.conn').textContent === ''"
+                           " || !/reconnecting/.test(document.querySelector('.conn').textContent)")
+    for _ in range(50):
+        if any(ws not in before for ws in table.sockets[0]):
+            break
+        page.wait_for_timeout(100)
+    else:
+        raise AssertionError("the page did not connect again")
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.chatChanges") == []
+    page.select_option("#lang-select", "fr")
+    expect(page.locator("#chat-h")).to_have_text("Discussion")
+    changes = page.evaluate("window.chatChanges")
+    assert changes and all(c["live"] == "off" for c in changes), changes
+    expect(page.locator("#chat-list")).to_have_attribute("aria-live", "polite")
+    expect(page.locator(".chat-line")).to_have_count(3)

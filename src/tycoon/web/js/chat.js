@@ -1,7 +1,7 @@
 // Chat at the table (WebSocket messages `chat`, docs/protocol.md) and in the lobby (REST
 // GET/POST /api/lobby/chat). Names and messages are always inserted as text, never as HTML.
 import { errorText, lang, t } from "./i18n.js";
-import { el, toast } from "./util.js";
+import { announce, el, toast } from "./util.js";
 
 export const REACTIONS = ["👍", "😀", "😮", "😢", "🎉", "🤔"];
 const MAX = 500;
@@ -70,25 +70,55 @@ export class ChatPanel {
     else if (body.text) this.input.value = "";
   }
 
+  /** The whole chat (a welcome's): drawn again only if it differs from what the page shows, as
+   * after a reconnection it usually does not. */
   reset(list, names) {
-    this.messages = [...list];
+    const same = list.length === this.messages.length && list.every((m, i) => m.id != null && m.id === this.messages[i].id);
+    const renamed = names && JSON.stringify(names) !== JSON.stringify(this.names);
     this.names = names || this.names;
+    if (same && !renamed) return this.controls();
+    this.messages = [...list];
     this.draw();
   }
 
+  /** One more message: its line is appended, so that a screen reader hears that line alone. */
   add(msg, names) {
     if (msg.id != null && this.messages.some((m) => m.id === msg.id)) return;
+    if (names && JSON.stringify(names) !== JSON.stringify(this.names)) {
+      // someone's name changed: every line again, quietly, and the new one said on its own
+      this.names = names;
+      this.messages.push(msg);
+      this.draw();
+      announce(chatLine(msg, this.names).textContent);
+      return;
+    }
+    const l = this.list;
+    const stick = l.scrollHeight - l.scrollTop - l.clientHeight < 24;
     this.messages.push(msg);
-    if (this.messages.length > 200) this.messages.shift();
-    this.names = names || this.names;
-    this.draw();
+    if (this.messages.length > 200) {
+      this.messages.shift();
+      l.firstElementChild?.remove();
+    }
+    l.querySelector(".empty")?.remove();
+    l.append(chatLine(msg, this.names));
+    if (stick) l.scrollTop = l.scrollHeight;
+    this.controls();
   }
 
+  /** Every line drawn afresh (a reset, another language) with the list's live region muted
+   * meanwhile: a screen reader would read the whole chat again as new. */
   draw() {
     const l = this.list;
     const stick = l.scrollHeight - l.scrollTop - l.clientHeight < 24;
+    l.setAttribute("aria-live", "off");
     l.replaceChildren(...(this.messages.length ? this.messages.map((m) => chatLine(m, this.names)) : [el("li", { class: "empty" }, t("chat.empty"))]));
+    setTimeout(() => l.setAttribute("aria-live", "polite"));
     if (stick) l.scrollTop = l.scrollHeight;
+    this.controls();
+  }
+
+  /** Writing is allowed or not (a seat, or a spectator where the table allows it). */
+  controls() {
     const can = this.canWrite();
     this.input.disabled = !can;
     this.sendButton.disabled = !can;
