@@ -4,7 +4,9 @@ table, and a server killed and restarted under a terminal that reconnects and go
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import os
 import queue
 import re
@@ -450,3 +452,67 @@ def test_with_no_game_the_terminal_lists_the_servers_games_to_pick_from(server):
 
     assert play_online(server.url, lang="en", read=eof, write=said.append) is None
     assert said[-1] == ""  # the prompt's line ends
+
+
+class Freezer(threading.Thread):
+    """A TCP relay to ``port`` whose connections can be frozen: nothing goes through any
+    more and nothing is closed, as when a laptop sleeps or a phone changes networks."""
+
+    def __init__(self, port: int) -> None:
+        super().__init__(daemon=True)
+        self.target = ("127.0.0.1", port)
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
+        self.frozen: set[int] = set()
+        self.accepted = 0
+
+    def run(self) -> None:
+        while True:
+            client, _ = self.listener.accept()
+            upstream = socket.create_connection(self.target)
+            n, self.accepted = self.accepted, self.accepted + 1
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self.pipe, args=(a, b, n), daemon=True).start()
+
+    def pipe(self, a: socket.socket, b: socket.socket, n: int) -> None:
+        with contextlib.suppress(OSError):
+            while data := a.recv(65536):
+                while n in self.frozen:
+                    time.sleep(0.05)
+                b.sendall(data)
+
+
+def test_a_connection_that_died_without_a_close_is_found_out_and_replaced(server, monkeypatch,
+                                                                          caplog):
+    """Nothing comes through any more and nothing closes: the terminal's pings go unanswered,
+    so it tells the player, connects again and goes on, with no traceback of the WebSocket
+    library on the screen (its keepalive logged one there). The test shortens the pings
+    (10 s, and 2 s to close, in play)."""
+    from tycoon.engine import get_game
+    from tycoon.terminal import online
+    from tycoon.terminal.words import Words
+
+    monkeypatch.setattr(online, "PING_SECONDS", 0.3)
+    monkeypatch.setattr(online, "CLOSE_SECONDS", 0.3)
+    game = rest(server.url, "POST", "/api/games", {"game": "deal", "players": ["human", "random"]})
+    joined = rest(server.url, "POST", f"/api/games/{game['id']}/join", {"name": "Ana", "seat": 0})
+    relay = Freezer(server.port)
+    relay.start()
+    said: list[str] = []
+    table = online.OnlineTable(relay.url, game["id"], joined["token"], 0, said.append,
+                               Words(get_game("deal"), "en"), retry_seconds=10)
+    try:
+        assert table._receive(timeout=10)["type"] == "welcome"
+        assert table._receive(timeout=10)["type"] == "update"
+        relay.frozen.add(0)
+        while (message := table._receive(timeout=10)) is not None:
+            if message["type"] == "welcome":  # on the new connection
+                break
+        assert said == ["The connection is lost; reconnecting.", "Connected again."]
+        assert table._receive(timeout=10)["type"] == "update"
+        assert relay.accepted == 2
+    finally:
+        table.closed = True
+        relay.frozen.clear()
+    # nothing logged where a terminal without logging set up prints it: the player's screen
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import queue
 import threading
 import time
@@ -33,6 +34,16 @@ if TYPE_CHECKING:
 
 #: Close codes after which reconnecting cannot help.
 FATAL_CLOSE = {4401: "invalid seat token", 4404: "unknown game", 1009: "message too big"}
+#: A connection that died without a close (a laptop's sleep, a network changed) is found out by
+#: a ping every ``PING_SECONDS`` unanswered for as long, then given ``CLOSE_SECONDS`` to close:
+#: within about 22 s (the library's own 20 + 20 + 10 s kept a player waiting 50 s).
+PING_SECONDS = 10.0
+CLOSE_SECONDS = 2.0
+#: The WebSocket library's own log, kept off the player's screen: it wrote a traceback there
+#: when its keepalive found a connection dead, which the terminal says in words.
+_QUIET = logging.getLogger("tycoon.terminal.websocket")
+_QUIET.addHandler(logging.NullHandler())
+_QUIET.propagate = False
 #: Error codes meaning the decision is no longer ours (the game moved on).
 STALE_ERRORS = {"not_your_turn", "game_over", "stale_seq", "not_started", "stale_view"}
 
@@ -228,7 +239,9 @@ class OnlineTable:
             try:
                 # a connection kept across prompts and closed by this class, not a with-block
                 ws = connect(url, origin=self.origin,  # type: ignore[arg-type]
-                             open_timeout=10, max_size=2**24, proxy=None, legacy=True)
+                             open_timeout=10, max_size=2**24, proxy=None, legacy=True,
+                             ping_interval=PING_SECONDS, ping_timeout=PING_SECONDS,
+                             close_timeout=CLOSE_SECONDS, logger=_QUIET)
                 break
             except (OSError, WebSocketException, TimeoutError) as exc:  # e.g. still starting
                 if first and isinstance(exc, InvalidURI):
