@@ -152,6 +152,34 @@ def test_stats_text_names_seats_from_1_and_labels_each_round_it_shows():
     assert values == [str((int(r) - 1) * 10) for r in rounds]  # round r's own mean
 
 
+def test_stats_money_table_stops_where_few_games_are_left_and_says_how_many():
+    """The table of money by round covers the rounds a tenth of the games reach, as the plot
+    does, with how many games each mean is over: a 100-game Capital study printed round 51's
+    mean of one game (-431.5) beside round 1's of a hundred."""
+    from rich.console import Console
+
+    from tycoon.study.stats import extension, report
+
+    data = {
+        "game": "deal", "games": 20, "seats": 2, "bots": ["heuristic"], "options": {},
+        "finished": 20, "unfinished": 0,
+        "turns": {"mean": 20, "median": 19, "p90": 30, "min": 9, "max": 41},
+        "first_player": {"wins": 10, "games": 20, "win_rate": 0.5, "ci95": [0.3, 0.7],
+                         "chance": 0.5},
+        "wins_by_seat": [10, 10], "wins_by_reason": {"three_sets": 20}, "tags": {},
+        "per_game": {"actions": {"end_turn": 20.5}},
+        "money_by_round": {"all": [float(r) for r in range(12)]},
+        "games_by_round": [20] * 6 + [2, 1, 1, 1, 1, 1],
+    }
+    console = Console(record=True, width=200)
+    report(data, extension("deal"), console)
+    lines = console.export_text().splitlines()
+    head = next(i for i, line in enumerate(lines) if line.startswith("round"))
+    assert lines[head].split()[1:] == ["1", "2", "3", "4", "5", "6", "7"]
+    assert lines[head + 1].split() == ["0", "1", "2", "3", "4", "5", "6"]
+    assert lines[head + 2].split() == ["games", *["20"] * 6, "2"]
+
+
 def test_stats_bad_option_is_a_clear_error():
     result = runner.invoke(app, ["stats", "capital", "--games", "1", "--option", "card_supply=x"])
     assert result.exit_code == 2 and "card_supply" in result.output

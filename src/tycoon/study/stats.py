@@ -355,18 +355,14 @@ def plot_stats(data: dict[str, Any], folder: Path, prefix: str = "") -> list[Pat
     ax.set_xlabel("times per game")
     ax.set_title(f"{counter.replace('_', ' ').capitalize()} — {title}", fontsize=8)
     save(fig, "cards")
-    # money and wealth over time, on the rounds that at least a tenth of the games reach
-    enough = max(1, data["games"] // 10)
+    # money and wealth over time, on the rounds enough games reach
+    shown = _rounds_reached(data)
     fig, axes = plt.subplots(1, 2, figsize=(10, 3.8))
     labels = (getattr(ext, "money_label", "score"), getattr(ext, "wealth_label", "score"))
     for ax, key, label in zip(axes, ("money_by_round", "wealth_by_round"), labels, strict=True):
         for who, style in (("winner", "-"), ("others", "--")):
             ys = data[key][who]
-            pts = [
-                (i + 1, y)
-                for i, y in enumerate(ys)
-                if y is not None and data["games_by_round"][i] >= enough
-            ]
+            pts = [(i + 1, y) for i, y in enumerate(ys[:shown]) if y is not None]
             ax.plot([p[0] for p in pts], [p[1] for p in pts], style, label=who)
         ax.set_xlabel("round")
         ax.set_ylabel("mean " + label)
@@ -374,6 +370,16 @@ def plot_stats(data: dict[str, Any], folder: Path, prefix: str = "") -> list[Pat
     fig.suptitle(f"Money over time — {title}", fontsize=8)
     save(fig, "money")
     return out
+
+
+def _rounds_reached(data: dict[str, Any]) -> int:
+    """How many rounds the money figures cover: those at least a tenth of the games reach (a
+    mean over the one long game left would read as the study's)."""
+    enough = max(1, data["games"] // 10)
+    reached = data.get("games_by_round")
+    if reached is None:
+        return len(data["money_by_round"]["all"])
+    return sum(1 for n in reached if n >= enough)
 
 
 def _words(name: str) -> str:
@@ -424,19 +430,21 @@ def report(data: dict[str, Any], ext: Any, console: Any) -> None:
     console.print(Columns([_counts(f"{_words(counter)} per game", items,
                                    label=partial(label, counter))
                            for counter, items in data["per_game"].items()], padding=(1, 4)))
-    money = data["money_by_round"]["all"]
+    money = data["money_by_round"]["all"][:_rounds_reached(data)]
     if money:
         step = max(1, -(-len(money) // 10))
         rounds = [*range(0, len(money), step)]
         if rounds[-1] != len(money) - 1:
             rounds.append(len(money) - 1)
         console.print(f"mean {getattr(ext, 'money_label', 'score')} of a seat at the start "
-                      "of a round", style="italic")
+                      "of a round (the rounds a tenth of the games reach)", style="italic")
         table = Table(box=None, pad_edge=False)
         table.add_column("round")
         for r in rounds:
             table.add_column(str(r + 1), justify="right")
         table.add_row("", *(f"{money[r]:g}" for r in rounds))
+        if "games_by_round" in data:
+            table.add_row("games", *(str(data["games_by_round"][r]) for r in rounds))
         console.print(table)
 
 
