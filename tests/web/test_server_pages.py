@@ -329,3 +329,47 @@ def test_the_end_screens_counts_only_from_a_page_that_saw_every_change(server, n
                     for a in played)
         counted = page.locator(".victory-screen .end-summary tbody td:last-child").all_inner_texts()
         assert sum(map(int, counted)) == cards
+
+
+def stock_exchange_jump(server: str) -> tuple[str, int, int, list[int]]:
+    """A finished Capital game of bots with a step S that has a Stock Exchange, and a later
+    step, not the next one and in another turn, where a pawn moves without one: the game's
+    id, the two steps and the path of that move."""
+    for seed in range(1, 30):
+        game_id = finished_bot_game(server, "capital", 4, 40, seed=seed)
+        steps = [httpx.get(f"{server}/api/games/{game_id}/replay/{s}").json()
+                 for s in range(1, 200)]
+        steps = [s for s in steps if "view" in s]
+        found = next((s for s in steps if any(e["type"] == "stock_exchange" for e in s["events"])),
+                     None)
+        if found is None:
+            continue
+        later = next((s for s in steps if s["step"] > found["step"] + 1
+                      and s["view"]["turn"] != found["view"]["turn"]
+                      and not any(e["type"] == "stock_exchange" for e in s["events"])
+                      and any(e["type"] == "moved" and len(e["path"]) >= 2 for e in s["events"])),
+                     None)
+        if later is not None:
+            path = next(e["path"] for e in later["events"] if e["type"] == "moved")
+            return game_id, found["step"], later["step"], path
+    pytest.fail("no bot game had a Stock Exchange")
+
+
+def test_a_replay_jump_leaves_the_last_steps_banner_and_pawns_behind(server, new_page):
+    """Jumping along the replay's slider: the Stock Exchange's banner of an earlier turn is
+    not shown over a later one (it stayed until a turn_started came, which a jump never
+    brings), and a pawn moved by the step shown walks its own path, not across the board
+    from where it stood at the step shown before."""
+    game_id, exchange, later, path = stock_exchange_jump(server)
+    page = new_page()
+    page.goto(f"{server}/#/replay/{game_id}")
+    expect(page.locator("#replay-step")).to_contain_text("Step 0 of")
+    page.locator("#replay-slider").fill(str(exchange))
+    expect(page.locator("#replay-step")).to_contain_text(f"Step {exchange} of")
+    expect(page.locator(".banner-text")).to_contain_text("Stock exchange")
+    page.locator("#replay-slider").fill(str(later))
+    expect(page.locator("#replay-step")).to_contain_text(f"Step {later} of")
+    expect(page.locator(".banner-text")).to_have_count(0)
+    frames = page.evaluate("""() => [...document.querySelectorAll('.pawn')].flatMap((p) =>
+        p.getAnimations().map((a) => a.effect.getKeyframes().length))""")
+    assert len(path) in frames and len(path) + 1 not in frames, (frames, path)

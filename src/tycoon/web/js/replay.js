@@ -81,6 +81,7 @@ async function viewer(main, opts, at = { step: 0, seat: null }) {
   let seat = at.seat;
   let playing = null;
   let table = null;
+  let shown = null; // the step on the screen: a table draws the next one's moves from it
   const tableBox = el("div", { class: "table-box" });
   const logList = el("ol", { class: "event-log", id: "event-log", tabindex: "0" });
   const logPanel = el("section", { class: "log-panel", "aria-labelledby": "log-h" }, el("h2", { id: "log-h" }, t("log.title")), logList);
@@ -104,6 +105,8 @@ async function viewer(main, opts, at = { step: 0, seat: null }) {
       return;
     }
     if (Number(slider.value) !== data.step) return; // a later step was asked meanwhile
+    const follows = shown !== null && data.step === shown + 1;
+    shown = data.step;
     const view = data.view;
     const game = view.game || kind;
     if (!table || table.game !== game) table = new (tableFor(game))(tableBox, { game, act: () => {}, label: () => "", say: (m) => say(game, m, names), logPanel, replay: true });
@@ -126,7 +129,7 @@ async function viewer(main, opts, at = { step: 0, seat: null }) {
       ...earlier.map((line) => item(line)),
       ...lines.map((line) => item(line, { class: "replay-now", "aria-current": "step" })));
     if (lines.length) announce(lines.map((line) => line.text).join(" "));
-    table.update({ view, events: data.events || [], legal: [], messages: new Map(), seat, names, deadline: null, status: data.status ?? null, result: data.result ?? null, game });
+    table.update({ view, events: data.events || [], follows, legal: [], messages: new Map(), seat, names, deadline: null, status: data.status ?? null, result: data.result ?? null, game });
     logList.scrollTop = logList.scrollHeight; // the step's own lines are the last
   }
 

@@ -34,7 +34,9 @@ export class CapitalTable {
       this.ui = { card: null, exchange: false, picked: new Set(), lot: null };
       this.lastKey = turnKey;
     }
-    const pos = (this.state?.view.seats || []).map((x) => x.square);
+    // where the pawns stood before this update's moves: unknown when it does not follow the
+    // update drawn before (a replay's jump), so that a pawn does not cross the board from there
+    const pos = state.follows === false ? [] : (this.state?.view.seats || []).map((x) => x.square);
     this.moves = [];
     for (const e of state.events) {
       if (e.type !== "moved" || !e.path?.length) continue;
@@ -43,11 +45,14 @@ export class CapitalTable {
     }
     this.state = state;
     this.track(state);
+    // the Stock Exchange's banner lasts for the turn it happened in (a replay's jump or a
+    // reconnection brings no turn_started, so the turn is compared)
+    if (this.banner && this.banner.turn !== state.view.turn) this.banner = null;
     for (const e of state.events) {
       if (e.type === "turn_started") this.banner = null;
       if (e.type === "stock_exchange") {
         const sign = e.amount >= 0 ? "+" : "−";
-        this.banner = { tone: e.amount >= 0 ? "gain" : "loss", text: `${t("capital.stock_exchange_short")} ${seatLetter(e.seat)}: ${sign}${money(Math.abs(e.amount))}` };
+        this.banner = { turn: state.view.turn, tone: e.amount >= 0 ? "gain" : "loss", text: `${t("capital.stock_exchange_short")} ${seatLetter(e.seat)}: ${sign}${money(Math.abs(e.amount))}` };
       }
     }
     this.render();
