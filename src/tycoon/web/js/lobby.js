@@ -287,7 +287,7 @@ function gameList() {
     KINDS.map((k) => el("option", { value: k.name, selected: k.name === view.game }, gameTitle(k.name))));
   let games = [];
   let shown = null;
-  const draw = (refresh) => {
+  const draw = () => {
     const mine = games.filter((g) => !view.game || g.game === view.game);
     const key = JSON.stringify([view.game, mine]);
     if (key === shown) return;
@@ -307,7 +307,7 @@ function gameList() {
     try {
       const data = await api.games();
       games = Array.isArray(data) ? data : data.games || [];
-      draw(refresh);
+      draw();
     } catch (e) {
       shown = null;
       live.replaceChildren(el("li", { class: "empty" }, errorText(e)));
@@ -315,7 +315,7 @@ function gameList() {
   };
   filter.addEventListener("change", () => {
     view.game = filter.value;
-    draw(refresh);
+    draw();
   });
   const node = [
     el("div", { class: "list-tools" },
