@@ -46,7 +46,7 @@ def test_action_resent_with_the_same_seq_after_a_lost_ack_MD_6_1(new_page):
     assert paid
     for card in paid:
         expect(page.locator(f".dseat.mine [data-card='{card}']")).to_have_count(1)
-    # a reload resumes numbering above it (sessionStorage / welcome.last_seq)
+    # a reload resumes numbering above it (localStorage / welcome.last_seq)
     page.reload()
     page.wait_for_selector(".deal-table")
     page.click(f".dhand [data-card='{PASS_GO}']")

@@ -135,3 +135,26 @@ def test_a_screen_reader_hears_each_new_chat_line_once(new_page):
     assert changes and all(c["live"] == "off" for c in changes), changes
     expect(page.locator("#chat-list")).to_have_attribute("aria-live", "polite")
     expect(page.locator(".chat-line")).to_have_count(3)
+
+
+def test_two_tabs_of_one_seat_both_play(new_page):
+    """The same seat open in two tabs of one browser (the lobby's Resume in another tab): an
+    action chosen in either goes. Each tab numbered its actions alone, so the second tab's
+    came with a `seq` the first had used, and the server refused every one (`seq_reused`)."""
+    table = toy_table()
+    page = open_toy(new_page, table)
+    other = page.context.new_page()
+    install(other, table)
+    other.goto(f"{ORIGIN}/#/game/{table.id}")
+    mine = lambda: [a for s, a in table.applied if s == 0]  # noqa: E731
+    for tab, n in ((page, 1), (other, 2), (page, 3)):
+        button = tab.locator(".generic-table .actions button").first
+        expect(button).to_be_enabled()
+        button.click()
+        for _ in range(50):
+            if len(mine()) == n:
+                break
+            tab.wait_for_timeout(50)
+        assert len(mine()) == n, (n, table.received)
+    seqs = [m["seq"] for m in table.received if m.get("type", "action") == "action"]
+    assert seqs == sorted(set(seqs)), seqs

@@ -66,14 +66,16 @@ export const tokens = {
 };
 
 /**
- * The last message `seq` this tab used per game and seat (sessionStorage: survives a reload),
- * so that numbering never goes back (the server applies a seat's action `seq` once).
+ * The last message `seq` used per game and seat by this browser (localStorage, where the seat
+ * token is: it survives a reload, and the tabs that play one seat share it), so that numbering
+ * never goes back (the server applies a seat's action `seq` once). A tab that numbered alone
+ * sent a `seq` another tab of the seat had used, and the server refused it (`seq_reused`).
  */
 const lastSeq = {
   key: (id, seat) => `tycoon.seq.${id}.${seat}`,
   get(id, seat) {
     try {
-      const n = Number(sessionStorage.getItem(this.key(id, seat)));
+      const n = Number(localStorage.getItem(this.key(id, seat)));
       return Number.isSafeInteger(n) && n > 0 ? n : 0;
     } catch (e) {
       return 0;
@@ -81,7 +83,7 @@ const lastSeq = {
   },
   set(id, seat, seq) {
     try {
-      sessionStorage.setItem(this.key(id, seat), String(seq));
+      localStorage.setItem(this.key(id, seat), String(seq));
     } catch (e) {
       /* storage full or disabled: the server's welcome.last_seq still resumes */
     }
@@ -250,6 +252,8 @@ export class GameSocket {
 
   /** Send a message of the protocol with the next sequence number. */
   sendMessage(msg, anyPosition = false) {
+    // above this tab's last and any other tab's of the seat
+    if (this.seat != null) this.seq = Math.max(this.seq, lastSeq.get(this.id, this.seat));
     const seq = ++this.seq;
     if (this.seat != null) lastSeq.set(this.id, this.seat, seq);
     const out = JSON.stringify({ ...msg, seq });
