@@ -77,6 +77,9 @@ class Table:
         #: connection that breaks while an action is on its way (``lost`` keeps them).
         self.lose_actions = 0
         self.lost: list[dict[str, Any]] = []
+        #: Keep actions unanswered until ``release_actions`` (a slow connection).
+        self.hold_actions = False
+        self.held: list[tuple[Any, int | None, str | bytes]] = []
 
     # ---- REST ---------------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
@@ -165,10 +168,19 @@ class Table:
             "session": session.to_json(seat) if session is not None else None,
         }
 
+    def release_actions(self) -> None:
+        """Answer the actions ``hold_actions`` kept, in order."""
+        held, self.held, self.hold_actions = self.held, [], False
+        for ws, seat, text in held:
+            self.on_message(ws, seat, text)
+
     def on_message(self, ws: Any, seat: int | None, text: str | bytes) -> None:
         msg = json.loads(text)
         seq = msg.get("seq")
         kind = msg.get("type", "action")
+        if kind == "action" and self.hold_actions:
+            self.held.append((ws, seat, text))
+            return
         if kind == "action" and self.lose_actions > 0:
             self.lose_actions -= 1
             self.lost.append(msg)

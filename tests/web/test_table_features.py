@@ -158,3 +158,30 @@ def test_two_tabs_of_one_seat_both_play(new_page):
         assert len(mine()) == n, (n, table.received)
     seqs = [m["seq"] for m in table.received if m.get("type", "action") == "action"]
     assert seqs == sorted(set(seqs)), seqs
+
+
+def test_a_second_click_while_an_action_is_on_its_way_sends_nothing(new_page):
+    """On a slow connection the page still shows the position the first click was chosen in:
+    a second click (a double click on End your turn) was sent too, refused, and the player
+    read "It is not your turn." Until the answer comes, the page sends no other action."""
+    table = toy_table()
+    page = open_toy(new_page, table)
+    table.hold_actions = True
+    button = page.locator(".generic-table .actions button").first
+    button.click()
+    button.click()
+    page.keyboard.press("Enter")  # the focused button again, by the keyboard
+    page.wait_for_timeout(300)
+    assert len(table.held) == 1, table.held
+    table.release_actions()
+    expect(page.locator(".generic-table .actions button").first).to_be_enabled()
+    page.wait_for_timeout(200)
+    assert len([a for s, a in table.applied if s == 0]) == 1
+    expect(page.locator(".toast")).to_have_count(0)
+    # the next position's actions go as before
+    page.locator(".generic-table .actions button").first.click()
+    for _ in range(50):
+        if len([a for s, a in table.applied if s == 0]) == 2:
+            break
+        page.wait_for_timeout(50)
+    assert len([a for s, a in table.applied if s == 0]) == 2

@@ -515,7 +515,18 @@ export class GameScreen {
   async act(action) {
     // a seat's part of an input session is its own whatever the other seats did meanwhile:
     // chosen while the connection is down, it goes even if the game moved on
-    const reply = await this.socket.send(action, { anyPosition: this.inSession(this.state) });
+    const anyPosition = this.inSession(this.state);
+    // Until an action is answered the page shows the position it was chosen in: a second
+    // click there (a double click on a slow connection) would only be refused ("It is not
+    // your turn."), so it sends nothing. A seat's parts of an input session are not held up.
+    if (this.acting && !anyPosition) return false;
+    this.acting = !anyPosition;
+    let reply;
+    try {
+      reply = await this.socket.send(action, { anyPosition });
+    } finally {
+      this.acting = false;
+    }
     if (reply.code === "stale_view") toast(errorText(reply)); // the server never saw it
     this.keepFocus();
     return reply.type !== "error";
