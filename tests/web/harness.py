@@ -77,9 +77,12 @@ class Table:
         #: connection that breaks while an action is on its way (``lost`` keeps them).
         self.lose_actions = 0
         self.lost: list[dict[str, Any]] = []
-        #: Keep actions unanswered until ``release_actions`` (a slow connection).
+        #: Keep actions unanswered until ``release_actions`` (a slow connection), or answer
+        #: them and keep their updates until ``release_updates`` (the update comes after the ack).
         self.hold_actions = False
         self.held: list[tuple[Any, int | None, str | bytes]] = []
+        self.hold_updates = False
+        self.held_updates: list[list[Any]] = []
 
     # ---- REST ---------------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
@@ -319,7 +322,16 @@ class Table:
             self.version += 1
         return events
 
+    def release_updates(self) -> None:
+        """Send the updates ``hold_updates`` kept."""
+        held, self.held_updates, self.hold_updates = self.held_updates, [], False
+        for events in held:
+            self.broadcast(events)
+
     def broadcast(self, events: list[Any]) -> None:
+        if self.hold_updates:
+            self.held_updates.append(events)
+            return
         for seat, sockets in self.sockets.items():
             for ws in sockets:
                 self.send(ws, seat, self.update(seat, events))

@@ -1,6 +1,7 @@
-"""Chat, resign and rematch at the table (issue 12), with the protocol stand of ``harness``
-(the same messages as docs/protocol.md; the real server's are in test_server_table.py), on the
-Toy game: the page names no game for any of them."""
+"""Chat, resign and rematch at the table (issue 12), one seat in two tabs, and one action at a
+time, with the protocol stand of ``harness`` (the same messages as docs/protocol.md; the real
+server's are in test_server_table.py), on the Toy game: the page names no game for any of
+them."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import re
 
 from playwright.sync_api import expect
 
-from .harness import ORIGIN, install, seat_token_script
+from tycoon.engine import get_game
+
+from .harness import ORIGIN, Table, install, seat_token_script
 from .test_generic_page import play_first_actions, toy_table
 
 HOSTILE = '<img src=x onerror="window.pwned=1"><b>hi</b>'
@@ -163,8 +166,10 @@ def test_two_tabs_of_one_seat_both_play(new_page):
 def test_a_second_click_while_an_action_is_on_its_way_sends_nothing(new_page):
     """On a slow connection the page still shows the position the first click was chosen in:
     a second click (a double click on End your turn) was sent too, refused, and the player
-    read "It is not your turn." Until the answer comes, the page sends no other action."""
-    table = toy_table()
+    read "It is not your turn." Until the answer comes, and the update of the position it
+    made (just after the ack), the page sends no other action."""
+    state = get_game("toy").new_game(2, seed=3, round_every=0, turn_limit=8)  # no peek rounds
+    table = Table("toy", state, {"tokA": 0}, ["Ana", "Bot"], game_id="TOY1")
     page = open_toy(new_page, table)
     table.hold_actions = True
     button = page.locator(".generic-table .actions button").first
@@ -178,10 +183,24 @@ def test_a_second_click_while_an_action_is_on_its_way_sends_nothing(new_page):
     page.wait_for_timeout(200)
     assert len([a for s, a in table.applied if s == 0]) == 1
     expect(page.locator(".toast")).to_have_count(0)
-    # the next position's actions go as before
-    page.locator(".generic-table .actions button").first.click()
+    # answered, but the position it made not shown yet (its update comes just after the ack)
+    table.hold_updates = True
+    button = page.locator(".generic-table .actions button").first
+    button.click()
     for _ in range(50):
         if len([a for s, a in table.applied if s == 0]) == 2:
             break
         page.wait_for_timeout(50)
-    assert len([a for s, a in table.applied if s == 0]) == 2
+    page.wait_for_timeout(200)  # the ack is in
+    button.click()
+    page.wait_for_timeout(300)
+    assert len([m for m in table.received if m.get("type", "action") == "action"]) == 2
+    table.release_updates()
+    expect(page.locator(".toast")).to_have_count(0)
+    # the next position's actions go as before
+    page.locator(".generic-table .actions button").first.click()
+    for _ in range(50):
+        if len([a for s, a in table.applied if s == 0]) == 3:
+            break
+        page.wait_for_timeout(50)
+    assert len([a for s, a in table.applied if s == 0]) == 3

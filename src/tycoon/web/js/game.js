@@ -516,10 +516,12 @@ export class GameScreen {
     // a seat's part of an input session is its own whatever the other seats did meanwhile:
     // chosen while the connection is down, it goes even if the game moved on
     const anyPosition = this.inSession(this.state);
-    // Until an action is answered the page shows the position it was chosen in: a second
-    // click there (a double click on a slow connection) would only be refused ("It is not
-    // your turn."), so it sends nothing. A seat's parts of an input session are not held up.
-    if (this.acting && !anyPosition) return false;
+    // Until the position an action made is shown (its update comes just after its ack), the
+    // page shows the one it was chosen in: a second click there (a double click on a slow
+    // connection) would only be refused ("It is not your turn."), so it sends nothing. A
+    // seat's parts of an input session are not held up.
+    const waiting = this.acting || (this.version ?? -1) < (this.actedAt ?? -1);
+    if (waiting && !anyPosition) return false;
     this.acting = !anyPosition;
     let reply;
     try {
@@ -527,6 +529,7 @@ export class GameScreen {
     } finally {
       this.acting = false;
     }
+    if (reply.type === "ack" && !anyPosition) this.actedAt = reply.version;
     if (reply.code === "stale_view") toast(errorText(reply)); // the server never saw it
     this.keepFocus();
     return reply.type !== "error";
