@@ -373,3 +373,30 @@ def test_a_replay_jump_leaves_the_last_steps_banner_and_pawns_behind(server, new
     frames = page.evaluate("""() => [...document.querySelectorAll('.pawn')].flatMap((p) =>
         p.getAnimations().map((a) => a.effect.getKeyframes().length))""")
     assert len(path) in frames and len(path) + 1 not in frames, (frames, path)
+
+
+def test_a_replay_jump_in_deal_flies_no_card_from_the_step_shown_before(server, new_page):
+    """Seen by a seat, the cards of its hand at one step are on the table, in a bank or gone
+    far later: a jump along the slider flew up to seven of them across the table as if
+    played just then."""
+    game_id = finished_bot_game(server, "deal", 2, 30, seed=5)
+    page = new_page()
+    page.goto(f"{server}/#/replay/{game_id}")
+    expect(page.locator("#replay-step")).to_contain_text("Step 0 of")
+    page.select_option("#replay-seat", "0")
+    total = int(page.locator("#replay-step").inner_text().split()[-1])
+    page.locator("#replay-slider").fill(str(total // 4))
+    expect(page.locator("#replay-step")).to_contain_text(f"Step {total // 4} of")
+    page.wait_for_timeout(600)  # that step's table is drawn
+    page.evaluate("""() => {
+        window.flights = 0;
+        const animate = Element.prototype.animate;
+        Element.prototype.animate = function (...args) {
+            if (this.dataset?.card || this.querySelector?.("[data-card]")) window.flights += 1;
+            return animate.apply(this, args);
+        };
+    }""")
+    page.locator("#replay-slider").fill(str(3 * total // 4))
+    expect(page.locator("#replay-step")).to_contain_text(f"Step {3 * total // 4} of")
+    page.wait_for_timeout(800)  # its table is drawn
+    assert page.evaluate("window.flights") == 0

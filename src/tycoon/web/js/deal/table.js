@@ -89,7 +89,8 @@ export class DealTable {
       this.narrow = null;
       this.lastKey = key;
     }
-    const before = cardPlaces(this.root);
+    // a replay's jump does not follow the update drawn before: no card flies from there
+    const before = state.follows === false ? null : cardPlaces(this.root);
     this.state = state;
     this.count([...(state.history || []).flatMap((h) => h.events), ...state.events]);
     this.render();
