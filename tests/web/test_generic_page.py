@@ -247,3 +247,25 @@ def test_a_seats_session_part_chosen_while_down_goes_after_another_seats_part(ne
             break
         page.wait_for_timeout(50)
     assert [a["type"] for s, a in table.applied if s == 0] == ["peek"]
+
+
+def test_a_second_enter_while_a_lobby_message_is_on_its_way_posts_nothing(new_page):
+    """The lobby's chat posts over REST: a second Enter before the answer came posted the
+    same message twice on a slow connection. One message at a time."""
+    page = new_page()
+    install(page, None)
+    posts: list = []
+    page.route(f"{ORIGIN}/api/lobby/chat", lambda route: posts.append(route)
+               if route.request.method == "POST" else route.fulfill(
+                   status=200, content_type="application/json", body='{"messages": []}'))
+    page.goto(f"{ORIGIN}/")
+    page.fill("#lobby-chat-input", "anyone for a game?")
+    page.press("#lobby-chat-input", "Enter")
+    page.press("#lobby-chat-input", "Enter")
+    page.wait_for_timeout(300)
+    assert len(posts) == 1
+    posts[0].fulfill(status=200, content_type="application/json", body=json.dumps(
+        {"id": 1, "from": {"seat": None, "name": "Guest"}, "text": "anyone for a game?",
+         "at": 0.0}))
+    expect(page.locator("#lobby-chat-list .chat-line")).to_have_count(1)
+    expect(page.locator("#lobby-chat-input")).to_have_value("")

@@ -65,7 +65,15 @@ export class ChatPanel {
     }
     if (body.text !== undefined && !body.text) return;
     if (body.text && body.text.length > MAX) body.text = body.text.slice(0, MAX);
-    const reply = await this.send({ type: "chat", ...body });
+    // one message at a time: over a slow connection a second Enter posted the lobby's twice
+    if (this.sending) return;
+    this.sending = true;
+    let reply;
+    try {
+      reply = await this.send({ type: "chat", ...body });
+    } finally {
+      this.sending = false;
+    }
     if (reply && reply.type === "error") toast(errorText(reply));
     else if (body.text) this.input.value = "";
   }
