@@ -269,3 +269,35 @@ def test_a_second_enter_while_a_lobby_message_is_on_its_way_posts_nothing(new_pa
          "at": 0.0}))
     expect(page.locator("#lobby-chat-list .chat-line")).to_have_count(1)
     expect(page.locator("#lobby-chat-input")).to_have_value("")
+
+
+def test_a_second_click_while_a_game_is_created_or_a_seat_taken_sends_nothing(new_page):
+    """Over a slow connection a second click on Create game made a second game, and a click
+    on another seat while the first was being taken took that one too: the button waits for
+    the answer."""
+    page = new_page()
+    install(page, None)
+    held: list = []
+    page.route(f"{ORIGIN}/api/games", lambda route: held.append(route)
+               if route.request.method == "POST" else route.fallback())
+    page.goto(f"{ORIGIN}/")
+    page.wait_for_selector("#create-button")
+    page.click("#create-button")
+    page.click("#create-button", force=True)  # disabled: nothing happens
+    page.wait_for_timeout(300)
+    assert len(held) == 1
+    held[0].fulfill(status=400, content_type="application/json",
+                    body='{"detail": "no", "code": "bad_request"}')
+    expect(page.locator("#create-button")).to_be_enabled()  # answered: it can be tried again
+    # the invitation's seat buttons: one seat, once
+    joins: list = []
+    page.route("**/api/games/TOY2/join", lambda route: joins.append(route))
+    page.route("**/api/games/TOY2", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps({
+            "id": "TOY2", "game": "toy", "name": "", "status": "open", "seats": 2,
+            "free_seats": [0, 1], "players": [], "options": {}, "decision_seconds": 60})))
+    page.goto(f"{ORIGIN}/#/game/TOY2")
+    page.click("[data-key=take-seat-0]")
+    page.click("[data-key=take-seat-1]", force=True)
+    page.wait_for_timeout(300)
+    assert len(joins) == 1

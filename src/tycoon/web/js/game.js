@@ -4,7 +4,7 @@
 // turn timer and turn notices, chat, resign, rematch and the end-of-game screen.
 import { api, GameSocket, tokens } from "./net.js";
 import { errorText, t, lang, uiCatalog } from "./i18n.js";
-import { el, announce, toast } from "./util.js";
+import { el, announce, toast, whileBusy } from "./util.js";
 import { settings } from "./main.js";
 import { botName, copyInvite } from "./lobby.js";
 import { loadGame, say, word, titleOf, render } from "./messages.js";
@@ -219,7 +219,8 @@ export class GameScreen {
         free.map((seat) => el("button", {
           class: "primary",
           "data-key": `take-seat-${seat}`,
-          onclick: async () => {
+          // one seat, once: a second click while the first is on its way would take another
+          onclick: () => whileBusy([...box.querySelectorAll(".button-row button")], async () => {
             settings.name = name.value.trim();
             try {
               const joined = await api.join(this.id, { name: settings.name || t("lobby.anonymous"), seat });
@@ -233,7 +234,7 @@ export class GameScreen {
               // the seat may have been taken meanwhile: offer what is free now, or watch
               this.offerSeat(await api.game(this.id).catch(() => null));
             }
-          },
+          }),
         }, t("game.take_seat", { n: seat + 1 }))),
         el("button", { "data-key": "watch", onclick: () => { box.remove(); this.connect(null); } }, t("lobby.watch"))));
     this.tableBox.replaceChildren(box);

@@ -2,7 +2,7 @@
 // watch, and the invitation link of a game.
 import { api, tokens } from "./net.js";
 import { errorText, t, has } from "./i18n.js";
-import { el, pollWhileShown, toast, rerender } from "./util.js";
+import { el, pollWhileShown, toast, rerender, whileBusy } from "./util.js";
 import { settings } from "./main.js";
 import { ChatPanel } from "./chat.js";
 
@@ -206,19 +206,21 @@ function createForm(onCreated) {
     const body = { game, players, options, decision_seconds: Number(form.querySelector("#time-limit").value) || 60 };
     const title = draft.title.trim();
     if (title) body.name = title;
-    try {
-      const created = await api.create(body);
-      const id = created.id;
-      const human = players.indexOf("human");
-      if (human >= 0) {
-        const joined = await api.join(id, { name: settings.name || t("lobby.anonymous"), seat: human });
-        tokens.set(id, { token: joined.token, seat: joined.seat });
+    await whileBusy([form.querySelector("#create-button")], async () => {
+      try {
+        const created = await api.create(body);
+        const id = created.id;
+        const human = players.indexOf("human");
+        if (human >= 0) {
+          const joined = await api.join(id, { name: settings.name || t("lobby.anonymous"), seat: human });
+          tokens.set(id, { token: joined.token, seat: joined.seat });
+        }
+        draft.title = ""; // the next game gets a name of its own; its set-up is kept
+        onCreated(id);
+      } catch (e) {
+        toast(errorText(e));
       }
-      draft.title = ""; // the next game gets a name of its own; its set-up is kept
-      onCreated(id);
-    } catch (e) {
-      toast(errorText(e));
-    }
+    });
   });
   return form;
 }
@@ -232,7 +234,7 @@ function gameRow(g, refresh) {
   const id = g.id;
   const free = g.free_seats || [];
   const mine = tokens.get(id);
-  const join = async () => {
+  const join = (ev) => whileBusy([ev.currentTarget], async () => {
     try {
       const joined = await api.join(id, { name: settings.name || t("lobby.anonymous"), seat: free[0] });
       tokens.set(id, { token: joined.token, seat: joined.seat });
@@ -241,7 +243,7 @@ function gameRow(g, refresh) {
       toast(errorText(e));
       refresh();
     }
-  };
+  });
   const status = g.status;
   return el("li", { class: "game-row", dataset: { game: id } },
     el("span", { class: "game-name" }, el("strong", {}, gameTitle(g.game)),

@@ -177,6 +177,18 @@ export function pollWhileShown(fn, ms) {
   };
 }
 
+/** Run the request ``fn`` with ``buttons`` disabled until it is answered, and not again while
+ * it runs: over a slow connection a second click created a second game or took a second seat. */
+export async function whileBusy(buttons, fn) {
+  if (buttons.some((b) => b.disabled)) return undefined;
+  buttons.forEach((b) => (b.disabled = true));
+  try {
+    return await fn();
+  } finally {
+    buttons.forEach((b) => (b.disabled = false));
+  }
+}
+
 /** Same JSON (order of keys kept as sent): used to match a chosen action against the legal ones. */
 export function sameJson(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
