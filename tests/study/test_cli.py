@@ -122,12 +122,13 @@ def test_stats_capital_text_with_options():
     assert played and all(names[f"card.{card}.name"] in result.stdout for card in played)
 
 
-def test_stats_text_names_seats_from_1_and_labels_each_round_it_shows():
+def reported(**data: object) -> list[str]:
+    """The lines ``tycoon stats`` prints for a 10-game Deal study, ``data`` changed."""
     from rich.console import Console
 
     from tycoon.study.stats import extension, report
 
-    data = {
+    study = {
         "game": "deal", "games": 10, "seats": 2, "bots": ["heuristic"], "options": {},
         "finished": 8, "unfinished": 2,
         "turns": {"mean": 20, "median": 19, "p90": 30, "min": 9, "max": 41},
@@ -137,11 +138,16 @@ def test_stats_text_names_seats_from_1_and_labels_each_round_it_shows():
         "tags": {"win_set_colors": {"dark_blue": 7}},
         "per_game": {"actions": {"end_turn": 20.5}, "cards_played": {"just_say_no": 1.5}},
         "money_by_round": {"all": [float(r * 10) for r in range(25)]},
+        **data,
     }
     console = Console(record=True, width=200)
-    report(data, extension("deal"), console)
-    text = console.export_text()
-    lines = text.splitlines()
+    report(study, extension("deal"), console)
+    return console.export_text().splitlines()
+
+
+def test_stats_text_names_seats_from_1_and_labels_each_round_it_shows():
+    lines = reported()
+    text = "\n".join(lines)
     assert "seat 1  3  37.5%" in text and "seat 2  5  62.5%" in text
     assert "three sets  8  100.0%" in text and "end turn  20.5" in text
     # cards and colours by the game's English words, where its stats extension names them
@@ -156,24 +162,8 @@ def test_stats_money_table_stops_where_few_games_are_left_and_says_how_many():
     """The table of money by round covers the rounds a tenth of the games reach, as the plot
     does, with how many games each mean is over: a 100-game Capital study printed round 51's
     mean of one game (-431.5) beside round 1's of a hundred."""
-    from rich.console import Console
-
-    from tycoon.study.stats import extension, report
-
-    data = {
-        "game": "deal", "games": 20, "seats": 2, "bots": ["heuristic"], "options": {},
-        "finished": 20, "unfinished": 0,
-        "turns": {"mean": 20, "median": 19, "p90": 30, "min": 9, "max": 41},
-        "first_player": {"wins": 10, "games": 20, "win_rate": 0.5, "ci95": [0.3, 0.7],
-                         "chance": 0.5},
-        "wins_by_seat": [10, 10], "wins_by_reason": {"three_sets": 20}, "tags": {},
-        "per_game": {"actions": {"end_turn": 20.5}},
-        "money_by_round": {"all": [float(r) for r in range(12)]},
-        "games_by_round": [20] * 6 + [2, 1, 1, 1, 1, 1],
-    }
-    console = Console(record=True, width=200)
-    report(data, extension("deal"), console)
-    lines = console.export_text().splitlines()
+    lines = reported(games=20, money_by_round={"all": [float(r) for r in range(12)]},
+                     games_by_round=[20] * 6 + [2, 1, 1, 1, 1, 1])
     head = next(i for i, line in enumerate(lines) if line.startswith("round"))
     assert lines[head].split()[1:] == ["1", "2", "3", "4", "5", "6", "7"]
     assert lines[head + 1].split() == ["0", "1", "2", "3", "4", "5", "6"]
