@@ -97,6 +97,16 @@ def position(
     }
 
 
+def two_doubles_rent() -> dict[str, Any]:
+    """D-6 with ``double_rent_stack=2``: seat 0 holds a Red/Yellow rent, both Double The Rent
+    cards and 1M beside two Red properties (rent 3M, ×4 is 12M); seat 1 has five 1M cards in
+    its bank to pay with. The terminal and the browser offer its rent card's choices alike."""
+    return position([seat(hand=[RENT_RED_YELLOW[0], *IDS["double_the_rent"], M1[0]],
+                          sets=[("red", RED[:2])]),
+                     seat(bank=M1[1:])],
+                    turn=2, options={"double_rent_stack": 2})
+
+
 def build(seats: list[dict[str, Any]], **kw: Any) -> DealState:
     """A state from a hand-built position."""
     return from_json(position(seats, **kw))

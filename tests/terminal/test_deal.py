@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from deal.helpers import two_doubles_rent
 from tycoon.deal import from_json
 from tycoon.engine import get_game
 from tycoon.terminal import play
@@ -145,17 +146,7 @@ def test_choices_that_read_the_same_are_counted_once_MD_6_3_D_6():
     """MD-6.3 with D-6's ``double_rent_stack=2`` and two Double The Rent cards in hand: the
     rent card says 4 ways to play it, as many as its second step lists (it said 5, counting
     the doubled rent once per Double The Rent card); the last charges ×4 with both."""
-    hand = [61, 104, 105, 0]  # Red/Yellow rent, two Double The Rent, 1M
-    used = set(hand) | {37, 38, 1, 2, 3, 4, 5}
-    st = from_json({
-        "game": "deal", "turn": 2, "current": 0, "phase": "play", "plays_left": 3,
-        "options": {"double_rent_stack": 2},
-        "seats": [{"seat": 0, "hand": hand, "bank": [],
-                   "sets": [{"color": "red", "cards": [37, 38], "house": None, "hotel": None}]},
-                  {"seat": 1, "hand": [], "bank": [1, 2, 3, 4, 5], "sets": []}],
-        "deck": [c for c in range(106) if c not in used], "discard": [], "pending": None,
-        "winner": None, "rng": {"seed": 2},
-    })
+    st = from_json(two_doubles_rent())
     term, table, out = terminal_for("deal", st, ["1", "4"])
     term.maybe_decide(table.next())
     assert "1. Red/Yellow rent: 4 ways to play it" in out

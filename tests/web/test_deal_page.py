@@ -11,6 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from deal.helpers import two_doubles_rent
 from tycoon.deal import DealState, cards, from_json
 
 from .harness import ORIGIN, Table, install, seat_token_script, words
@@ -446,18 +447,7 @@ def test_a_rent_with_two_double_the_rent_cards_offers_each_choice_once_MD_6_3_D_
     doubled and doubled twice, each once (a hand with two Double The Rent cards listed the
     doubled rent twice, once per card, as two choices that read the same); the ×4 one takes
     all three plays and charges 12M."""
-    hand = [61, 104, 105, 0]  # Red/Yellow rent, two Double The Rent, 1M
-    used = set(hand) | {37, 38, 1, 2, 3, 4, 5}
-    position = {
-        "game": "deal", "turn": 2, "current": 0, "phase": "play", "plays_left": 3,
-        "options": {"double_rent_stack": 2},
-        "seats": [{"seat": 0, "hand": hand, "bank": [],
-                   "sets": [{"color": "red", "cards": [37, 38], "house": None, "hotel": None}]},
-                  {"seat": 1, "hand": [], "bank": [1, 2, 3, 4, 5], "sets": []}],
-        "deck": [c for c in range(106) if c not in used], "discard": [], "pending": None,
-        "winner": None, "rng": {"seed": 2},
-    }
-    table = Table("deal", from_json(position), {"tokA": 0}, ["Ana", "Bruno"])
+    table = Table("deal", from_json(two_doubles_rent()), {"tokA": 0}, ["Ana", "Bruno"])
     page = open_seat(new_page, table, "tokA", 0)
     page.click(".dhand [data-card='61']")
     items = page.locator(".card-menu [role=menuitem]:not([data-key$=cancel])")
