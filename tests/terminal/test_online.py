@@ -454,6 +454,22 @@ def test_with_no_game_the_terminal_lists_the_servers_games_to_pick_from(server):
     assert said[-1] == ""  # the prompt's line ends
 
 
+def test_a_game_of_the_servers_list_is_named_as_its_table_names_it():
+    """The list names each game by its title in the player's language, the one the table's
+    welcome says (Capital's catalog has no ``game.title``: the list said "capital")."""
+    from tycoon.terminal.online import game_line
+    from tycoon.terminal.words import Words
+
+    def line(game: str, lang: str) -> str:
+        return game_line({"id": "G1", "game": game, "name": "", "players": []},
+                         Words(None, lang))
+
+    assert line("capital", "en").startswith("Capital · G1")
+    assert line("deal", "fr").startswith("Monopoly Deal · G1")
+    assert line("toy", "pt").startswith("Brinquedo · G1")
+    assert line("chess", "en").startswith("chess · G1")  # a game this terminal does not know
+
+
 class Freezer(threading.Thread):
     """A TCP relay to ``port`` whose connections can be frozen: nothing goes through any
     more and nothing is closed, as when a laptop sleeps or a phone changes networks."""

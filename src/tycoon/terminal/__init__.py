@@ -61,7 +61,7 @@ def play(
     from .local import LocalTable
     from .screen import screen_for
     from .ui import Terminal
-    from .words import Words
+    from .words import Words, game_title
 
     info = get_game(game)
     options = dict(options or {})
@@ -85,7 +85,7 @@ def play(
     made_with = {**options, "preset": preset} if preset is not None else options
     if record is not None:  # a path that cannot be written is refused before the game
         write_json(Path(record), table.record(made_with))
-    term.welcome(words("game.title") if words.has("game.title") else info.title)
+    term.welcome(game_title(info, lang))
     try:
         return term.run()
     finally:  # also when the person leaves, or stops it with Ctrl-C

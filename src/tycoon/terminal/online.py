@@ -140,8 +140,10 @@ def game_line(summary: Mapping[str, Any], words: Words) -> str:
     id), then who sits where ("Monopoly Deal · Friday game: Ana, free seat")."""
     from tycoon.engine import games, get_game
 
+    from .words import game_title
+
     kind = summary.get("game", "")
-    title = get_game(kind).catalog(words.lang).get("game.title", kind) if kind in games() else kind
+    title = game_title(get_game(kind), words.lang) if kind in games() else kind
     seats = [words.bot(p.get("bot")) if p.get("kind") == "bot"
              else p.get("name") or words("lobby.free_seat")
              for p in summary.get("players") or []]
@@ -483,7 +485,7 @@ def play_online(
 
     from .screen import screen_for
     from .ui import Terminal
-    from .words import Words
+    from .words import Words, game_title
 
     base = check_server(server)
     lobby = Words(None, lang)  # the words before the game is known
@@ -517,5 +519,5 @@ def play_online(
     if token is not None:  # the seat now has our name
         summary = game_summary(base, game_id)
     term.set_players(summary.get("players") or [])
-    term.welcome(words("game.title") if words.has("game.title") else info.title)
+    term.welcome(game_title(info, lang))
     return term.run()

@@ -52,6 +52,11 @@ def refusal_words(lang: str, code: str | None) -> str | None:
     return render(Message(key, {}), catalog, lang) if key in catalog else None
 
 
+def game_title(info: GameInfo, lang: str) -> str:
+    """The game's name in ``lang``: its catalog's ``game.title``, else ``GameInfo.title``."""
+    return str(info.catalog(lang).get("game.title", info.title))
+
+
 class Words:
     """Renders messages of one game in one language, seats by the players' names; with no
     game (``info`` None), the lobby's words: the web client's and the terminal's own."""
