@@ -40,6 +40,7 @@ from starlette.websockets import WebSocket, WebSocketState
 
 from . import metrics
 from .lease import Leases, owner_address
+from .lobby import LIST_ORDER
 
 if TYPE_CHECKING:
     from .lobby import Lobby
@@ -258,7 +259,7 @@ class Cluster:
                     sa.select(g, sa.select(sa.func.count()).where(a.c.game_id == g.c.id)
                               .scalar_subquery().label("version"))
                     .where(g.c.status.in_(statuses))
-                    .order_by(sa.case((g.c.status == "open", 0), else_=1), g.c.created.desc())
+                    .order_by(sa.case(LIST_ORDER, value=g.c.status), g.c.created.desc())
                     .limit(limit)
                 ).all()
                 ids = [r.id for r in games]
