@@ -526,7 +526,7 @@ export class GameScreen {
     this.acting = !anyPosition;
     let reply;
     try {
-      reply = await this.socket.send(action, { anyPosition });
+      reply = await this.socket.send(action, { version: anyPosition ? null : this.version ?? null });
     } finally {
       this.acting = false;
     }

@@ -120,7 +120,6 @@ export class GameSocket {
     // was down) and the version of the position it was chosen in (null: any position will do)
     this.unacked = new Map();
     this.held = null; // seqs a new connection sends once its first update says where the game is
-    this.version = undefined; // of the last update
     this.closed = false;
     this.retry = 0;
     this.connect();
@@ -172,10 +171,7 @@ export class GameSocket {
       this.heard = performance.now();
       this.askedAt = null;
       if (msg.type === "welcome") this.welcomed(msg, ws);
-      if (msg.type === "update" && typeof msg.version === "number") {
-        this.release(msg.version, ws);
-        this.version = msg.version;
-      }
+      if (msg.type === "update" && typeof msg.version === "number") this.release(msg.version, ws);
       if (msg.type === "ack" || msg.type === "error" || msg.type === "session_progress" || msg.type === "minigame_progress") {
         if (msg.seq != null) this.unacked.delete(msg.seq);
         const p = this.pending.get(msg.seq);
@@ -244,14 +240,15 @@ export class GameSocket {
   }
 
   /** Send one action (a JSON object from the legal actions); resolves with the ack or error.
-   * `anyPosition`: not applied when the connection broke, it goes once it is back even if
-   * the game moved on meanwhile (a minigame's inputs: other seats' parts change nothing). */
-  send(action, { anyPosition = false } = {}) {
-    return this.sendMessage({ type: "action", action }, anyPosition);
+   * `version`: that of the position it was chosen in, the page's. Not applied when the
+   * connection broke, it goes once the connection is back only if the game is still there;
+   * null: in any case (a minigame's inputs: other seats' parts change nothing of them). */
+  send(action, { version = null } = {}) {
+    return this.sendMessage({ type: "action", action }, version);
   }
 
-  /** Send a message of the protocol with the next sequence number. */
-  sendMessage(msg, anyPosition = false) {
+  /** Send a message of the protocol with the next sequence number (`version`: see `send`). */
+  sendMessage(msg, version = null) {
     // above this tab's last and any other tab's of the seat
     if (this.seat != null) this.seq = Math.max(this.seq, lastSeq.get(this.id, this.seat));
     const seq = ++this.seq;
@@ -265,7 +262,7 @@ export class GameSocket {
         return;
       }
       this.pending.set(seq, resolve);
-      if (action) this.unacked.set(seq, { out, version: anyPosition ? null : this.version });
+      if (action) this.unacked.set(seq, { out, version });
       if (open) this.ws.send(out); // else it goes once the connection is back (release)
     });
   }
