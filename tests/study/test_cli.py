@@ -138,6 +138,7 @@ def reported(**data: object) -> list[str]:
         "tags": {"win_set_colors": {"dark_blue": 7}},
         "per_game": {"actions": {"end_turn": 20.5}, "cards_played": {"just_say_no": 1.5}},
         "money_by_round": {"all": [float(r * 10) for r in range(25)]},
+        "games_by_round": [10] * 25,
         **data,
     }
     console = Console(record=True, width=200)

@@ -376,10 +376,7 @@ def _rounds_reached(data: dict[str, Any]) -> int:
     """How many rounds the money figures cover: those at least a tenth of the games reach (a
     mean over the one long game left would read as the study's)."""
     enough = max(1, data["games"] // 10)
-    reached = data.get("games_by_round")
-    if reached is None:
-        return len(data["money_by_round"]["all"])
-    return sum(1 for n in reached if n >= enough)
+    return sum(1 for n in data["games_by_round"] if n >= enough)
 
 
 def _words(name: str) -> str:
@@ -443,8 +440,7 @@ def report(data: dict[str, Any], ext: Any, console: Any) -> None:
         for r in rounds:
             table.add_column(str(r + 1), justify="right")
         table.add_row("", *(f"{money[r]:g}" for r in rounds))
-        if "games_by_round" in data:
-            table.add_row("games", *(str(data["games_by_round"][r]) for r in rounds))
+        table.add_row("games", *(str(data["games_by_round"][r]) for r in rounds))
         console.print(table)
 
 
