@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 
+import httpx
 import pytest
 import websockets
 
@@ -215,7 +216,20 @@ def test_flood_is_rate_limited_then_closed(db_url):
 
 
 def test_oversized_or_malformed_http_requests(live):
-    """REST: a body over the limit is 413; a body that is not the schema is 422 with words."""
+    """REST: a body over the limit is 413; a body that is not the schema is 422 with words; a
+body that is not text is 400, a method the path does not take 405 with every method it does
+(`Allow`), a path the API does not have 404, each in the API's error form."""
+    r = httpx.post(live.http + "/api/games", content=b"\xff\xfe{", timeout=20,
+                   headers={"content-type": "application/json"})
+    assert r.status_code == 400 and r.json()["code"] == "bad_request"
+    r = httpx.delete(live.http + "/api/games", timeout=20)
+    assert r.status_code == 405 and r.json()["code"] == "bad_request"
+    assert r.headers["allow"] == "GET, POST"
+    r = httpx.head(live.http + "/api/games/abc", timeout=20)
+    assert r.status_code == 405 and r.headers["allow"] == "GET"
+    r = live.post("/api/nothing", {})
+    assert r.status_code == 404 and r.json() == {"detail": "the API has no /api/nothing",
+                                                 "code": "bad_request"}
     r = live.post("/api/games", {"game": "deal", "players": ["human"] * 2,
                                  "name": "x" * 100_000})
     assert r.status_code == 413 and r.json()["code"] == "too_big"

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Path, Query, Request, Response, status
 from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
 
 from tycoon.engine import LANGUAGES, games, get_game
 
@@ -34,13 +35,22 @@ from .updates import outcome_json
 
 log = logging.getLogger("tycoon.server")
 
-router = APIRouter(prefix="/api")
+
+
+def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI ``responses`` for error answers (``ErrorBody``) of these statuses."""
+    return {status: {"model": ErrorBody} for status in statuses}
+
+
+#: Every API call may be refused as a bad request (422) or over a rate limit (429).
+router = APIRouter(prefix="/api", responses=_errors(422, 429))
 health_router = APIRouter(prefix="/health")
 
 GameId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
-ERRORS: dict[int | str, dict[str, Any]] = {
-    404: {"model": ErrorBody}, 409: {"model": ErrorBody}, 422: {"model": ErrorBody},
-}
+ERRORS = _errors(404, 409)
+#: A call with a body: one that is not text (400), comes without a length (411), is too big
+#: (413).
+BODY_ERRORS = _errors(400, 411, 413)
 
 
 def _lobby(request: Request) -> Lobby:
@@ -82,7 +92,7 @@ async def live() -> dict[str, str]:
     return {"status": "ok"}
 
 
-@health_router.get("/ready", responses={503: {"model": ErrorBody}})
+@health_router.get("/ready", responses=_errors(503))
 async def ready(request: Request) -> dict[str, Any]:
     """Ready to serve: games restored and the database answers (503 otherwise)."""
     lobby: Lobby | None = getattr(request.app.state, "lobby", None)
@@ -202,7 +212,7 @@ def client_address(request: Request) -> str:
 
 
 @router.post("/games", response_model=GameSummary, status_code=status.HTTP_201_CREATED,
-             responses={**ERRORS, 429: {"model": ErrorBody}, 503: {"model": ErrorBody}})
+             responses={**ERRORS, **BODY_ERRORS, **_errors(503)})
 async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
     """Create a game. It starts once every `human` seat is joined (at once with only bots)."""
     options = dict(body.options)
@@ -268,7 +278,8 @@ async def show_game(game_id: GameId, request: Request) -> dict[str, Any]:
     return data
 
 
-@router.post("/games/{game_id}/join", response_model=Joined, responses=ERRORS)
+@router.post("/games/{game_id}/join", response_model=Joined,
+             responses={**ERRORS, **BODY_ERRORS, **_errors(503)})
 async def join_game(game_id: GameId, body: JoinGame, request: Request) -> dict[str, Any]:
     """Take a free seat with a display name; the answer holds the seat's secret token."""
     try:
@@ -335,7 +346,8 @@ async def replay_step(
         lobby.forget_if_idle(room)
 
 
-@router.post("/replay/{step}", response_model=ReplayStep, responses=ERRORS)
+@router.post("/replay/{step}", response_model=ReplayStep,
+             responses={**ERRORS, **BODY_ERRORS})
 async def replay_record_step(
     step: Annotated[int, Path(ge=0, le=1_000_000)],
     body: RecordFile,
@@ -390,7 +402,7 @@ async def lobby_chat(
 
 @router.post("/lobby/chat", response_model=ChatMessage, status_code=status.HTTP_201_CREATED,
              response_model_exclude_none=True, response_model_by_alias=True,
-             responses={**ERRORS, 429: {"model": ErrorBody}})
+             responses={**ERRORS, **BODY_ERRORS})
 async def post_lobby_chat(body: ChatPost, request: Request) -> dict[str, Any]:
     """Write in the lobby's chat (at most 5 messages in 10 s per address); shown as text."""
     from .protocol import ProtocolError, parse_chat
@@ -405,3 +417,21 @@ async def post_lobby_chat(body: ChatPost, request: Request) -> dict[str, Any]:
                             f"{request.app.state.settings.lobby_chat_limit}", "rate_limited")
     return await _lobby(request).lobby_chat(body.name, text)
 
+
+
+def allowed_methods(path: str) -> set[str]:
+    """The methods the API takes at ``path``, over all of its routes."""
+    return {method for route in router.routes
+            if isinstance(route, APIRoute) and route.endpoint is not no_such_call
+            and route.path_regex.match(path) for method in route.methods}
+
+
+@router.api_route("/{path:path}", include_in_schema=False,
+                  methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
+async def no_such_call(path: str, request: Request) -> None:
+    """Every other request under ``/api``: a 405 naming the methods the path takes, else a
+    404 (and never the web client's static files)."""
+    if methods := allowed_methods(request.url.path):
+        raise ApiError(405, f"{request.method} is not a method of {request.url.path}",
+                       headers={"Allow": ", ".join(sorted(methods))})
+    raise ApiError(404, f"the API has no {request.url.path}")

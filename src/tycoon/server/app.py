@@ -13,6 +13,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .api import ApiError, client_address, error_response, health_router, router
 from .broker import Broker, LocalBroker, RedisBroker
@@ -227,6 +228,11 @@ def create_app(
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
         return error_response(exc.status_code, exc.detail, exc.code, exc.headers)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # Starlette's own refusals (a body it cannot read, a file not found) in the API's form
+        return error_response(exc.status_code, exc.detail, "bad_request", exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
