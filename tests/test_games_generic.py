@@ -13,6 +13,7 @@ input sessions are played through their own interface; ``determinize`` keeps the
 from __future__ import annotations
 
 import json
+from functools import cache
 from itertools import pairwise
 
 import pytest
@@ -181,6 +182,46 @@ def test_random_games_keep_the_contract(name, seed, seats):
     assert Outcome.from_json(res.to_json()) == res
     assert len(res.returns) == seats and sum(res.returns) == (1.0 if res.winner is not None
                                                               else 0.0)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner,
+                                                                 max_size=3),
+    max_leaves=5,
+)
+
+
+@cache
+def _action_samples(name):
+    """One JSON form of each kind of action two random games of ``name`` met."""
+    samples = {}
+    for seed in (1, 2):
+        _, _, record, _ = _play(name, 4, seed, max_decisions=3000)
+        for _, action in record.actions:
+            samples.setdefault(action["type"], action)
+    return sorted(samples.values(), key=lambda a: a["type"])
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(data=st.data())
+@settings(max_examples=150)
+def test_any_json_is_read_as_an_action_or_refused_as_invalid(name, data):
+    """A legal action's JSON with one field (or one item of a list field) replaced by any JSON
+is an action or an ``InvalidAction``, never another error: what a client sends is checked."""
+    action = dict(data.draw(st.sampled_from(_action_samples(name))))
+    key = data.draw(st.sampled_from(sorted(action)))
+    value = action[key]
+    if isinstance(value, list) and value and data.draw(st.booleans()):
+        value = list(value)
+        value[data.draw(st.integers(0, len(value) - 1))] = data.draw(JSON)
+    else:
+        value = data.draw(JSON)
+    action[key] = value
+    try:
+        get_game(name).parse_action(action)
+    except InvalidAction:
+        pass
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -148,7 +148,7 @@ def _kind(value: Any) -> str:
 
 
 def _card(value: Any) -> str:
-    if value not in ORDER:
+    if not isinstance(value, str) or value not in ORDER:
         raise ValueError(f"unknown card {value!r}")
     return value
 
