@@ -12,6 +12,7 @@ input sessions are played through their own interface; ``determinize`` keeps the
 
 from __future__ import annotations
 
+import contextlib
 import json
 from functools import cache
 from itertools import pairwise
@@ -26,6 +27,7 @@ from tycoon.engine import (
     GameOver,
     IllegalAction,
     InvalidAction,
+    InvalidPosition,
     Outcome,
     Record,
     Reshuffled,
@@ -218,10 +220,40 @@ is an action or an ``InvalidAction``, never another error: what a client sends i
     else:
         value = data.draw(JSON)
     action[key] = value
-    try:
+    with contextlib.suppress(InvalidAction):
         get_game(name).parse_action(action)
-    except InvalidAction:
-        pass
+
+
+@cache
+def _positions(name):
+    """Positions of a random game of ``name``, as JSON."""
+    _, _, _, snapshots = _play(name, 3, 5, max_decisions=600)
+    return [snap for _, snap in snapshots]
+
+
+def _paths(obj, path=()):
+    """Every place in a JSON value: the path of each key and list item."""
+    yield path
+    items = obj.items() if isinstance(obj, dict) else enumerate(obj) if isinstance(obj, list) \
+        else ()
+    for key, value in items:
+        yield from _paths(value, (*path, key))
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(data=st.data())
+@settings(max_examples=300)
+def test_any_json_in_a_position_is_read_or_refused_as_invalid(name, data):
+    """A position with any one value (a key's or a list item's, at any depth) replaced by any
+JSON is a position or an ``InvalidPosition``, never another error: a position file is checked."""
+    position = json.loads(json.dumps(data.draw(st.sampled_from(_positions(name)))))
+    path = data.draw(st.sampled_from([p for p in _paths(position) if p]))
+    place = position
+    for key in path[:-1]:
+        place = place[key]
+    place[path[-1]] = data.draw(JSON)
+    with contextlib.suppress(InvalidPosition):
+        get_game(name).from_json(position)
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -39,6 +39,9 @@ from .state import COUNTED_EFFECTS, EFFECTS, PHASES, CapitalState, Seat
 S = TypeVar("S", bound=CapitalState)
 START_BALANCE = 500  # C-3.1
 START_DICE = 2
+#: The highest business level a position file may hold. C-5.2 sets no maximum; this bounds
+#: the exact income a file makes the engine compute (level 10,000: about 800 digits).
+MAX_LEVEL = 10_000
 
 
 def schema() -> dict[str, Any]:
@@ -234,7 +237,7 @@ def from_json(cls: type[S], data: Any) -> S:
         if kind not in KINDS:
             raise fail(f"{where}: unknown business kind {kind!r}")
         owner = integer(raw.get("owner"), f"{where}.owner", 0, n - 1)
-        level = integer(raw.get("level", 1), f"{where}.level", 1)
+        level = integer(raw.get("level", 1), f"{where}.level", 1, MAX_LEVEL)
         if (square, lot) in st.businesses:
             raise fail(f"{where}: lot {lot} of block {square} holds two businesses")
         st.businesses[square, lot] = Business(kind, owner, level)

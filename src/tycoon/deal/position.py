@@ -126,9 +126,7 @@ def _table(i: int, sets: list[Any], put: Any) -> list[PSet]:
     for j, xd in enumerate(sets):
         where_set = f"seat {i}'s set {j}"
         obj(xd, where_set)
-        color = xd.get("color")
-        if color not in COLOR_INDEX:
-            raise fail(f"{where_set} has unknown colour {color!r}")
+        color = choice(xd.get("color"), f"{where_set}'s colour", COLOR_INDEX)
         col = COLOR_INDEX[color]
         cards = [put(c, where_set) for c in listing(xd.get("cards"), f"{where_set} cards")]
         if not cards:
@@ -218,9 +216,7 @@ def _load_pending(state: Any, d: dict[str, Any]) -> Pending:
             raise fail(f"a {kind} has one target")
     col = None
     if kind == "rent":
-        if color not in COLOR_INDEX:
-            raise fail(f"pending rent colour {color!r} unknown")
-        col = COLOR_INDEX[color]
+        col = COLOR_INDEX[choice(color, "pending rent colour", COLOR_INDEX)]
         if col not in CARD_COLORS[card]:
             raise fail(f"{_card_name(card)} cannot charge {color} rent")
         doubles = tuple(int_list(d.get("doubles", []), "pending doubles", 0, N_CARDS - 1))

@@ -74,8 +74,9 @@ def int_list(value: Any, where: str, low: int | None = None,
 
 
 def choice(value: Any, where: str, choices: Collection[Any]) -> Any:
-    """``value`` if it is one of ``choices``."""
-    if value not in choices:
+    """``value`` if it is one of ``choices`` (never a list or an object, which ``choices``
+    may not be able to look up)."""
+    if isinstance(value, list | dict) or value not in choices:
         raise fail(f"{where} is {value!r}; expected one of: {', '.join(map(str, choices))}")
     return value
 
