@@ -4,7 +4,8 @@ Monopoly Deal and the Toy game of ``tests/plugins`` alike.
 Whatever the game, random legal play must respect the engine contract (``docs/games.md``):
 some seat can always act until the end; every legal action applies, round-trips through JSON
 and through its text form; illegal and malformed actions are refused (``IllegalAction`` /
-``InvalidAction``) and change nothing; ``to_json``/``from_json``, ``==``, ``key()`` and
+``InvalidAction``) and change nothing; any JSON in an action, a position or a record is read or
+refused with a ``ValueError``, never another error; ``to_json``/``from_json``, ``==``, ``key()`` and
 ``seed + actions`` reproduce the state exactly; views are JSON and hide other hands, the deck
 and the RNG; every action and event renders in every language with every parameter filled;
 input sessions are played through their own interface; ``determinize`` keeps the seat's view.
@@ -254,6 +255,28 @@ JSON is a position or an ``InvalidPosition``, never another error: a position fi
     place[path[-1]] = data.draw(JSON)
     with contextlib.suppress(InvalidPosition):
         get_game(name).from_json(position)
+
+
+@cache
+def _record(name):
+    """The record of a short random game of ``name``, as JSON."""
+    return _play(name, 3, 7, max_decisions=60)[2].to_json()
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(data=st.data())
+@settings(max_examples=150)
+def test_any_json_in_a_record_is_replayed_or_refused(name, data):
+    """A record with any one value replaced by any JSON replays or is refused with a
+``ValueError`` (``InvalidPosition``, ``InvalidAction``, ``IllegalAction``...) naming it."""
+    record = json.loads(json.dumps(_record(name)))
+    path = data.draw(st.sampled_from([p for p in _paths(record) if p]))
+    place = record
+    for key in path[:-1]:
+        place = place[key]
+    place[path[-1]] = data.draw(JSON)
+    with contextlib.suppress(ValueError):
+        replay(Record.from_json(record))
 
 
 @pytest.mark.parametrize("name", GAMES)

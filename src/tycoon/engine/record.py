@@ -60,6 +60,8 @@ class Record:
             raise InvalidPosition("record: no seed, as the server gives an unfinished game's "
                                   "record (its seed and actions would tell hands and the deck); "
                                   "its whole record is given once the game is over")
+        if not isinstance(data["game"], str):
+            raise InvalidPosition(f"record: game must be a game's name, not {data['game']!r}")
         for name in ("seats", "seed"):
             if not isinstance(data[name], int) or isinstance(data[name], bool):
                 raise InvalidPosition(f"record: {name} must be an integer, "
