@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from pathlib import Path
 
 import pytest
@@ -139,13 +140,35 @@ def test_fresh_sqlite_schema_matches_the_code(tmp_path: Path) -> None:
         asyncio.run(store.close())
 
 
-def test_previous_round_sqlite_file_upgrades_in_place(tmp_path: Path) -> None:
-    """A file of the round before chat and table features keeps its game and gains the rest."""
+def test_an_upgrade_is_said_in_one_line(tmp_path: Path, caplog) -> None:
+    """From a revision to the latest: one line, then nothing on the next start."""
+    from alembic import command
+
+    url = f"sqlite:///{tmp_path / 'older.sqlite3'}"
+    engine = sa.create_engine(url)
+    with engine.connect() as conn:
+        command.upgrade(migrate._config(conn, "tycoon_"), "0002")
+        conn.commit()
+    with caplog.at_level(logging.INFO, "tycoon.server"):
+        assert migrate.upgrade(engine) == migrate.head()
+        assert migrate.upgrade(engine) == migrate.head()
+    assert [r.getMessage() for r in caplog.records] == [
+        f"database {url}: tables upgraded from schema 0002 to {migrate.head()}"]
+    engine.dispose()
+
+
+def test_previous_round_sqlite_file_upgrades_in_place(tmp_path: Path, caplog) -> None:
+    """A file of the round before chat and table features keeps its game and gains the rest;
+    the server says so in one line."""
     url = f"sqlite:///{tmp_path / 'previous.sqlite3'}"
     engine = sa.create_engine(url)
     old_schema(engine, "tycoon_", "previous")
     engine.dispose()
-    check_upgraded(url, "tycoon_")
+    with caplog.at_level(logging.INFO, "tycoon.server"):
+        check_upgraded(url, "tycoon_")
+    assert [r.getMessage() for r in caplog.records if "database" in r.getMessage()] == [
+        f"database {url}: tables upgraded to schema {migrate.head()} (made before schema "
+        "revisions)"]
 
 
 def test_todays_sqlite_file_upgrades_in_place(tmp_path: Path) -> None:

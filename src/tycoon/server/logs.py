@@ -56,8 +56,9 @@ def configure(fmt: str) -> None:
         logger = logging.getLogger(name)
         logger.handlers[:] = []
         logger.propagate = True
-    # which of its plug-ins alembic loads, seven lines at every start: not news to anyone
-    logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
+    # which of its plug-ins alembic loads, seven lines at every start, and each revision's
+    # whole description: migrate.upgrade says in one line what it changed
+    logging.getLogger("alembic.runtime").setLevel(logging.WARNING)
 
 
 def uvicorn_log_config() -> dict:

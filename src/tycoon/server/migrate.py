@@ -21,11 +21,14 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import logging
 import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import sqlalchemy as sa
+
+log = logging.getLogger("tycoon.server")
 
 #: Folder of the Alembic environment and revisions (package data).
 SCRIPTS = Path(__file__).resolve().parent / "migrations"
@@ -61,14 +64,23 @@ def current(engine: sa.Engine, table_prefix: str) -> str | None:
 
 def upgrade(engine: sa.Engine, table_prefix: str = "tycoon_") -> str:
     """Upgrade the tables of ``table_prefix`` to the latest revision (under a lock shared by
-    every process on that database); returns the revision reached."""
+    every process on that database); returns the revision reached. What it changed is
+    logged in one line (Alembic's own lines, one per revision, are left to debug logs)."""
     from alembic import command
 
     with _lock(engine, table_prefix) as conn:
+        before = current(engine, table_prefix)
+        made = before is not None or sa.inspect(conn).has_table(f"{table_prefix}games")
         command.upgrade(_config(conn, table_prefix), "head")
         if conn.in_transaction():
             conn.commit()
-    return current(engine, table_prefix) or ""
+    after = current(engine, table_prefix) or ""
+    if before != after:
+        change = (f"tables created (schema {after})" if not made
+                  else f"tables upgraded from schema {before} to {after}" if before
+                  else f"tables upgraded to schema {after} (made before schema revisions)")
+        log.info("database %s: %s", engine.url.render_as_string(hide_password=True), change)
+    return after
 
 
 @contextlib.contextmanager
