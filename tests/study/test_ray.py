@@ -24,6 +24,19 @@ def _plain(results):
     return out
 
 
+def test_a_local_cluster_starts_without_rays_notices():
+    """``--ray`` alone starts a cluster for the run: the output is the study's, not Ray's
+    notice that its cluster has token authentication. (First in the module: before the
+    module's own cluster is started.)"""
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-m", "tycoon.cli", "simulate", "deal", "--games",
+                          "2", "--ray"], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "Token authentication" not in run.stderr and "2 games (2 finished" in run.stdout
+
+
 @pytest.fixture(scope="module")
 def cluster():
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)

@@ -20,6 +20,7 @@ a running cluster (``ray://host:10001`` or ``host:6379``, or ``auto``), passed t
 from __future__ import annotations
 
 import json
+import logging
 import os
 import socket
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -225,6 +226,10 @@ def _chunk(fn: Callable[[Any], Any], items: list[Any]) -> list[Any]:
     return [fn(item) for item in items]
 
 
+#: The logger of Ray's notice on token authentication when it starts a local cluster.
+RAY_AUTH_LOGGER = "ray._private.authentication.authentication_token_setup"
+
+
 def _ray_map(fn: Callable[[Any], Any], items: list[Any], address: str,
              workers: int) -> Iterator[Any]:
     """Results of ``fn`` over ``items`` on Ray, as they end; items go in small chunks (about
@@ -234,6 +239,9 @@ def _ray_map(fn: Callable[[Any], Any], items: list[Any], address: str,
     started = False
     if not ray.is_initialized():
         if address == LOCAL:
+            # a cluster of this run only, on this machine: Ray's notice that it is started
+            # with token authentication is not news to whoever runs a tournament
+            logging.getLogger(RAY_AUTH_LOGGER).setLevel(logging.ERROR)
             ray.init(num_cpus=workers if workers > 1 else None, include_dashboard=False,
                      log_to_driver=False, configure_logging=False)
         else:
