@@ -215,6 +215,15 @@ def test_flood_is_rate_limited_then_closed(db_url):
         live.stop()
 
 
+@pytest.mark.parametrize("path", ["/health/live", "/health/ready", "/api/games", "/api/kinds"])
+def test_head_is_answered_as_get_without_a_body(live, path):
+    """Monitors check health with HEAD: the answer is GET's, headers only."""
+    get, head = httpx.get(live.http + path, timeout=20), httpx.head(live.http + path, timeout=20)
+    assert head.status_code == get.status_code == 200 and head.content == b""
+    assert head.headers["content-length"] == get.headers["content-length"]
+    assert head.headers["content-type"] == get.headers["content-type"]
+
+
 def test_oversized_or_malformed_http_requests(live):
     """REST: a body over the limit is 413; a body that is not the schema is 422 with words; a
 body that is not text is 400, a method the path does not take 405 with every method it does
@@ -224,9 +233,9 @@ body that is not text is 400, a method the path does not take 405 with every met
     assert r.status_code == 400 and r.json()["code"] == "bad_request"
     r = httpx.delete(live.http + "/api/games", timeout=20)
     assert r.status_code == 405 and r.json()["code"] == "bad_request"
-    assert r.headers["allow"] == "GET, POST"
-    r = httpx.head(live.http + "/api/games/abc", timeout=20)
-    assert r.status_code == 405 and r.headers["allow"] == "GET"
+    assert r.headers["allow"] == "GET, HEAD, POST"
+    r = httpx.put(live.http + "/api/games/abc", timeout=20)
+    assert r.status_code == 405 and r.headers["allow"] == "GET, HEAD"
     r = live.post("/api/nothing", {})
     assert r.status_code == 404 and r.json() == {"detail": "the API has no /api/nothing",
                                                  "code": "bad_request"}

@@ -420,10 +420,12 @@ async def post_lobby_chat(body: ChatPost, request: Request) -> dict[str, Any]:
 
 
 def allowed_methods(path: str) -> set[str]:
-    """The methods the API takes at ``path``, over all of its routes."""
-    return {method for route in router.routes
-            if isinstance(route, APIRoute) and route.endpoint is not no_such_call
-            and route.path_regex.match(path) for method in route.methods}
+    """The methods the API takes at ``path``, over all of its routes (``HEAD`` with ``GET``:
+    the app's ``HeadAsGet`` answers it)."""
+    methods = {method for route in router.routes
+               if isinstance(route, APIRoute) and route.endpoint is not no_such_call
+               and route.path_regex.match(path) for method in route.methods}
+    return methods | {"HEAD"} if "GET" in methods else methods
 
 
 @router.api_route("/{path:path}", include_in_schema=False,

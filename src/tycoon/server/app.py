@@ -95,6 +95,28 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
+class HeadAsGet:
+    """Answer ``HEAD`` on the API and the health checks as ``GET`` without the body (HTTP
+    servers must take ``HEAD`` wherever they take ``GET``; FastAPI's routes take only the
+    methods they name, and monitors check health with ``HEAD``)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD" or not scope["path"].startswith(
+                ("/api/", "/health/")):
+            await self.app(scope, receive, send)
+            return
+
+        async def headers_only(message: Any) -> None:
+            if message["type"] == "http.response.body":
+                message = {**message, "body": b""}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, headers_only)
+
+
 def rate_category(method: str, path: str) -> str | None:
     """Which rate limit an API request counts against, besides ``rest``.
 
@@ -224,6 +246,7 @@ def create_app(
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes,
                        larger={"/api/replay/": settings.max_record_bytes})
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(HeadAsGet)
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
