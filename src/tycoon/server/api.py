@@ -391,7 +391,9 @@ async def replay_record_step(
             response_model_by_alias=True)
 async def lobby_chat(
     request: Request,
-    after: Annotated[int, Query(ge=0, le=2**62, description="Only messages after this id.")] = 0,
+    # chat ids are the database's 32-bit integers (PostgreSQL refuses a larger one)
+    after: Annotated[int, Query(ge=0, le=2**31 - 1,
+                                description="Only messages after this id.")] = 0,
 ) -> list[dict[str, Any]]:
     """The lobby's chat: the latest 100 messages after `after`, oldest first."""
     from .table import chat_message

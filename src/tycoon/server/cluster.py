@@ -315,7 +315,8 @@ class Cluster:
             await _retry_later(send)
             return
         keep = [(k.encode(), v.encode()) for k, v in res.headers.items()
-                if k.lower() in ("content-type", "retry-after", "cache-control", "etag")]
+                if k.lower() in ("content-type", "retry-after", "cache-control", "etag", "allow")]
+        keep.append((b"content-length", str(len(res.content)).encode()))
         await send({"type": "http.response.start", "status": res.status_code, "headers": keep})
         await send({"type": "http.response.body", "body": res.content})
 
@@ -376,7 +377,7 @@ class Cluster:
 
 async def _retry_later(send: Any) -> None:
     payload = json.dumps({"detail": "the game is moving between server processes; "
-                                    "try again"}).encode()
+                                    "try again", "code": "try_again"}).encode()
     await send({"type": "http.response.start", "status": 503,
                 "headers": [(b"content-type", b"application/json"), (b"retry-after", b"1")]})
     await send({"type": "http.response.body", "body": payload})
