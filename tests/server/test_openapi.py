@@ -7,6 +7,8 @@ Hypothesis strategies are driven directly.)
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
@@ -14,14 +16,21 @@ from schemathesis import GenerationMode
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from conftest import LiveServer
+from tycoon.server.storage import Storage
 
 
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
 @pytest.mark.parametrize("mode", list(GenerationMode))
-def test_api_conforms_to_its_schema(tmp_path, mode):
-    """Every operation, with data the schema allows (positive) and data it does not (negative):
-no 5xx; status codes, content types and bodies as documented (a refusal's too); data outside
-the schema is refused."""
-    live = LiveServer(f"sqlite:///{tmp_path / 'api.sqlite3'}").start()
+def test_api_conforms_to_its_schema(tmp_path, mode, database, request):
+    """Every operation, with data the schema allows (positive) and data it does not (negative),
+on each kind of database (a value the schema allows must fit its columns): no 5xx; status
+codes, content types and bodies as documented (a refusal's too); data outside the schema is
+refused."""
+    if database == "sqlite":
+        live = LiveServer(f"sqlite:///{tmp_path / 'api.sqlite3'}").start()
+    else:
+        prefix = f"t{uuid.uuid4().hex[:10]}_"
+        live = LiveServer(request.getfixturevalue("pg_url"), table_prefix=prefix).start()
     try:
         game = live.create(game="deal", players=["human", "random"])
         schema = schemathesis.openapi.from_url(f"{live.http}/openapi.json")
@@ -49,3 +58,6 @@ the schema is refused."""
         assert live.get(f"/api/games/{game['id']}").status_code == 200
     finally:
         live.stop()
+        if database != "sqlite":
+            Storage(request.getfixturevalue("pg_url"),
+                    prefix=prefix).drop_all()
