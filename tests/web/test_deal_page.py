@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from deal.helpers import two_doubles_rent
+from deal.helpers import JSN, two_doubles_rent
 from tycoon.deal import DealState, cards, from_json
 
 from .harness import ORIGIN, Table, install, seat_token_script, words
@@ -87,7 +87,7 @@ def test_rent_payment_and_just_say_no_MD_6_1_MD_5_2_MD_6_9(new_page, shot):
     # MD-6.9: Ana's Debt Collector; Bruno says no, Ana has no answer: cancelled.
     a.click(f".dhand [data-card='{DEBT_COLLECTOR}']")
     a.locator(".card-menu button", has_text="pays you 5M").click()
-    say_no = b.locator(f"[data-key=act-say-no-{JUST_SAY_NO}]")
+    say_no = b.locator("[data-key=act-say-no]")
     expect(say_no).to_be_visible()
     say_no.click()
     expect(a.locator("#event-log")).to_contain_text("Bruno (B) plays Just Say No")
@@ -97,6 +97,21 @@ def test_rent_payment_and_just_say_no_MD_6_1_MD_5_2_MD_6_9(new_page, shot):
     assert table.state.view(1)["seats"][1]["bank"] == [11]
     assert JUST_SAY_NO in table.state.view(None)["discard"]
     shot(a, "deal_04_after_no")
+
+
+def test_two_just_say_no_cards_are_one_button_MD_6_9(new_page):
+    """MD-6.9: Bruno holds two Just Say No against a Debt Collector: one button says no
+    (either card is the same play), and one card is left in his hand after it."""
+    table = Table("deal", deal_state([*JSN[:2], 90]), {"tokA": 0, "tokB": 1}, ["Ana", "Bruno"])
+    a = open_seat(new_page, table, "tokA", 0)
+    b = open_seat(new_page, table, "tokB", 1)
+    a.click(f".dhand [data-card='{DEBT_COLLECTOR}']")
+    a.locator(".card-menu button", has_text="pays you 5M").click()
+    expect(b.locator("[data-key=act-accept]")).to_be_visible()
+    expect(b.locator("[data-key^=act-say-no]")).to_have_count(1)
+    b.click("[data-key=act-say-no]")
+    expect(a.locator("#event-log")).to_contain_text("Bruno (B) plays Just Say No")
+    assert len([c for c in table.state.to_json()["seats"][1]["hand"] if c in JSN]) == 1
 
 
 def near_win() -> Table:

@@ -354,9 +354,11 @@ export class DealTable {
     if (p) rows.push(el("p", { class: "pending muted" }, t("deal.pending", { player: this.seatName(p.by), card: p.card != null ? cardName(p.card) : "", target: this.seatName(p.target) }) + (p.owed != null ? " " + t("deal.owed", { amount: millions(p.owed) }) : "")));
     const buttons = [];
     const known = new Set(["accept", "say_no", "end_turn", "pay", "discard", "move_wild"]);
+    let sayNo = null;
     for (const a of legal) {
       if (a.type === "accept") buttons.push(el("button", { class: "primary", "data-key": "act-accept", onclick: () => this.act(a) }, this.ctx.label(a)));
-      if (a.type === "say_no") buttons.push(el("button", { class: "danger", "data-key": `act-say-no-${a.card}`, onclick: () => this.act(a) }, this.ctx.label(a)));
+      // one button for the Just Say No cards of the hand: whichever is played, it is the same
+      if (a.type === "say_no" && !sayNo) buttons.push(sayNo = el("button", { class: "danger", "data-key": "act-say-no", onclick: () => this.act(a) }, this.ctx.label(a)));
       if (a.type === "end_turn") buttons.push(el("button", { class: legal.length === 1 ? "primary" : "", "data-key": "act-end-turn", onclick: () => this.act(a) }, this.ctx.label(a)));
       if (!known.has(a.type) && a.card === undefined) buttons.push(el("button", { "data-key": `act-${a.type}`, onclick: () => this.act(a) }, this.ctx.label(a)));
     }
