@@ -236,6 +236,8 @@ body that is not text is 400, a method the path does not take 405 with every met
     assert r.headers["allow"] == "GET, HEAD, POST"
     r = httpx.put(live.http + "/api/games/abc", timeout=20)
     assert r.status_code == 405 and r.headers["allow"] == "GET, HEAD"
+    r = httpx.request("TRACE", live.http + "/api/games", timeout=20)  # any method at all
+    assert r.status_code == 405 and r.headers["allow"] == "GET, HEAD, POST"
     r = live.post("/api/nothing", {})
     assert r.status_code == 404 and r.json() == {"detail": "the API has no /api/nothing",
                                                  "code": "bad_request"}

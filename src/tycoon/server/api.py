@@ -36,7 +36,6 @@ from .updates import outcome_json
 log = logging.getLogger("tycoon.server")
 
 
-
 def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """OpenAPI ``responses`` for error answers (``ErrorBody``) of these statuses."""
     return {status: {"model": ErrorBody} for status in statuses}
@@ -425,17 +424,16 @@ def allowed_methods(path: str) -> set[str]:
     """The methods the API takes at ``path``, over all of its routes (``HEAD`` with ``GET``:
     the app's ``HeadAsGet`` answers it)."""
     methods = {method for route in router.routes
-               if isinstance(route, APIRoute) and route.endpoint is not no_such_call
-               and route.path_regex.match(path) for method in route.methods}
+               if isinstance(route, APIRoute) and route.path_regex.match(path)
+               for method in route.methods}
     return methods | {"HEAD"} if "GET" in methods else methods
 
 
-@router.api_route("/{path:path}", include_in_schema=False,
-                  methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
-async def no_such_call(path: str, request: Request) -> None:
-    """Every other request under ``/api``: a 405 naming the methods the path takes, else a
-    404 (and never the web client's static files)."""
+def no_such_call(request: Request) -> JSONResponse:
+    """The answer to a request under ``/api`` that no route takes, whatever its method: a
+    405 naming the methods the path takes, else a 404 (the app's error handler gives it in
+    place of the static files' answer)."""
     if methods := allowed_methods(request.url.path):
-        raise ApiError(405, f"{request.method} is not a method of {request.url.path}",
-                       headers={"Allow": ", ".join(sorted(methods))})
-    raise ApiError(404, f"the API has no {request.url.path}")
+        return error_response(405, f"{request.method} is not a method of {request.url.path}",
+                              "bad_request", {"Allow": ", ".join(sorted(methods))})
+    return error_response(404, f"the API has no {request.url.path}", "bad_request")

@@ -15,7 +15,14 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from .api import ApiError, client_address, error_response, health_router, router
+from .api import (
+    ApiError,
+    client_address,
+    error_response,
+    health_router,
+    no_such_call,
+    router,
+)
 from .broker import Broker, LocalBroker, RedisBroker
 from .claim import Claim
 from .cluster import ForwardRequests, game_socket_anywhere
@@ -253,8 +260,11 @@ def create_app(
         return error_response(exc.status_code, exc.detail, exc.code, exc.headers)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        # Starlette's own refusals (a body it cannot read, a file not found) in the API's form
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # Starlette's own refusals (a body it cannot read, a file not found) in the API's form;
+        # a request under /api that no route took reached the static files: the API answers
+        if exc.status_code in (404, 405) and request.url.path.startswith("/api/"):
+            return no_such_call(request)
         return error_response(exc.status_code, exc.detail, "bad_request", exc.headers)
 
     @app.exception_handler(RequestValidationError)
