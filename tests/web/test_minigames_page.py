@@ -244,6 +244,23 @@ def test_a_minigame_the_server_sent_for_the_seat_claims_no_points_and_stops_its_
     expect(page.locator("#prompt")).to_contain_text("Waiting for the other players…")
 
 
+def test_the_window_where_the_seat_played_is_the_one_that_counts_C_9(new_page):
+    """C-9: a seat open in two windows plays the minigame in one; the other, where nothing was
+    played, lets the first send its inputs (its own empty part waits 1.5 s more), so the seat
+    scores what it played whichever window's clock runs out first."""
+    table = minigame_table("change_money")
+    played = open_minigame(new_page, table)
+    idle = open_minigame(new_page, table)
+    played.locator(".mg-area button").first.click()
+    idle.clock.fast_forward(31_000)  # the idle window's 30 s are up first
+    played.clock.fast_forward(31_000)
+    expect(played.locator(".mg-results")).to_be_visible()
+    expect(idle.locator(".mg-results")).to_be_visible()
+    idle.clock.fast_forward(2_000)
+    sent = [m["action"] for m in table.received if m.get("action", {}).get("type") == "minigame"]
+    assert [len(action["inputs"]) for action in sent] == [1]
+
+
 def test_a_page_opened_late_sends_before_the_servers_deadline_C_9(new_page):
     """C-9: a page (re)opened with 10 s left on the seat's session clock (``deadlines``, kind
     ``session``) shows those seconds, not a whole minigame, and sends its inputs before the

@@ -8,6 +8,10 @@ import { t } from "../i18n.js";
 import { money } from "./info.js";
 
 export const DURATION_MS = 30000;
+/** How much longer a page where nothing was played waits before it sends its empty part: the
+ * seat may be playing in another window, whose inputs should reach the server first (the
+ * first part the server gets is the seat's). Well inside the server's grace (3 s). */
+const IDLE_SEND_DELAY_MS = 1500;
 
 /**
  * This seat's minigame: from the update's input session (docs/protocol.md: kind, duration_ms,
@@ -120,7 +124,8 @@ export class MinigameScreen {
     const left = Math.max(0, Math.ceil(Math.min(this.duration - ms, this.endsAt - performance.now()) / 1000));
     this.clock.textContent = t("minigame.seconds_left", { s: left });
     this.bar.firstElementChild.style.width = `${(100 * (this.duration - ms)) / this.duration}%`;
-    if ((ms >= this.duration || performance.now() >= this.sendBy) && this.plays && !this.sent) this.finish(true);
+    const due = this.start + this.duration + (this.inputs.length ? 0 : IDLE_SEND_DELAY_MS);
+    if (Math.min(due, this.sendBy) <= performance.now() && this.plays && !this.sent) this.finish(true);
   }
 
   setPoints(n) {
