@@ -206,11 +206,23 @@ def test_an_over_long_token_gets_a_clean_refusal(live, length):
 
 def test_health_endpoints(live):
     """`/health/live` answers while the process runs; `/health/ready` once games are
-    restored and the database answers."""
+    restored and the database answers (a 503 in the API's error form otherwise)."""
     assert live.get("/health/live").json() == {"status": "ok"}
     ready = live.get("/health/ready")
     assert ready.status_code == 200 and ready.json()["status"] == "ok"
     assert httpx.get(f"{live.http}/api/health").json() == {"status": "ok"}
+
+    async def no_database():
+        raise ConnectionError("down")
+
+    storage = live.app.state.lobby.storage
+    ping, storage.ping = storage.ping, no_database
+    try:
+        ready = live.get("/health/ready")
+    finally:
+        storage.ping = ping
+    assert ready.status_code == 503 and ready.json() == {
+        "detail": "the database does not answer: ConnectionError", "code": "not_ready"}
 
 
 def test_settings_from_flags_and_environment():

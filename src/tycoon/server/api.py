@@ -96,13 +96,14 @@ async def ready(request: Request) -> dict[str, Any]:
     """Ready to serve: games restored and the database answers (503 otherwise)."""
     lobby: Lobby | None = getattr(request.app.state, "lobby", None)
     if lobby is None:
-        raise HTTPException(503, "starting: games are being restored")
+        raise ApiError(503, "starting: games are being restored", "not_ready")
     if lobby.cluster is not None and lobby.cluster.draining:
-        raise HTTPException(503, "stopping: games are being handed over")
+        raise ApiError(503, "stopping: games are being handed over", "not_ready")
     try:
         await lobby.storage.ping()
     except Exception as exc:
-        raise HTTPException(503, f"the database does not answer: {type(exc).__name__}") from None
+        raise ApiError(503, f"the database does not answer: {type(exc).__name__}",
+                       "not_ready") from None
     return {"status": "ok", "games": len(lobby.rooms)}
 
 

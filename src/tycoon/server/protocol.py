@@ -52,6 +52,7 @@ REST_ERROR_CODES = (
     "seat_taken",  # joining a seat somebody has taken
     "rematch_seats",  # joining a rematch: its seats are for the players of the game before
     "try_again",  # the game is moving between server processes
+    "not_ready",  # /health/ready: starting, stopping, or the database does not answer
 )
 
 MAX_SEQ = 2**53 - 1
