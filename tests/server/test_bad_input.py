@@ -356,6 +356,46 @@ def test_serve_on_postgresql_without_its_driver_says_what_to_install(monkeypatch
     assert said.endswith("PostgreSQL needs pip install 'tycoon[scale]'"), said
 
 
+@pytest.mark.parametrize(("setting", "said"), [
+    ("redis_url=redis://:s3cret@127.0.0.1:1/0",
+     "cannot reach Redis at redis://:***@127.0.0.1:1/0: Error 111 connecting to 127.0.0.1:1."),
+    ("redis_url=http://cache", "server setting 'redis_url' must be a redis:// or rediss:// URL"),
+    ("ws_impl=zzz", "server setting 'ws_impl' must be one of auto, websockets, "
+                    "websockets-sansio, wsproto, not 'zzz'"),
+    ("bot_delay=[1]", "server setting 'bot_delay' must be a number, not '[1]'"),
+    ("gc_freeze=maybe", "server setting 'gc_freeze' must be true or false, not 'maybe'"),
+])
+def test_serve_refuses_settings_whose_service_is_missing_before_it_starts(tmp_path, setting,
+                                                                          said):
+    """A Redis that does not answer, or a setting that names nothing, stops ``tycoon serve``
+    at once with the reason (they were tracebacks from the server's start-up)."""
+    from typer.testing import CliRunner
+
+    from tycoon.cli import app
+
+    told = CliRunner().invoke(app, ["serve", "--db", f"sqlite:///{tmp_path / 'x.sqlite3'}",
+                                    "--port", "1", "--set", setting])
+    assert told.exit_code == 2, told.output
+    assert said in " ".join(told.output.split())
+
+
+def test_serve_says_a_missing_websocket_library_before_it_starts(monkeypatch, tmp_path):
+    import importlib.util
+
+    from typer.testing import CliRunner
+
+    from tycoon.cli import app
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "wsproto" else real(name, *a))
+    told = CliRunner().invoke(app, ["serve", "--db", f"sqlite:///{tmp_path / 'x.sqlite3'}",
+                                    "--port", "1", "--set", "ws_impl=wsproto"])
+    assert told.exit_code == 2, told.output
+    assert "'ws_impl' is wsproto, which needs pip install wsproto" in " ".join(
+        told.output.split())
+
+
 def test_serve_refuses_a_port_another_server_holds_before_it_starts(tmp_path):
     """``tycoon serve --port`` where something already listens stops at once with the reason,
     exit code 2, its database untouched (uvicorn found it out after restoring the games)."""

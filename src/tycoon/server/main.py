@@ -33,6 +33,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     url = db or os.environ.get(DB_ENV) or default_db_url()
     check_port(host, port)
     check_database(url, settings.table_prefix, shared=bool(settings.advertise_url))
+    check_services(settings)
     configure_logs(settings.log_format)
     for name in ("uvicorn.error", "uvicorn.access"):
         logging.getLogger(name).addFilter(RedactTokens())
@@ -107,6 +108,41 @@ def check_database(url: str, prefix: str = "tycoon_", shared: bool = False) -> N
         Claim(engine, prefix, shared).release()  # the server claims it for good at start-up
     finally:
         engine.dispose()
+
+
+def check_services(settings: ServerSettings) -> None:
+    """Refuse settings whose service is missing before the server starts, with a
+    ``ValueError`` that says which: a ``redis_url`` where no Redis answers, a ``ws_impl``
+    whose library is not installed."""
+    import importlib.util
+
+    library = {"websockets": "websockets", "wsproto": "wsproto"}.get(settings.ws_impl)
+    if library and importlib.util.find_spec(library) is None:
+        raise ValueError(f"server setting 'ws_impl' is {settings.ws_impl}, which needs "
+                         f"pip install {library}")
+    if settings.redis_url:
+        try:
+            import redis
+        except ImportError:
+            raise ValueError("server setting 'redis_url' needs pip install 'tycoon[scale]'"
+                             ) from None
+        client = redis.Redis.from_url(settings.redis_url, socket_connect_timeout=5)
+        try:
+            client.ping()
+        except redis.RedisError as exc:
+            raise ValueError(f"cannot reach Redis at {_hide_password(settings.redis_url)}: "
+                             f"{exc}") from None
+        finally:
+            client.close()
+
+
+def _hide_password(url: str) -> str:
+    """``url`` with the password of its user part as ``***``.
+
+    >>> _hide_password("redis://:s3cret@cache:6379/0")
+    'redis://:***@cache:6379/0'
+    """
+    return re.sub(r"(//[^:/@]*:)[^@/]*@", r"\1***@", url)
 
 
 class RedactTokens(logging.Filter):

@@ -152,7 +152,8 @@ class ServerSettings:
             if isinstance(current, float) and isinstance(value, int | float):
                 value = float(value)
             if type(value) is not type(current):
-                raise ValueError(f"server setting {key!r} must be {type(current).__name__}")
+                raise ValueError(f"server setting {key!r} must be {KINDS[type(current)]}, "
+                                 f"not {value!r}")
             if isinstance(value, float) and not math.isfinite(value):
                 raise ValueError(f"server setting {key!r} must be a finite number")
             if isinstance(value, int | float) and value < 0:
@@ -178,6 +179,12 @@ class ServerSettings:
                 raise ValueError(f"server setting {name!r}: {exc}") from None
         if self.log_format not in ("text", "json"):
             raise ValueError("server setting 'log_format' must be text or json")
+        if self.ws_impl not in WS_IMPLS:
+            raise ValueError(f"server setting 'ws_impl' must be one of {', '.join(WS_IMPLS)}, "
+                             f"not {self.ws_impl!r}")
+        if self.redis_url and not self.redis_url.startswith(("redis://", "rediss://")):
+            raise ValueError("server setting 'redis_url' must be a redis:// or rediss:// URL "
+                             f"(redis://HOST:6379/0), not {self.redis_url!r}")
         if self.advertise_url and not self.advertise_url.startswith(("http://", "https://")):
             raise ValueError("server setting 'advertise_url' must be an http:// or https:// URL")
         if not re.fullmatch(r"[A-Za-z0-9_]{0,40}", self.table_prefix):
@@ -238,6 +245,13 @@ class ServerSettings:
         return out.replace(**changes)
 
 
+#: How an error names the kind of value each setting takes.
+KINDS = {float: "a number", int: "a whole number", bool: "true or false", str: "text",
+         tuple: "a list of strings"}
+#: uvicorn's WebSocket implementations (``ws_impl``).
+WS_IMPLS = ("auto", "websockets", "websockets-sansio", "wsproto")
+
+
 def env_name(setting: str) -> str:
     """The environment variable of one setting.
 
@@ -259,8 +273,8 @@ def _from_text(name: str, text: str, current: Any) -> Any:
         if isinstance(current, float):
             return float(text)
     except ValueError:
-        raise ValueError(f"server setting {name!r}: {text!r} is not a "
-                         f"{type(current).__name__}") from None
+        raise ValueError(f"server setting {name!r} must be {KINDS[type(current)]}, "
+                         f"not {text!r}") from None
     if isinstance(current, tuple):
         return tuple(x.strip() for x in text.split(",") if x.strip())
     return text
