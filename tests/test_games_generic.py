@@ -241,18 +241,24 @@ def _paths(obj, path=()):
         yield from _paths(value, (*path, key))
 
 
+def _any_json_somewhere(data, value):
+    """A copy of the JSON ``value`` with one of its places (drawn) holding any JSON."""
+    value = json.loads(json.dumps(value))
+    path = data.draw(st.sampled_from([p for p in _paths(value) if p]))
+    place = value
+    for key in path[:-1]:
+        place = place[key]
+    place[path[-1]] = data.draw(JSON)
+    return value
+
+
 @pytest.mark.parametrize("name", GAMES)
 @given(data=st.data())
 @settings(max_examples=300)
 def test_any_json_in_a_position_is_read_or_refused_as_invalid(name, data):
     """A position with any one value (a key's or a list item's, at any depth) replaced by any
 JSON is a position or an ``InvalidPosition``, never another error: a position file is checked."""
-    position = json.loads(json.dumps(data.draw(st.sampled_from(_positions(name)))))
-    path = data.draw(st.sampled_from([p for p in _paths(position) if p]))
-    place = position
-    for key in path[:-1]:
-        place = place[key]
-    place[path[-1]] = data.draw(JSON)
+    position = _any_json_somewhere(data, data.draw(st.sampled_from(_positions(name))))
     with contextlib.suppress(InvalidPosition):
         get_game(name).from_json(position)
 
@@ -269,12 +275,7 @@ def _record(name):
 def test_any_json_in_a_record_is_replayed_or_refused(name, data):
     """A record with any one value replaced by any JSON replays or is refused with a
 ``ValueError`` (``InvalidPosition``, ``InvalidAction``, ``IllegalAction``...) naming it."""
-    record = json.loads(json.dumps(_record(name)))
-    path = data.draw(st.sampled_from([p for p in _paths(record) if p]))
-    place = record
-    for key in path[:-1]:
-        place = place[key]
-    place[path[-1]] = data.draw(JSON)
+    record = _any_json_somewhere(data, _record(name))
     with contextlib.suppress(ValueError):
         replay(Record.from_json(record))
 

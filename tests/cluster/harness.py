@@ -53,11 +53,16 @@ class Cluster:
     def ws(self) -> str:
         return f"ws://127.0.0.1:{self.lb_port}"
 
-    def start(self) -> Cluster:
+    def start_servers(self) -> Cluster:
+        """Start the server processes and wait until each is ready (no balancer)."""
         for server in self.servers:
             server.start()
         for server in self.servers:
             server.wait_ready(60)
+        return self
+
+    def start(self) -> Cluster:
+        self.start_servers()
         haproxy = shutil.which("haproxy") or "/usr/sbin/haproxy"
         env = {**os.environ, "TYCOON_LB_BIND": f"127.0.0.1:{self.lb_port}",
                "TYCOON_LB_STATS": f"127.0.0.1:{self.stats_port}"}

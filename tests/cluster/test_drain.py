@@ -41,11 +41,7 @@ def test_sigterm_hands_games_over_and_closes_with_1012(pg_url: str, redis_url: s
     """The player's socket on the stopping process closes with 1012, the lease moves to the
     other process (epoch 2) and the player is back in the same position within 5 s."""
     prefix = unique_prefix()
-    cluster = Cluster(pg_url, redis_url, prefix, n=2)
-    for server in cluster.servers:
-        server.start()
-    for server in cluster.servers:
-        server.wait_ready(60)
+    cluster = Cluster(pg_url, redis_url, prefix, n=2).start_servers()
     a, b = cluster.servers
     try:
         game = httpx.post(f"{a.http}/api/games", json={

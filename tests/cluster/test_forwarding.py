@@ -17,11 +17,7 @@ pytestmark = pytest.mark.cluster
 
 def test_answers_of_the_owner_come_back_whole(pg_url: str, redis_url: str) -> None:
     prefix = unique_prefix()
-    cluster = Cluster(pg_url, redis_url, prefix, n=2)
-    for server in cluster.servers:
-        server.start()
-    for server in cluster.servers:
-        server.wait_ready(60)
+    cluster = Cluster(pg_url, redis_url, prefix, n=2).start_servers()
     owner, other = cluster.servers
     try:
         game = httpx.post(f"{owner.http}/api/games", timeout=10,
