@@ -420,7 +420,6 @@ async def post_lobby_chat(body: ChatPost, request: Request) -> dict[str, Any]:
     return await _lobby(request).lobby_chat(body.name, text)
 
 
-
 def allowed_methods(path: str) -> set[str]:
     """The methods the API takes at ``path``, over all of its routes (``HEAD`` with ``GET``:
     the app's ``HeadAsGet`` answers it)."""
