@@ -358,7 +358,7 @@ def test_serve_on_postgresql_without_its_driver_says_what_to_install(monkeypatch
 
 @pytest.mark.parametrize(("setting", "said"), [
     ("redis_url=redis://:s3cret@127.0.0.1:1/0",
-     "cannot reach Redis at redis://:***@127.0.0.1:1/0: Error 111 connecting to 127.0.0.1:1."),
+     "cannot reach Redis at redis://:***@127.0.0.1:1/0: "),  # the password hidden
     ("redis_url=http://cache", "server setting 'redis_url' must be a redis:// or rediss:// URL"),
     ("ws_impl=zzz", "server setting 'ws_impl' must be one of auto, websockets, "
                     "websockets-sansio, wsproto, not 'zzz'"),
@@ -380,6 +380,7 @@ def test_serve_refuses_settings_whose_service_is_missing_before_it_starts(tmp_pa
 
 
 def test_serve_says_a_missing_websocket_library_before_it_starts(monkeypatch, tmp_path):
+    """``ws_impl=wsproto`` without wsproto installed: what to install, before the start."""
     import importlib.util
 
     from typer.testing import CliRunner
