@@ -221,10 +221,13 @@ def simulate(
 def _print_summary(data: dict[str, Any]) -> None:
     from rich.table import Table
 
+    from tycoon.study.runner import timing
+
     out = Console(soft_wrap=True)
     out.print(
         f"[bold]{data['game']}[/], {data['seats']} seats, {data['games']} games "
-        f"({data['finished']} finished, {data['unfinished']} unfinished) in {data['seconds']} s"
+        f"({data['finished']} finished, {data['unfinished']} unfinished), "
+        f"{timing(data['seconds'], data['resumed'], data['games'])}"
     )
     table = Table("what", "value")
     for seat, wins in data["wins_by_seat"].items():

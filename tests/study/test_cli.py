@@ -312,7 +312,16 @@ def test_simulate_and_stats_of_the_toy_game_resume_from_a_save_file(tmp_path):
     again = runner.invoke(app, [*args[:3], "5", *args[4:]])
     assert again.exit_code == 0, again.output
     assert json.loads(again.stdout)["games"] == 5
+    assert json.loads(again.stdout)["resumed"] == 3
     assert len(save.read_text().splitlines()) == 1 + 5
+    # the summary says which games this run played; its decisions per second are theirs alone
+    told = runner.invoke(app, ["simulate", "toy", "--games", "6", "--seed", "4", "--save",
+                               str(save)])
+    assert told.exit_code == 0, told.output
+    assert "5 games from the save file, 1 played in" in " ".join(told.stdout.split())
+    again = runner.invoke(app, [*args[:3], "6", *args[4:]])
+    summary = json.loads(again.stdout)
+    assert summary["resumed"] == 6 and summary["decisions_per_second"] is None
     stats = ["stats", "toy", "--games", "2", "--json", "--save", str(tmp_path / "st.jsonl")]
     a, b = runner.invoke(app, stats), runner.invoke(app, stats)
     assert a.exit_code == 0, a.output

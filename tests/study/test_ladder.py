@@ -23,6 +23,7 @@ BOTS = ["random", "firstpick", "ismcts:iterations=8"]
 def _comparable(ladder):
     data = ladder.to_json()
     data.pop("seconds")
+    data.pop("resumed")
     for r in data["results"]:
         r.pop("think")
     return data
@@ -70,7 +71,7 @@ def test_a_saved_ladder_resumes_with_the_same_results(tmp_path):
     done = []
     again = run_ladder("toy", BOTS, games=2, seed=5, save=save, progress=done.append,
                        resamples=10)
-    assert done[0] == 3 and sum(done) == 6
+    assert done[0] == 3 and sum(done) == 6 and again.resumed == 3
     assert _comparable(again) == _comparable(whole)
     with pytest.raises(ValueError, match="another ladder"):
         run_ladder("toy", BOTS, games=2, seed=6, save=save)

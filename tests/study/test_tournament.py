@@ -17,9 +17,11 @@ TOY = "toy"
 
 
 def _comparable(t):
-    """A tournament's JSON without wall-clock times, the only thing that may differ."""
+    """A tournament's JSON without wall-clock times and how many games came from a save file,
+    the only things that may differ."""
     data = t.to_json()
     data.pop("seconds")
+    data.pop("resumed")
     for r in data["results"]:
         r.pop("think")
     for row in data["table"]:
@@ -125,6 +127,7 @@ def test_a_saved_tournament_resumes_and_extends_with_the_same_results(tmp_path):
     played = []
     extended = run_tournament(TOY, bots, 8, seed=4, save=save, progress=played.append)
     assert played[0] == 3 and sum(played) == 8  # 3 reused, then 5 played one by one
+    assert (whole.resumed, extended.resumed) == (0, 3)
     assert _comparable(extended) == _comparable(whole)
     assert len(save.read_text().splitlines()) == 1 + 8
     # everything is saved: nothing is played again, and fewer games reuse a prefix

@@ -40,7 +40,7 @@ from tycoon.engine import Rng, check_seed, derive_seed, get_game
 
 from .match import MatchResult, study_options
 from .records import output_folder, run_matches
-from .runner import Task
+from .runner import Task, timing
 
 #: Games per pair by default (two deals, each from both seats at a table of two).
 GAMES_PER_PAIR = 4
@@ -128,6 +128,8 @@ class Ladder:
     seconds: float = 0.0
     resamples: int = BOOTSTRAP
     seats: int = 2
+    #: How many games came from the save file (not played in ``seconds``).
+    resumed: int = 0
     _table: list[dict[str, Any]] | None = field(default=None, repr=False)
 
     def table(self) -> list[dict[str, Any]]:
@@ -189,6 +191,7 @@ class Ladder:
             "table": self.table(),
             "pairs": self.pairs(),
             "seconds": round(self.seconds, 2),
+            "resumed": self.resumed,
             "results": [asdict(r) for r in self.results],
         }
 
@@ -230,9 +233,11 @@ def run_ladder(
     if seats != info.min_seats:
         header["seats"] = seats
     start = time.perf_counter()
-    results = run_matches(game, tasks, options, header, save, workers, ray, progress, records)
+    resumed: set[int] = set()
+    results = run_matches(game, tasks, options, header, save, workers, ray, progress, records,
+                          on_saved=resumed.update)
     return Ladder(game, names, seed, games, options, results,
-                  time.perf_counter() - start, resamples, seats)
+                  time.perf_counter() - start, resamples, seats, len(resumed))
 
 
 def plot_ladder(ladder: Ladder, folder: Path) -> Path:
@@ -345,8 +350,8 @@ def run_cli(
         table.add_row(str(rank), SpecCell(r["bot"]), f"{r['elo']:.0f}",
                       f"{r['ci95'][0]:.0f}–{r['ci95'][1]:.0f}", str(r["games"]), str(r["wins"]))
     console.print(table)
-    console.print(f"unfinished {data['unfinished']}; played in {data['seconds']} s; ratings: "
-                  f"{data['ratings']}")
+    took = timing(data["seconds"], data["resumed"], data["games"])
+    console.print(f"unfinished {data['unfinished']}; {took}; ratings: {data['ratings']}")
     for p in (path, ratings):
         if p is not None:
             console.print(f"wrote {p}")

@@ -80,8 +80,10 @@ def write_json(path: Path, data: dict[str, Any]) -> None:
 def run_matches(game: str, tasks: Sequence[Task], options: dict[str, Any],
                 header: dict[str, Any], save: Path | None = None, workers: int = 1,
                 ray: str | None = None, progress: Callable[[int], None] | None = None,
-                records: Path | None = None) -> list[MatchResult]:
-    """Play ``tasks`` (see the module docstring); the results sorted by index."""
+                records: Path | None = None,
+                on_saved: Callable[[set[int]], Any] | None = None) -> list[MatchResult]:
+    """Play ``tasks`` (see the module docstring); the results sorted by index.
+    ``on_saved`` gets the indices of those taken from ``save`` (:func:`run_study`)."""
     keep = None
     if records is not None:
         output_folder(records)
@@ -92,4 +94,4 @@ def run_matches(game: str, tasks: Sequence[Task], options: dict[str, Any],
             return result
 
     return run_study(_play, tasks, lambda t: (game, t, options, records is not None), header,
-                     save, workers, ray, progress, on_result=keep)
+                     save, workers, ray, progress, on_result=keep, on_saved=on_saved)

@@ -46,6 +46,24 @@ class Task:
     seed: int
 
 
+def timing(seconds: float, resumed: int, games: int) -> str:
+    """How long a study's run took, for its summary: the ``resumed`` of its ``games`` it took
+    from its save file were not played in that time.
+
+    >>> timing(2.5, 0, 10)
+    'played in 2.5 s'
+    >>> timing(0.5, 2000, 2400)
+    '2,000 games from the save file, 400 played in 0.5 s'
+    >>> timing(0.01, 2400, 2400)
+    'all 2,400 games from the save file'
+    """
+    if not resumed:
+        return f"played in {seconds} s"
+    if resumed >= games:
+        return f"all {games:,} games from the save file"
+    return f"{resumed:,} games from the save file, {games - resumed:,} played in {seconds} s"
+
+
 # ----------------------------------------------------------------------------- save files
 def load_saved(
     path: Path, header: dict[str, Any], tasks: Sequence[Task], kind: type = MatchResult
@@ -305,16 +323,21 @@ def run_study(
     progress: Callable[[int], None] | None = None,
     kind: type = MatchResult,
     on_result: Callable[[Any], Any] | None = None,
+    on_saved: Callable[[set[int]], Any] | None = None,
 ) -> list[Any]:
     """Play ``tasks`` (reusing those in ``save``), saving each result as it ends.
 
     ``make_item(task)`` is what ``play`` receives; ``progress(k)`` counts results (the
     reused ones first, in one call); ``on_result``, if given, takes in this process what
     ``play`` returned and gives the result to keep (a study that brings back more than its
-    result, such as a game's record, writes it there). Returns every result, sorted by index.
+    result, such as a game's record, writes it there); ``on_saved``, if given, gets the
+    indices of the results taken from ``save``, before any is played. Returns every result,
+    sorted by index.
     """
     check_parallel(workers, ray)
     saved = load_saved(save, header, tasks, kind) if save is not None else {}
+    if on_saved is not None:
+        on_saved(set(saved))
     todo = [t for t in tasks if t.index not in saved]
     results: list[Any] = list(saved.values())
     if progress and saved:

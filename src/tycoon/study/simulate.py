@@ -33,12 +33,16 @@ class Summary:
     options: dict[str, Any]
     outcomes: list[MatchResult] = field(default_factory=list)
     seconds: float = 0.0
+    #: Indices of the games taken from the save file (not played in ``seconds``).
+    resumed: set[int] = field(default_factory=set)
 
     def to_json(self) -> dict[str, Any]:
         """The summary as JSON."""
         finished = [o for o in self.outcomes if o.finished]
         turns = sorted(o.turns for o in self.outcomes) or [0]
         decisions = sum(o.decisions for o in self.outcomes)
+        # decisions per second over the games played in this run only
+        played = sum(o.decisions for o in self.outcomes if o.index not in self.resumed)
         return {
             "game": self.game,
             "seats": self.seats,
@@ -56,8 +60,10 @@ class Summary:
                 "p90": turns[min(len(turns) - 1, (len(turns) * 9) // 10)],
             },
             "decisions_per_game": round(decisions / max(1, len(self.outcomes)), 1),
-            "decisions_per_second": round(decisions / self.seconds) if self.seconds else None,
+            "decisions_per_second": round(played / self.seconds) if self.seconds and played
+            else None,
             "seconds": round(self.seconds, 3),
+            "resumed": len(self.resumed),
         }
 
 
@@ -92,7 +98,7 @@ def simulate(
     tasks = [Task(i, lineup, derive_seed(seed, "simulate", i)) for i in range(games)]
     header = {"simulate": 1, "game": game, "seats": seats, "seed": seed, "options": options}
     start = time.perf_counter()
-    outcomes = run_study(
-        _play, tasks, lambda t: (game, t, options), header, save, workers, ray, progress
-    )
-    return Summary(game, seats, options, outcomes, time.perf_counter() - start)
+    resumed: set[int] = set()
+    outcomes = run_study(_play, tasks, lambda t: (game, t, options), header, save, workers,
+                         ray, progress, on_saved=resumed.update)
+    return Summary(game, seats, options, outcomes, time.perf_counter() - start, resumed)

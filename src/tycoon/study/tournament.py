@@ -41,7 +41,7 @@ from tycoon.engine import check_seed, derive_seed, get_game
 
 from .match import MatchResult, study_options
 from .records import output_folder, run_matches
-from .runner import Task
+from .runner import Task, timing
 from .stats import labeller
 
 #: One tournament game (the match loop's result).
@@ -164,6 +164,8 @@ class Tournament:
     results: list[GameResult]
     seconds: float = 0.0
     duplicate: bool = False
+    #: How many games came from the save file (not played in ``seconds``).
+    resumed: int = 0
 
     def table(self) -> list[dict[str, Any]]:
         """One row per distinct bot: seat-games, wins, win rate, 95% CI, Elo, think time."""
@@ -227,6 +229,7 @@ class Tournament:
             },
             "table": self.table(),
             "seconds": round(self.seconds, 2),
+            "resumed": self.resumed,
             "results": [asdict(r) for r in self.results],
         }
 
@@ -279,9 +282,12 @@ def run_tournament(
     header = save_header(game, bots, seed, options, duplicate)
     tasks = tournament_tasks(bots, games, seed, duplicate)
     start = time.perf_counter()
-    results = run_matches(game, tasks, options, header, save, workers, ray, progress, records)
+    resumed: set[int] = set()
+    results = run_matches(game, tasks, options, header, save, workers, ray, progress, records,
+                          on_saved=resumed.update)
     seconds = time.perf_counter() - start
-    return Tournament(game, list(bots), seed, options, results, seconds, duplicate)
+    return Tournament(game, list(bots), seed, options, results, seconds, duplicate,
+                      len(resumed))
 
 
 def plot_tournament(t: Tournament, folder: Path) -> list[Path]:
@@ -378,7 +384,7 @@ def run_cli(
     console.print(
         f"finished {data['finished']}, unfinished {data['unfinished']}; turns mean "
         f"{turns['mean']}, median {turns['median']}, p90 {turns['p90']}; "
-        f"played in {data['seconds']} s"
+        f"{timing(data['seconds'], data['resumed'], data['games'])}"
     )
     if data["wins_by_reason"]:
         reasons = sorted(data["wins_by_reason"].items(), key=lambda kv: -kv[1])
