@@ -126,23 +126,17 @@ def check_services(settings: ServerSettings) -> None:
         except ImportError:
             raise ValueError("server setting 'redis_url' needs pip install 'tycoon[scale]'"
                              ) from None
+        import sqlalchemy as sa
+
         client = redis.Redis.from_url(settings.redis_url, socket_connect_timeout=5)
         try:
             client.ping()
         except redis.RedisError as exc:
-            raise ValueError(f"cannot reach Redis at {_hide_password(settings.redis_url)}: "
-                             f"{exc}") from None
+            # shown as the database's URL is, its password hidden
+            shown = sa.engine.make_url(settings.redis_url).render_as_string(hide_password=True)
+            raise ValueError(f"cannot reach Redis at {shown}: {exc}") from None
         finally:
             client.close()
-
-
-def _hide_password(url: str) -> str:
-    """``url`` with the password of its user part as ``***``.
-
-    >>> _hide_password("redis://:s3cret@cache:6379/0")
-    'redis://:***@cache:6379/0'
-    """
-    return re.sub(r"(//[^:/@]*:)[^@/]*@", r"\1***@", url)
 
 
 class RedactTokens(logging.Filter):
