@@ -39,6 +39,7 @@ import sqlalchemy as sa
 from starlette.websockets import WebSocket, WebSocketState
 
 from . import metrics
+from .api import error_response
 from .lease import Leases, owner_address
 from .lobby import LIST_ORDER
 
@@ -312,7 +313,7 @@ class Cluster:
         try:
             res = await self._http.request(scope["method"], url, content=body, headers=headers)
         except Exception:
-            await _retry_later(send)
+            await _retry_later(scope, receive, send)
             return
         keep = [(k.encode(), v.encode()) for k, v in res.headers.items()
                 if k.lower() in ("content-type", "retry-after", "cache-control", "etag", "allow")]
@@ -375,12 +376,10 @@ class Cluster:
             await _close(websocket, code, reason)
 
 
-async def _retry_later(send: Any) -> None:
-    payload = json.dumps({"detail": "the game is moving between server processes; "
-                                    "try again", "code": "try_again"}).encode()
-    await send({"type": "http.response.start", "status": 503,
-                "headers": [(b"content-type", b"application/json"), (b"retry-after", b"1")]})
-    await send({"type": "http.response.body", "body": payload})
+async def _retry_later(scope: Any, receive: Any, send: Any) -> None:
+    response = error_response(503, "the game is moving between server processes; try again",
+                              "try_again", {"Retry-After": "1"})
+    await response(scope, receive, send)
 
 
 async def _close(ws: WebSocket, code: int, reason: str) -> None:
@@ -408,7 +407,7 @@ class ForwardRequests:
             if target is not None and FORWARDED.encode() in headers:
                 # sent here by a process that thought this one the owner: it is not (any
                 # more); the client tries again (through the balancer)
-                await _retry_later(send)
+                await _retry_later(scope, receive, send)
                 return
             if target is not None:
                 client = scope.get("client") or ("", 0)
