@@ -15,6 +15,7 @@ import socket
 import sys
 import threading
 import time
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -234,6 +235,11 @@ def _unavailable(what: str, exc: Exception) -> None:
     if services_required():
         pytest.fail(f"CI=true but {what} is not available: {exc}")
     pytest.skip(f"{what} is not available: {exc}")
+
+
+def unique_prefix() -> str:
+    """A table prefix of its own, for a test on the shared PostgreSQL database."""
+    return f"t{uuid.uuid4().hex[:10]}_"
 
 
 @pytest.fixture

@@ -16,9 +16,8 @@ import httpx
 import pytest
 import sqlalchemy as sa
 from test_crash import start_server
-from test_storage import unique_prefix
 
-from conftest import Client, LiveServer, free_port, run
+from conftest import Client, LiveServer, free_port, run, unique_prefix
 from tycoon.server.storage import Storage
 
 

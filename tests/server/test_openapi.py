@@ -7,15 +7,13 @@ Hypothesis strategies are driven directly.)
 
 from __future__ import annotations
 
-import uuid
-
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 from schemathesis import GenerationMode
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from conftest import LiveServer
+from conftest import LiveServer, unique_prefix
 from tycoon.server.storage import Storage
 
 
@@ -29,7 +27,7 @@ refused."""
     if database == "sqlite":
         live = LiveServer(f"sqlite:///{tmp_path / 'api.sqlite3'}").start()
     else:
-        prefix = f"t{uuid.uuid4().hex[:10]}_"
+        prefix = unique_prefix()
         live = LiveServer(request.getfixturevalue("pg_url"), table_prefix=prefix).start()
     try:
         game = live.create(game="deal", players=["human", "random"])

@@ -8,13 +8,9 @@ import uuid
 
 import pytest
 
-from conftest import Client, LiveServer, _unavailable, player_loop, run
+from conftest import Client, LiveServer, _unavailable, player_loop, run, unique_prefix
 from tycoon.server.broker import LocalBroker, RedisBroker
 from tycoon.server.storage import GameRow, SeatRow, Storage
-
-
-def unique_prefix() -> str:
-    return f"t{uuid.uuid4().hex[:10]}_"
 
 
 async def exercise_storage(store: Storage) -> None:
