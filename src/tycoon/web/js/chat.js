@@ -1,7 +1,7 @@
 // Chat at the table (WebSocket messages `chat`, docs/protocol.md) and in the lobby (REST
 // GET/POST /api/lobby/chat). Names and messages are always inserted as text, never as HTML.
 import { errorText, lang, t } from "./i18n.js";
-import { announce, el, toast } from "./util.js";
+import { announce, el, sameJson, toast } from "./util.js";
 
 export const REACTIONS = ["👍", "😀", "😮", "😢", "🎉", "🤔"];
 const MAX = 500;
@@ -82,7 +82,7 @@ export class ChatPanel {
    * after a reconnection it usually does not. */
   reset(list, names) {
     const same = list.length === this.messages.length && list.every((m, i) => m.id != null && m.id === this.messages[i].id);
-    const renamed = names && JSON.stringify(names) !== JSON.stringify(this.names);
+    const renamed = names && !sameJson(names, this.names);
     this.names = names || this.names;
     if (same && !renamed) return this.controls();
     this.messages = [...list];
@@ -92,7 +92,7 @@ export class ChatPanel {
   /** One more message: its line is appended, so that a screen reader hears that line alone. */
   add(msg, names) {
     if (msg.id != null && this.messages.some((m) => m.id === msg.id)) return;
-    if (names && JSON.stringify(names) !== JSON.stringify(this.names)) {
+    if (names && !sameJson(names, this.names)) {
       // someone's name changed: every line again, quietly, and the new one said on its own
       this.names = names;
       this.messages.push(msg);
