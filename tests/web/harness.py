@@ -367,6 +367,14 @@ def install(page: Any, table: Table | None = None) -> None:
     page.route_web_socket("ws://tycoon.test/ws/games/**", socket)
 
 
+def pause_clock(page: Any) -> None:
+    """Stop the page's installed test clock one second on from where it stands (a loaded
+    machine may take a while to ask, and Playwright cannot pause in the past): from then on it
+    moves only when the test moves it. Playwright's Python ``pause_at`` takes a number as Unix
+    time in seconds, not the page's milliseconds."""
+    page.clock.pause_at(page.evaluate("Date.now()") / 1000 + 1)
+
+
 GAMES = ("capital", "deal", "toy")
 
 

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from tycoon.engine import get_game
 
-from .harness import ORIGIN, Table, install, seat_token_script
+from .harness import ORIGIN, Table, install, pause_clock, seat_token_script
 from .texts import assert_clean
 
 TOY = get_game("toy")
@@ -233,7 +233,7 @@ def test_a_seats_session_part_chosen_while_down_goes_after_another_seats_part(ne
     page.goto(f"{ORIGIN}/#/game/{table.id}")
     button = page.locator(".generic-table .actions button").first
     expect(button).to_be_visible()
-    page.clock.pause_at(page.evaluate("Date.now()") + 1)
+    pause_clock(page)
     for ws in table.sockets[0]:
         ws.close()
     expect(page.locator(".conn")).to_have_text(re.compile("reconnecting"))

@@ -19,7 +19,7 @@ from tycoon.capital import from_json, landing
 from tycoon.capital.minigames import score
 from tycoon.engine.messages import number
 
-from .harness import ORIGIN, Table, install, seat_token_script
+from .harness import ORIGIN, Table, install, pause_clock, seat_token_script
 from .texts import low_contrast
 
 NAMES = ["Ana", "Bruno", "Carla", "Davi"]
@@ -251,8 +251,11 @@ def test_the_window_where_the_seat_played_is_the_one_that_counts_C_9(new_page):
     table = minigame_table("change_money")
     played = open_minigame(new_page, table)
     idle = open_minigame(new_page, table)
+    pause_clock(idle)  # its clock moves only as the test moves it
     played.locator(".mg-area button").first.click()
-    idle.clock.fast_forward(31_000)  # the idle window's 30 s are up first
+    idle.clock.fast_forward(26_000)
+    while idle.locator(".mg-clock").inner_text() != "0 s":  # the idle window's 30 s are up first
+        idle.clock.run_for(100)
     played.clock.fast_forward(31_000)
     expect(played.locator(".mg-results")).to_be_visible()
     expect(idle.locator(".mg-results")).to_be_visible()

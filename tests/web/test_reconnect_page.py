@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .harness import ORIGIN, Table, install, seat_token_script
+from .harness import ORIGIN, Table, install, pause_clock, seat_token_script
 from .test_deal_page import PASS_GO, RENT_RED_YELLOW, deal_state
 
 HAND_B = [19, 90]  # no Just Say No: the bot can only pay
@@ -68,7 +68,7 @@ def open_on_a_test_clock(new_page, table: Table):
     install(page, table)
     page.goto(f"{ORIGIN}/#/game/{table.id}")
     page.wait_for_selector(".deal-table")
-    page.clock.pause_at(page.evaluate("Date.now()") + 1)
+    pause_clock(page)
     return page
 
 
