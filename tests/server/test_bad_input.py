@@ -224,6 +224,14 @@ def test_head_is_answered_as_get_without_a_body(live, path):
     assert head.headers["content-type"] == get.headers["content-type"]
 
 
+def test_head_on_the_metrics_is_answered_without_a_body(live):
+    """Prometheus's page answers HEAD as the API does (its length changes as it counts)."""
+    head = httpx.head(live.http + "/metrics", timeout=20)
+    assert head.status_code == 200 and head.content == b""
+    assert head.headers["content-type"].startswith("text/plain")
+    assert int(head.headers["content-length"]) > 0
+
+
 def test_oversized_or_malformed_http_requests(live):
     """REST: a body over the limit is 413; a body that is not the schema is 422 with words; a
 body that is not text is 400, a method the path does not take 405 with every method it does

@@ -103,16 +103,16 @@ class SecurityHeaders:
 
 
 class HeadAsGet:
-    """Answer ``HEAD`` on the API and the health checks as ``GET`` without the body (HTTP
-    servers must take ``HEAD`` wherever they take ``GET``; FastAPI's routes take only the
+    """Answer ``HEAD`` on the API, the health checks and the metrics as ``GET`` without the body
+    (HTTP servers must take ``HEAD`` wherever they take ``GET``; FastAPI's routes take only the
     methods they name, and monitors check health with ``HEAD``)."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] != "http" or scope["method"] != "HEAD" or not scope["path"].startswith(
-                ("/api/", "/health/")):
+        if scope["type"] != "http" or scope["method"] != "HEAD" or not (
+                scope["path"].startswith(("/api/", "/health/")) or scope["path"] == "/metrics"):
             await self.app(scope, receive, send)
             return
 
