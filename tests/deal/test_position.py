@@ -5,7 +5,9 @@ import json
 import jsonschema
 import pytest
 
+from tycoon.deal import actions as actions_module
 from tycoon.deal import from_json, new_game, parse_action
+from tycoon.deal.cards import N_CARDS
 from tycoon.deal.position import schema
 from tycoon.engine import IllegalAction, InvalidAction, InvalidPosition
 
@@ -130,8 +132,23 @@ def test_parse_action_errors_name_the_problem():
         parse_action({"type": "bank", "card": 106})
     with pytest.raises(InvalidAction, match="missing"):
         parse_action({"type": "sly_deal", "card": 77, "target": 1})
-    a = parse_action({"type": "rent", "card": 61, "color": "red", "target": None, "doubles": []})
-    assert parse_action(a.to_json()) is a
+    with pytest.raises(InvalidAction, match="at most 2 cards"):
+        parse_action({"type": "rent", "card": 61, "color": "red", "doubles": [98, 98, 98]})
+
+
+def test_parsed_actions_share_the_engines_instances_and_keep_nothing_else():
+    """A legal action read from its JSON is the engine's own instance (``apply`` finds it by
+    identity); an action the engine never made is read as an equal new object, and not kept:
+    a server parsing any number of distinct actions from its clients does not grow."""
+    s = new_game(seed=2)
+    for a in s.legal_actions(s.current):
+        assert parse_action(a.to_json()) is a
+    table = len(actions_module._INTERNED)
+    unseen = [{"type": "forced_deal", "card": 0, "target": 4, "take": take, "give": give}
+              for take in range(N_CARDS) for give in range(N_CARDS)]
+    for data in unseen:
+        assert parse_action(data).to_json() == data
+    assert len(actions_module._INTERNED) == table
 
 
 def test_apply_refuses_garbage_and_changes_nothing():

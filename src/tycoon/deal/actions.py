@@ -41,7 +41,7 @@ from typing import Any, ClassVar
 
 from tycoon.engine import Action, InvalidAction, parse_data
 
-from .cards import COLORS, N_CARDS
+from .cards import COLORS, IS_DOUBLE, N_CARDS
 
 
 class DealAction(Action):
@@ -253,9 +253,14 @@ def _color(value: Any) -> str:
     return value
 
 
+_MAX_DOUBLES = sum(IS_DOUBLE)  # the deck's Double The Rent cards
+
+
 def _doubles(value: Any) -> tuple[int, ...]:
     if not isinstance(value, list | tuple):
         raise ValueError("doubles is a list of card ids")
+    if len(value) > _MAX_DOUBLES:
+        raise ValueError(f"doubles lists at most {_MAX_DOUBLES} cards, not {len(value)}")
     return tuple(sorted(_card(v) for v in value))
 
 
@@ -278,14 +283,17 @@ def parse_action(data: object) -> DealAction:
         action.target is None
     ):
         raise InvalidAction(f"{action.type}: target must be a seat")
-    return intern(action)
+    # the shared instance if the engine has made this action, else the parsed one: what a
+    # client sends is not kept (any number of distinct actions would grow the table for good)
+    return _INTERNED.get(action, action)
 
 
 _INTERNED: dict[DealAction, DealAction] = {}
 
 
 def intern(action: DealAction) -> DealAction:
-    """The one shared instance equal to ``action`` (so legality checks are identity checks)."""
+    """The one shared instance equal to ``action`` (so legality checks are identity checks).
+    Only for the actions the engine makes: their number is bounded by the game."""
     got = _INTERNED.get(action)
     if got is None:
         _INTERNED[action] = got = action
