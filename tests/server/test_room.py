@@ -5,7 +5,9 @@ argument 2 is shorter", when read between the append and the bookkeeping)."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import threading
+import weakref
 
 import httpx
 
@@ -105,3 +107,35 @@ def test_the_record_never_fails_during_play(live):
     stop.set()
     assert codes and set(codes) == {200}
     assert max(seen) > 100
+
+
+def test_a_finished_room_dropped_from_memory_is_freed():
+    """A finished game nobody watches leaves memory: its room, which its bots and clocks refer
+    back to, is freed by the lobby's next background pass, even with the collector off (as
+    good as off under ``gc_freeze``'s raised thresholds, where a server grew by every game)."""
+
+    async def main():
+        storage = Storage("sqlite://")
+        await storage.open()
+        lobby = Lobby(storage, LocalBroker(),
+                      ServerSettings(bot_processes=0, expiry_check_seconds=0.05))
+        room = await lobby.create("toy", ["human", "easy"], {}, None, 3, "")
+        lobby.start()
+        room.row.status = "finished"
+        gone = weakref.ref(room)
+        lobby.forget_if_idle(room)
+        del room
+        gc.disable()
+        try:
+            for _ in range(100):
+                if gone() is None:
+                    break
+                await asyncio.sleep(0.02)
+        finally:
+            gc.enable()
+        freed = gone() is None
+        await lobby.close()
+        await storage.close()
+        return freed
+
+    assert run(main())

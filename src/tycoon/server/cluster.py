@@ -116,7 +116,7 @@ class Cluster:
 
     async def drop(self, game_id: str) -> None:
         """This process lost the game's lease: stop its room, close its sockets (1012)."""
-        room = self.lobby.rooms.pop(game_id, None)
+        room = self.lobby.release(game_id)
         if room is not None:
             metrics.lease_moved("lost")
             await room.close()
@@ -159,7 +159,7 @@ class Cluster:
             return False
         room = await self.lobby._load(*found, fence=(self.owner, epoch))
         self._own(room, epoch)
-        old = self.lobby.rooms.pop(game_id, None)
+        old = self.lobby.release(game_id)
         if old is not None:
             await old.close()
         self.lobby.rooms[game_id] = room
@@ -209,7 +209,7 @@ class Cluster:
         if finished:
             await self.leases.release(finished)
             for gid in finished:
-                room = self.lobby.rooms.pop(gid, None)
+                room = self.lobby.release(gid)
                 if room is not None:
                     await room.close()
         held = await self.leases.renew(self.settings.lease_seconds)
