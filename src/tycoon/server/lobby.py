@@ -189,9 +189,9 @@ class Lobby:
     def start(self) -> None:
         """Start the background work: the expiry of open games nobody joins, and the
         collection of the rooms dropped from memory."""
-        self._expiry = asyncio.create_task(self._expire_loop())
+        self._expiry = asyncio.create_task(self._background_loop())
 
-    async def _expire_loop(self) -> None:
+    async def _background_loop(self) -> None:
         while True:
             await asyncio.sleep(self.settings.expiry_check_seconds)
             try:
