@@ -80,7 +80,8 @@ async def soak(args: argparse.Namespace) -> None:
 
             async def worker() -> None:
                 while time.monotonic() < stop:
-                    done["actions"] += await play(http, port, next(counter))
+                    actions = await play(http, port, next(counter))
+                    done["actions"] += actions
                     done["games"] += 1
 
             async def report() -> None:
