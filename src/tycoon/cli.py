@@ -403,16 +403,13 @@ def ladder(
     """Play every bot against every other; Bradley–Terry Elo with bootstrap intervals."""
     import sys
 
-    from tycoon.study.ladder import ladder_bots, ladder_tasks, run_cli
+    from tycoon.study.ladder import ladder_bots, run_cli
     from tycoon.study.tournament import split_bots
 
     check_game(game)
     try:
-        from tycoon.engine import get_game
-
         names = split_bots(bots) if bots else ladder_bots(game)
-        table = get_game(game).min_seats if seats is None else seats
-        total = len(ladder_tasks(names, table, games, 0))
+        total = len(names) * (len(names) - 1) // 2 * games
         command = reproducing(sys.argv[1:]) if sys.argv[1:2] == ["ladder"] else ""
         with progress_bar() as bar:
             task = bar.add_task(f"{game} ladder", total=total)

@@ -284,6 +284,25 @@ def test_bad_flags_are_clear_errors():
         assert words in result.output, (args, result.output)
 
 
+def test_more_games_than_a_study_holds_are_refused_before_any_is_played():
+    """A study keeps its tasks and results in memory: 10**20 games built a list without
+    end (no error, no progress), so every command refuses more than a million at once."""
+    huge = str(10**20)
+    for args, words in (
+        (["simulate", "toy", "--games", huge], "from 1 to 1,000,000"),
+        (["stats", "toy", "--games", huge], "from 1 to 1,000,000"),
+        (["tournament", "toy", "--bots", "random,random", "--games", huge],
+         "from 1 to 1,000,000"),
+        (["ladder", "toy", "--bots", "random,firstpick", "--games", huge],
+         "games per pair must be a whole number from 1 to 1,000,000"),
+        (["ladder", "toy", "--bots", "random,firstpick,random:skill=1", "--games", "400000"],
+         "at most 1,000,000 games, not 3 pairs of 400,000"),
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert words in " ".join(result.output.split()), (args, result.output)
+
+
 def test_an_output_folder_that_cannot_be_written_is_refused_before_the_games(tmp_path):
     """--plot, --records and --ladder's --ratings name where files go: a folder that cannot
     be made (here: a file stands in its way) is refused at once with its name, not after

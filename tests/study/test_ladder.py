@@ -111,7 +111,7 @@ def test_bad_ladders_are_refused():
         run_ladder("toy", ["random", "random"])
     with pytest.raises(ValueError, match="unknown bot"):
         run_ladder("toy", ["random", "wizard"])
-    with pytest.raises(ValueError, match="at least 1"):
+    with pytest.raises(ValueError, match="from 1 to 1,000,000"):
         run_ladder("toy", ["random", "firstpick"], games=0)
     with pytest.raises(ValueError, match="seats"):
         run_ladder("toy", ["random", "firstpick"], seats=9)

@@ -40,7 +40,7 @@ from tycoon.engine import Rng, check_seed, derive_seed, get_game
 
 from .match import MatchResult, study_options
 from .records import output_folder, run_matches
-from .runner import Task, timing
+from .runner import MAX_GAMES, Task, check_games, timing
 
 #: Games per pair by default (two deals, each from both seats at a table of two).
 GAMES_PER_PAIR = 4
@@ -215,8 +215,7 @@ def run_ladder(
     there as a record (:mod:`tycoon.study.records`)."""
     info = get_game(game)
     seed = check_seed(seed)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError("games per pair must be at least 1")
+    check_games(games, "games per pair")
     names = [b.strip().lower() for b in (bots or ladder_bots(game))]
     if len(set(names)) != len(names):
         raise ValueError(f"a ladder lists each bot once, not {', '.join(names)}")
@@ -224,6 +223,10 @@ def run_ladder(
         raise ValueError(f"a ladder needs at least 2 bots, not {len(names)}")
     for b in names:
         make_bot(b, game, 0)
+    pairs = len(names) * (len(names) - 1) // 2
+    if pairs * games > MAX_GAMES:
+        raise ValueError(f"a ladder plays at most {MAX_GAMES:,} games, not {pairs} pairs "
+                         f"of {games:,}")
     options = study_options(info, options)
     seats = info.min_seats if seats is None else seats
     info.new_game(seats=seats, seed=1, **options)  # validates seats and options

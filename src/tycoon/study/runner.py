@@ -35,6 +35,22 @@ from .match import MatchResult
 
 #: ``--ray`` without an address: start a local Ray cluster.
 LOCAL = "local"
+#: The most games one study plays: its tasks and results are held in memory (about a
+#: kilobyte a game), and a million games take hours on a few cores.
+MAX_GAMES = 1_000_000
+
+
+def check_games(games: object, what: str = "games") -> int:
+    """``games`` if it is a whole number from 1 to :data:`MAX_GAMES`, else a ``ValueError``.
+
+    >>> check_games(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: games must be a whole number from 1 to 1,000,000, not 0
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"{what} must be a whole number from 1 to {MAX_GAMES:,}, not {games!r}")
+    return games
 
 
 @dataclass(frozen=True)

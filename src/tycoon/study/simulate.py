@@ -18,7 +18,7 @@ from typing import Any
 from tycoon.engine import check_seed, derive_seed, get_game
 
 from .match import MatchResult, play_match, study_options
-from .runner import Task, run_study
+from .runner import Task, check_games, run_study
 
 #: One simulated game (the match loop's result).
 GameOutcome = MatchResult
@@ -89,8 +89,7 @@ def simulate(
     """
     info = get_game(game)
     seed = check_seed(seed)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError("games must be at least 1")
+    check_games(games)
     seats = info.default_seats if seats is None else seats
     options = study_options(info, options)
     info.new_game(seats=seats, seed=seed, **options)  # validate seats and options first

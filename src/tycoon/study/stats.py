@@ -41,7 +41,7 @@ from tycoon.engine import Action, State, check_seed, derive_seed, get_game
 
 from .match import Observer, play_match, study_options
 from .records import output_folder
-from .runner import Task, run_study
+from .runner import Task, check_games, run_study
 
 
 class StatsExtension:
@@ -272,8 +272,7 @@ def run_stats(
     save: Path | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games and summarize them (see the module docstring)."""
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError("games must be at least 1")
+    check_games(games)
     seed = check_seed(seed)
     info = get_game(game)
     bots, seats, rules = split_options(dict(options or {}))

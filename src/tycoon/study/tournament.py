@@ -41,7 +41,7 @@ from tycoon.engine import check_seed, derive_seed, get_game
 
 from .match import MatchResult, study_options
 from .records import output_folder, run_matches
-from .runner import Task, timing
+from .runner import Task, check_games, timing
 from .stats import labeller
 
 #: One tournament game (the match loop's result).
@@ -274,8 +274,7 @@ def run_tournament(
     info = get_game(game)
     bots = [b.strip().lower() for b in bots]
     seed = check_seed(seed)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError("games must be at least 1")
+    check_games(games)
     check_lineup(game, bots)
     options = study_options(info, options)
     info.new_game(seats=len(bots), seed=1, **options)  # validates options before any work
