@@ -177,7 +177,14 @@ def test_train_command_rejects_a_bad_setting_and_writes_nothing(tmp_path):
     assert result.exit_code == 2 and "--every" in result.output
     result = runner.invoke(app, ["train", "deal", "--hidden", "100000", "--out", str(out)])
     assert result.exit_code == 2 and "--hidden" in result.output  # not a failed allocation
+    # the positions of every game are held in memory: 10**20 games played on without end
+    result = runner.invoke(app, ["train", "deal", "--games", str(10**20), "--out", str(out)])
+    assert result.exit_code == 2 and "--games" in result.output and "200000" in result.output
     assert not out.exists()
+    from tycoon.learn.value import train
+
+    with pytest.raises(ValueError, match="from 10 to 200,000, not 5"):
+        train("deal", 1, games=5)
 
 
 @pytest.mark.skipif(not HAS_TORCH, reason="the learn extra (torch) is not installed")

@@ -8,12 +8,15 @@ from typing import Annotated
 
 import typer
 
+from . import MAX_GAMES
+
 
 def train(
     game: Annotated[str, typer.Argument(help="The game to train for (deal).")],
     out: Annotated[Path, typer.Option("--out", help="Where to write the weights (.npz).")],
     seed: Annotated[int, typer.Option(help="Seed of the self-play games and of training.")] = 1,
-    games: Annotated[int, typer.Option(min=10, help="Self-play games to learn from.")] = 20000,
+    games: Annotated[int, typer.Option(
+        min=10, max=MAX_GAMES, help="Self-play games to learn from.")] = 20000,
     epochs: Annotated[int, typer.Option(min=1, help="Passes over the positions (at most).")] = 6,
     hidden: Annotated[int, typer.Option(
         min=2, max=1024, help="Width of the first hidden layer (the file stays a few MB).")] = 32,

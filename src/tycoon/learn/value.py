@@ -31,6 +31,8 @@ import numpy as np
 from tycoon.bots.learned import MODELS, Mlp, _load_attr
 from tycoon.engine import derive_seed, get_game
 
+from . import MAX_GAMES
+
 
 @dataclass
 class Data:
@@ -205,8 +207,8 @@ def train(game: str, seed: int, games: int = 20000, epochs: int = 6, hidden: int
     """Self-play and fit: the whole of ``tycoon train`` but writing the file."""
     if game not in MODELS:
         raise ValueError(f"no learned model for the game {game!r}; known: {', '.join(MODELS)}")
-    if games < 10:
-        raise ValueError("play at least 10 games")
+    if isinstance(games, bool) or not isinstance(games, int) or not 10 <= games <= MAX_GAMES:
+        raise ValueError(f"games must be a whole number from 10 to {MAX_GAMES:,}, not {games!r}")
     data = selfplay(game, games, seed, seats=seats, every=every, progress=progress)
     mlp, report = fit(data, seed, hidden=hidden, epochs=epochs, batch=batch, cosine=cosine,
                       seconds=seconds)
