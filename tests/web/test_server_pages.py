@@ -290,6 +290,26 @@ def test_a_link_followed_while_the_lobby_loads_keeps_its_screen(server, new_page
     expect(page.locator("#replay-step")).to_contain_text("Étape 0 sur")
 
 
+def test_a_screen_opened_before_the_lobby_is_drawn_is_not_covered_by_it(server, new_page):
+    """A game's link opened while the lobby still waits for the kinds of games (a link pasted
+    in the address bar of a page just loaded): the late lobby drew itself over the game's
+    table, which went on playing unseen under its header."""
+    game = httpx.post(f"{server}/api/games", json={"game": "deal", "players": ["human", "easy"]})
+    game_id = game.json()["id"]
+    page = new_page()
+    held = []
+    page.route("**/api/kinds", lambda route: held.append(route))  # waits until let go
+    page.goto(f"{server}/", wait_until="commit")
+    page.wait_for_function("() => document.body.dataset.page === 'lobby'")
+    assert held, "the lobby still waits for the kinds of games"
+    page.evaluate(f"location.hash = '#/game/{game_id}/watch'")
+    expect(page.locator("body[data-page=game]")).to_have_count(1)
+    page.unroute("**/api/kinds")  # lets the lobby go on: it must draw nothing now
+    page.wait_for_timeout(500)
+    expect(page.locator(".lobby")).to_have_count(0)
+    expect(page.get_by_role("heading", name="Monopoly Deal: waiting for players")).to_be_visible()
+
+
 def test_replay_of_a_deal_game_stopped_by_its_turn_limit_ends_with_nobody_to_play(server,
                                                                                   new_page):
     """The last step of a replay: the end screen, nobody to play, and no counts the page

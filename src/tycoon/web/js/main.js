@@ -7,6 +7,7 @@ import { GameScreen } from "./game.js";
 import { renderRecordFile, renderReplay } from "./replay.js";
 import { renderRules } from "./rules.js";
 import { drawA11yControls } from "./a11y/index.js";
+import { el } from "./util.js";
 
 export const settings = {
   get name() {
@@ -30,7 +31,11 @@ let screen = null;
 let routes = 0; // counts route() calls: a slower earlier one must not take the screen back
 
 async function route() {
-  const main = document.getElementById("main");
+  // Each route draws into its own box, in the page from the start: a route overtaken while
+  // it still loads (a link followed before the lobby got its kinds of games) draws into a
+  // box no longer shown, not over the newer screen.
+  const main = el("div", { class: "screen" });
+  document.getElementById("main").replaceChildren(main);
   const hash = location.hash.replace(/^#\/?/, "");
   const [page, id, mode] = hash.split("/");
   const mine = ++routes;
