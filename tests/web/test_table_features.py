@@ -42,6 +42,33 @@ def test_chat_shows_a_hostile_message_as_text(new_page):
     assert all("seq" not in m for m in table.received if m["type"] == "chat")
 
 
+def test_a_chat_line_in_arabic_reads_right_to_left_apart_from_the_line(new_page):
+    """A message in a right-to-left script takes its own direction: its "!" ends it on its
+    left (it was laid out left to right with the line, the "!" on the right), and the name
+    stays whole before the colon, "(A)" after it as everywhere on the page."""
+    table = toy_table()
+    table.names[0] = "سارة 2"
+    page = open_toy(new_page, table)
+    page.fill("#chat-input", "مرحبا!")
+    page.press("#chat-input", "Enter")
+    expect(page.locator(".chat-line .chat-text")).to_have_text("مرحبا!")
+    x = page.evaluate("""() => {
+        const at = (node, i) => {  // the left edge of character i of a text node
+            const r = document.createRange();
+            r.setStart(node, i);
+            r.setEnd(node, i + 1);
+            return r.getBoundingClientRect().left;
+        };
+        const text = document.querySelector(".chat-line .chat-text").firstChild;
+        const from = document.querySelector(".chat-line .chat-from").firstChild;
+        const colon = from.parentNode.nextSibling;
+        return {bang: at(text, 5), first: at(text, 0), two: at(from, 5), colon: at(colon, 0),
+                name: at(from, 0)};
+    }""")
+    assert x["bang"] < x["first"]  # "!" is the last character: on the left in Arabic
+    assert x["two"] < x["name"] < x["colon"]  # "2" left of "سارة", both before the colon
+
+
 def test_resign_asks_first_then_watches(new_page):
     table = toy_table()
     page = open_toy(new_page, table)

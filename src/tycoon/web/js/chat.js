@@ -12,7 +12,9 @@ function when(at) {
   return d.toLocaleTimeString(lang(), { hour: "2-digit", minute: "2-digit" }); // the page's language, not the browser's
 }
 
-/** One chat line: "12:03 Ana (A): text" (all as text nodes). */
+/** One chat line: "12:03 Ana (A): text" (all as text nodes). The text takes the direction of
+ * its first letter, apart from the line (`dir="auto"`): a message in Arabic or Hebrew ends
+ * on its left, and does not pull the colon or the name's numbers into it. */
 export function chatLine(msg, names) {
   const from = msg.from || {};
   const who = from.seat == null ? (from.name && from.name !== "spectator" ? from.name : t("chat.spectator"))
@@ -20,7 +22,7 @@ export function chatLine(msg, names) {
   return el("li", { class: `chat-line${msg.reaction ? " reaction" : ""}`, "data-chat": String(msg.id ?? "") },
     el("time", { class: "muted" }, when(msg.at)), " ",
     el("strong", { class: "chat-from" }, who), ": ",
-    el("span", { class: "chat-text" }, msg.reaction ?? msg.text ?? ""));
+    el("span", { class: "chat-text", dir: "auto" }, msg.reaction ?? msg.text ?? ""));
 }
 
 /**

@@ -177,7 +177,7 @@ export class GameScreen {
     const over = this.state?.status === "finished";
     this.header.replaceChildren(...[
       el("a", { href: "#/", class: "button ghost" }, "← ", t("ui.lobby")),
-      el("span", { class: "game-id" }, this.info?.name || t("game.id", { id: this.id })),
+      el("span", { class: "game-id", dir: "auto" }, this.info?.name || t("game.id", { id: this.id })),
       this.seat == null ? el("span", { class: "badge" }, t("game.spectator")) : el("span", { class: "badge" }, t("game.you_are", { seat: SEAT_LETTERS[this.seat] })),
       this.clock,
       this.status,

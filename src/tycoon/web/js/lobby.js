@@ -247,8 +247,8 @@ function gameRow(g, refresh) {
   const status = g.status;
   return el("li", { class: "game-row", dataset: { game: id } },
     el("span", { class: "game-name" }, el("strong", {}, gameTitle(g.game)),
-      g.name ? [" · ", el("span", { class: "game-title" }, g.name)] : null, " ", el("code", {}, id)),
-    el("span", { class: "game-who" }, (g.players || []).map(playerWords).join(" · ")),
+      g.name ? [" · ", el("span", { class: "game-title", dir: "auto" }, g.name)] : null, " ", el("code", {}, id)),
+    el("span", { class: "game-who" }, (g.players || []).flatMap((p, i) => [i ? " · " : null, el("span", { dir: "auto" }, playerWords(p))])),
     el("span", { class: `badge ${status}` }, t(`lobby.status.${status}`)),
     el("span", { class: "game-actions" },
       mine && status !== "finished" ? el("a", { class: "button primary", href: `#/game/${id}`, "data-key": `resume-${id}` }, t("lobby.resume")) : null,
