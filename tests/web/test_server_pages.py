@@ -300,8 +300,12 @@ def test_a_screen_opened_before_the_lobby_is_drawn_is_not_covered_by_it(server, 
     held = []
     page.route("**/api/kinds", lambda route: held.append(route))  # waits until let go
     page.goto(f"{server}/", wait_until="commit")
-    page.wait_for_function("() => document.body.dataset.page === 'lobby'")
+    for _ in range(200):  # the route's handler runs when the page's events are handled
+        if held:
+            break
+        page.wait_for_timeout(50)
     assert held, "the lobby still waits for the kinds of games"
+    assert page.evaluate("document.body.dataset.page") == "lobby"
     page.evaluate(f"location.hash = '#/game/{game_id}/watch'")
     expect(page.locator("body[data-page=game]")).to_have_count(1)
     page.unroute("**/api/kinds")  # lets the lobby go on: it must draw nothing now
