@@ -75,6 +75,35 @@ def test_log_keeps_the_newest_line_in_view_and_rerenders_after_a_language_switch
     assert page.locator("#event-log").inner_text() != english
 
 
+def test_the_language_chosen_last_wins_over_one_still_loading(new_page):
+    """French chosen, then Spanish while the French words are still on their way: the page
+    stays in Spanish when they come (it turned French, the menu still saying Español)."""
+    table = toy_table()
+    page = new_page(init=seat_token_script(table.id, "tokA", 0, "en"))
+    install(page, table)
+    page.goto(f"{ORIGIN}/#/game/{table.id}")
+    page.wait_for_selector(".generic-table .actions button")
+    play_first_actions(page, 2, pause=60)
+    held = []
+    for url in ("**/i18n/fr.json", "**/messages/fr"):
+        page.route(url, lambda route: held.append(route))  # waits until let go
+    page.select_option("#lang-select", "fr")
+    for _ in range(200):  # the route's handler runs when the page's events are handled
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the French words are on their way"
+    page.select_option("#lang-select", "es")
+    expect(page.locator("#log-h")).to_have_text("Lo que pasó")
+    for route in held:
+        route.fallback()  # lets the French words come (from the harness's files)
+    page.wait_for_timeout(800)
+    expect(page.locator("#log-h")).to_have_text("Lo que pasó")
+    expect(page.locator("#event-log")).to_contain_text("Turno")
+    assert page.evaluate("document.documentElement.lang") == "es"
+    expect(page.locator("#lang-select")).to_have_value("es")
+
+
 def test_unknown_game_shows_a_clear_page_and_stops_reconnecting(new_page, shot):
     page = new_page()
     sockets: list[str] = []

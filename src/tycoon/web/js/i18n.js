@@ -32,16 +32,23 @@ async function fetchLang(lang) {
   return cache[lang];
 }
 
-/** Load a language (and English as the fallback for any missing key). */
+let asked = 0; // counts setLang() calls: the language chosen last wins over a slower earlier one
+
+/** Load a language (and English as the fallback for any missing key). False, and nothing
+ * changed, when another language was asked for while this one loaded. */
 export async function setLang(lang) {
   if (!LANGS.includes(lang)) lang = "en";
-  fallback = await fetchLang("en");
-  texts = await fetchLang(lang);
+  const mine = ++asked;
+  const [en, own] = await Promise.all([fetchLang("en"), fetchLang(lang)]);
+  if (mine !== asked) return false;
+  fallback = en;
+  texts = own;
   current = lang;
   merged = { ...fallback, ...texts };
   setGameLang(lang);
   document.documentElement.lang = lang;
   translateStatic(document);
+  return true;
 }
 
 export function lang() {

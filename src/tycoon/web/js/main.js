@@ -70,7 +70,7 @@ async function start() {
   drawA11yControls();
   select.addEventListener("change", async () => {
     settings.lang = select.value;
-    await setLang(select.value);
+    if (!(await setLang(select.value))) return; // another language was chosen meanwhile
     document.title = t("ui.title");
     drawA11yControls();
     if (screen && screen.relabel) screen.relabel();
