@@ -249,6 +249,40 @@ def record_file(server: str, tmp_path: Path, seed: int) -> Path:
     return saved
 
 
+def test_the_replay_shows_the_seat_chosen_last_whatever_answer_comes_last(server, new_page):
+    """A seat chosen while the same step is still on its way as everyone sees it: the late
+    answer does not take the seat's view back (it showed everyone's, the menu saying A)."""
+    game_id = finished_bot_game(server, "deal", 2, 2, seed=13)
+    page = new_page()
+    page.goto(f"{server}/#/replay/{game_id}")
+    expect(page.locator("#replay-step")).to_contain_text("Step 0 of")
+    held = []
+
+    def hold_everyones(route):
+        if "seat=" in route.request.url:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/replay/3?*", hold_everyones)
+    for _ in range(3):
+        page.click("#replay-forward")
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "step 3 as everyone sees it is on its way"
+    page.select_option("#replay-seat", "0")
+    hand = page.locator("#dhand-h")
+    expect(hand).to_have_text(re.compile(r"Your hand \([1-9]\d* cards?\)"))
+    seen = hand.inner_text()
+    for route in held:
+        route.continue_()
+    page.wait_for_timeout(800)
+    expect(page.locator("#replay-seat")).to_have_value("0")
+    expect(hand).to_have_text(seen)
+
+
 def test_a_language_changed_while_the_first_step_loads_keeps_the_record_file(server, new_page,
                                                                           tmp_path):
     """The viewer of a record file is the page's screen from the moment it opens: a language

@@ -82,6 +82,7 @@ async function viewer(main, opts, at = { step: 0, seat: null }) {
   let playing = null;
   let table = null;
   let shown = null; // the step on the screen: a table draws the next one's moves from it
+  let asked = 0; // counts the steps asked for: only the answer to the last one is drawn
   const tableBox = el("div", { class: "table-box" });
   const logList = el("ol", { class: "event-log", id: "event-log", tabindex: "0" });
   const logPanel = el("section", { class: "log-panel", "aria-labelledby": "log-h" }, el("h2", { id: "log-h" }, t("log.title")), logList);
@@ -96,15 +97,16 @@ async function viewer(main, opts, at = { step: 0, seat: null }) {
     step = Math.max(0, Math.min(total, n));
     slider.value = String(step);
     label.textContent = t("replay.step", { n: step, total });
+    const mine = ++asked;
     let data;
     try {
       const since = Math.max(0, step - HISTORY);
       data = await fetchStep(`${step}?since=${since}${seat === null ? "" : `&seat=${seat}`}`);
     } catch (e) {
-      tableBox.replaceChildren(el("p", {}, t("replay.no_views")), actionList());
+      if (mine === asked) tableBox.replaceChildren(el("p", {}, t("replay.no_views")), actionList());
       return;
     }
-    if (Number(slider.value) !== data.step) return; // a later step was asked meanwhile
+    if (mine !== asked) return; // another step, or another seat's view, was asked meanwhile
     const follows = shown !== null && data.step === shown + 1;
     shown = data.step;
     const view = data.view;
