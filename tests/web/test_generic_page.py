@@ -168,7 +168,9 @@ def test_a_lobby_in_a_background_tab_stops_asking_the_server(new_page):
     page.goto(f"{ORIGIN}/")
     expect(page.locator("#game-list li")).to_have_count(1)  # the first list is in
     page.wait_for_timeout(100)
-    page.clock.run_for(10_000)
+    for _ in range(10):  # a poll waits for its answer, which comes in the page's real time
+        page.clock.run_for(1_000)
+        page.wait_for_timeout(50)
     page.wait_for_timeout(300)  # the requests the timers made are reported
     assert asked.count("games") >= 2 and asked.count("lobby/chat") >= 3, asked
     visibility = """(hidden) => {
@@ -182,6 +184,47 @@ def test_a_lobby_in_a_background_tab_stops_asking_the_server(new_page):
     page.evaluate(visibility, False)
     page.wait_for_timeout(200)
     assert asked.count("games") == 1 and asked.count("lobby/chat") == 1, asked
+
+
+def test_a_lobby_waits_for_its_answers_before_it_asks_again(new_page):
+    """An overloaded server that takes long to answer is not asked again meanwhile: the
+    lobby's list and chat each wait for their answer (every 5 s and 3 s, they piled up), and
+    the answer to a list asked before a newer one is not drawn over it."""
+    page = new_page()
+    page.clock.install()
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url.split("/api/", 1)[1].split("?")[0])
+            if "/api/" in r.url else None)
+    install(page, None)
+    page.goto(f"{ORIGIN}/")
+    expect(page.locator("#game-list li")).to_have_count(1)  # the first list is in
+    held = []
+    answer = []  # the list the server gives at once, when there is one
+
+    def games(route):
+        if answer:
+            route.fulfill(json=answer)
+        else:
+            held.append(route)  # an answer that does not come
+
+    page.route("**/api/games", games)
+    page.route("**/api/lobby/chat*", lambda route: held.append(route))
+    page.wait_for_timeout(100)
+    asked.clear()
+    page.clock.run_for(31_000)
+    page.wait_for_timeout(300)  # the requests the timers made are reported
+    assert asked.count("games") == 1 and asked.count("lobby/chat") == 1, asked
+    # the list asked by the poll comes after the one asked by the button, and is not drawn
+    late = [r for r in held if r.request.url.endswith("/api/games")]
+    pause_clock(page)  # no more polls: only the answers below draw the list
+    answer.append(listed(2, "deal", "open"))
+    page.click("#refresh-games")
+    expect(page.locator("#game-list li[data-game=G002]")).to_have_count(1)
+    with page.expect_response("**/api/games"):
+        late[0].fulfill(json=[listed(1, "deal", "open")])
+    page.wait_for_timeout(500)
+    shown = "[...document.querySelectorAll('#game-list li')].map((li) => li.dataset.game)"
+    assert page.evaluate(shown) == ["G002"]
 
 
 def listed(n: int, game: str, status: str) -> dict:

@@ -289,6 +289,7 @@ function gameList() {
     KINDS.map((k) => el("option", { value: k.name, selected: k.name === view.game }, gameTitle(k.name))));
   let games = [];
   let shown = null;
+  let asked = 0; // counts the lists asked for: an answer to an older one is not drawn
   const draw = () => {
     const mine = games.filter((g) => !view.game || g.game === view.game);
     const key = JSON.stringify([view.game, mine]);
@@ -306,11 +307,14 @@ function gameList() {
     fold.querySelector("summary").textContent = t("lobby.finished_games", { n: ended.length });
   };
   const refresh = async () => {
+    const mine = ++asked;
     try {
       const data = await api.games();
+      if (mine !== asked) return;
       games = Array.isArray(data) ? data : data.games || [];
       draw();
     } catch (e) {
+      if (mine !== asked) return;
       shown = null;
       live.replaceChildren(el("li", { class: "empty" }, errorText(e)));
     }

@@ -164,10 +164,18 @@ export function distinctChoices(actions, label) {
 }
 
 /** Call ``fn`` every ``ms`` while the page is shown, and at once when it is shown again (a lobby
- * left in a background tab does not ask the server every few seconds); returns ``stop``. */
+ * left in a background tab does not ask the server every few seconds), never while its last
+ * call still waits (a slow server is not asked again and again); returns ``stop``. */
 export function pollWhileShown(fn, ms) {
-  const tick = () => {
-    if (!document.hidden) fn();
+  let running = false;
+  const tick = async () => {
+    if (document.hidden || running) return;
+    running = true;
+    try {
+      await fn();
+    } finally {
+      running = false;
+    }
   };
   const timer = setInterval(tick, ms);
   document.addEventListener("visibilitychange", tick);
