@@ -7,6 +7,8 @@ code 2; the work itself lives in the module each command names.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -136,6 +138,26 @@ def progress_bar() -> Progress | LineProgress:
     )
 
 
+def _stop(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def stopped_by_signals() -> Iterator[None]:
+    """SIGTERM and SIGHUP (the terminal window closed) stop the command as Ctrl-C does, so
+    that what it writes on the way out is written (``tycoon play``'s ``--record``: Python's
+    own handling of them ends the process at once)."""
+    import signal
+
+    kinds = [getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)]
+    before = {kind: signal.signal(kind, _stop) for kind in kinds}
+    try:
+        yield
+    finally:
+        for kind, handler in before.items():
+            signal.signal(kind, handler)
+
+
 @app.command()
 def play(
     game: Annotated[str | None, typer.Argument(help="The game: capital, deal or a plugin's "
@@ -168,16 +190,18 @@ def play(
              "more than three of a kind in a row); one per seat "
              "without --seats sets how many play.")] = None,
     record: Annotated[str | None, typer.Option(
-        help="Local play: write the game's record to this file when it ends or you leave "
-             "(tycoon replay FILE --log tells it again).")] = None,
+        help="Local play: write the game's record to this file when it ends or you leave, "
+             "the window closed too (tycoon replay FILE --log tells it again).")] = None,
 ) -> None:
     """Play in the terminal, against bots or on a server (screen-reader friendly)."""
     from tycoon.terminal import command
 
     try:
-        command(game, seats=seats, seed=seed, options=parse_options(option, preset), lang=lang,
-                name=name, title=title, server=server, game_id=game_id, create=create,
-                players=players, seat=seat, watch=watch, bots=bots, record=record)
+        with stopped_by_signals():
+            command(game, seats=seats, seed=seed, options=parse_options(option, preset),
+                    lang=lang, name=name, title=title, server=server, game_id=game_id,
+                    create=create, players=players, seat=seat, watch=watch, bots=bots,
+                    record=record)
     except (KeyboardInterrupt, EOFError):
         err.print("\nbye")
     except (ValueError, RuntimeError) as exc:

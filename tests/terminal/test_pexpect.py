@@ -43,6 +43,29 @@ def test_end_of_input_leaves_the_game_cleanly():
     assert term.wait() == 0
 
 
+@pytest.mark.parametrize("signal", ["SIGHUP", "SIGTERM"])
+def test_a_closed_terminal_window_still_writes_the_record(tmp_path, signal):
+    """The window closed (SIGHUP) or the process told to stop (SIGTERM) mid-game: the record
+    keeps the game as far as it went, as when the person leaves (Python's own handling ended
+    the process at once, and the file kept the empty game it was started with)."""
+    import json
+    import signal as signals
+
+    saved = tmp_path / "game.json"
+    term = spawn_terminal("deal", "--seed", "3", "--record", str(saved))
+    term.expect(r"Your choice \(")
+    term.sendline("1")
+    term.expect(r"Your choice \(")
+    term.kill(getattr(signals, signal))
+    term.expect(pexpect_eof())
+    term.wait()
+    record = json.loads(saved.read_text())
+    assert len(record["actions"]) >= 1
+    out = subprocess.run([PYTHON, "-m", "tycoon.cli", "replay", str(saved), "--log"],
+                         capture_output=True, text=True, timeout=60, check=True).stdout
+    assert out.startswith("Turn 1: ")
+
+
 def pexpect_eof():
     import pexpect
 
