@@ -155,7 +155,8 @@ def stopped_by_signals() -> Iterator[None]:
         yield
     finally:
         for kind, handler in before.items():
-            signal.signal(kind, handler)
+            if handler is not None:  # None: a handler set outside Python, left as it is
+                signal.signal(kind, handler)
 
 
 @app.command()
