@@ -182,6 +182,25 @@ def test_every_page_has_security_headers(live):
     assert "<script>" not in page and "onclick=" not in page  # nothing inline to allow
 
 
+def test_the_clients_files_are_asked_again_on_every_load_and_sent_gzipped(live):
+    """The web client's files carry ``Cache-Control: no-cache`` (a browser reused them for
+    days by its own reckoning, and after an upgrade mixed old modules with new ones): a
+    load asks again and gets a 304 by the ETag while they are unchanged. A browser that
+    takes gzip gets them gzipped, as the same bytes."""
+    from tycoon.server.app import WEB_DIR
+
+    for path in ("/", "/js/game.js", "/css/app.css", "/i18n/fr.json"):
+        r = live.get(path)
+        assert r.status_code == 200 and r.headers["cache-control"] == "no-cache", path
+        again = httpx.get(live.http + path, headers={"If-None-Match": r.headers["etag"]})
+        assert again.status_code == 304 and again.content == b"", path
+    r = httpx.get(live.http + "/js/game.js", headers={"Accept-Encoding": "gzip"})
+    assert r.headers["content-encoding"] == "gzip"
+    assert int(r.headers["content-length"]) < (WEB_DIR / "js" / "game.js").stat().st_size / 2
+    assert r.content == (WEB_DIR / "js" / "game.js").read_bytes()  # httpx unzips it
+    assert live.get("/nope.js").status_code == 404
+
+
 @pytest.mark.parametrize("length", [201, 9_000, 70_000])
 def test_an_over_long_token_gets_a_clean_refusal(live, length):
     """A token over 200 characters is refused (4401); one over the handshake parser's
