@@ -183,13 +183,15 @@ def test_every_page_has_security_headers(live):
 
 
 def test_the_clients_files_are_asked_again_on_every_load_and_sent_gzipped(live):
-    """The web client's files carry ``Cache-Control: no-cache`` (a browser reused them for
-    days by its own reckoning, and after an upgrade mixed old modules with new ones): a
-    load asks again and gets a 304 by the ETag while they are unchanged. A browser that
+    """The web client's files, and the games' data and catalogs it reads, carry
+    ``Cache-Control: no-cache`` (a browser reused the files for days by its own reckoning,
+    and after an upgrade mixed old modules with new ones): a load asks again and gets a 304
+    by the ETag while they are unchanged. A browser that
     takes gzip gets them gzipped, as the same bytes."""
     from tycoon.server.app import WEB_DIR
 
-    for path in ("/", "/js/game.js", "/css/app.css", "/i18n/fr.json"):
+    for path in ("/", "/js/game.js", "/css/app.css", "/i18n/fr.json", "/api/kinds",
+                 "/api/kinds/deal/messages/fr", "/api/kinds/capital/data"):
         r = live.get(path)
         assert r.status_code == 200 and r.headers["cache-control"] == "no-cache", path
         again = httpx.get(live.http + path, headers={"If-None-Match": r.headers["etag"]})

@@ -107,7 +107,10 @@ async def ready(request: Request) -> dict[str, Any]:
     return {"status": "ok", "games": len(lobby.rooms)}
 
 
-CACHE = "public, max-age=300"
+#: The kinds of games, their data and catalogs change only with the server: asked again on
+#: each load and answered 304 by their ETag (kept 5 minutes, a page just after an upgrade
+#: drew the new client's words from the old catalogs).
+CACHE = "no-cache"
 
 
 def _cached(data: Any, request: Request, response: Response) -> Any:
