@@ -251,6 +251,16 @@ def test_phone_screen(new_page, shot):
     shot(page, "capital_13_phone_zoomed")
 
 
+def test_a_long_name_without_spaces_fits_a_phone(new_page):
+    """A 40-letter name with no space breaks inside its panel: it widened the page past a
+    360 px phone's screen, which then scrolled sideways."""
+    table = capital_table({})
+    table.names = ["Maximiliano" * 3 + "Wolfes", *NAMES[1:]]  # NAMES is shared: a new list
+    page = open_table(new_page, table, width=360, height=740)
+    expect(page.locator(".player-name").first).to_contain_text("Wolfes")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
 def test_exchange_cards_D_8(new_page, shot):
     """D-8: exchange discards the chosen cards and draws as many."""
     hand = ["toll", "easy_money", "extra_die", "implosion", "lost_die"]

@@ -236,6 +236,21 @@ def listed(n: int, game: str, status: str) -> dict:
                         {"seat": 1, "kind": "human", "name": None, "taken": status != "open"}]}
 
 
+def test_long_names_without_spaces_fit_a_phone_in_the_lobby(new_page):
+    """A game named with 80 letters and no space, a player with 40: each breaks inside its
+    row (the list widened the page to 1,225 px on a 360 px phone)."""
+    game = listed(1, "deal", "open")
+    game["name"] = "W" * 80
+    game["players"][0]["name"] = "Maximiliano" * 3 + "Wolfes"
+    page = new_page(360, 740)
+    install(page, None)
+    page.route(f"{ORIGIN}/api/games", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps([game])))
+    page.goto(f"{ORIGIN}/")
+    expect(page.locator("#game-list li[data-game=G001]")).to_contain_text("W" * 80)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
 def test_the_lobby_folds_finished_games_filters_by_game_and_redraws_only_changes(new_page):
     """A busy server lists dozens of finished games, which pushed the rules and the chat far
     below: they are folded under "N finished games", a filter shows one game's tables, a

@@ -249,6 +249,25 @@ def record_file(server: str, tmp_path: Path, seed: int) -> Path:
     return saved
 
 
+def test_the_replay_of_long_names_fits_a_320_px_phone(server, new_page, tmp_path):
+    """A game's 80-letter name without a space, and a seat's 40-letter one in the "Seen by"
+    menu, stay within a 320 px phone's screen (the page was 1,701 px wide)."""
+    game_id = finished_bot_game(server, "deal", 2, 2, seed=12, name="W" * 80)
+    page = new_page(320, 700)
+    page.goto(f"{server}/#/replay/{game_id}")
+    expect(page.locator("#replay-step")).to_contain_text("Step 0 of")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    saved = record_file(server, tmp_path, seed=12)
+    record = json.loads(saved.read_text())
+    record["players"][0].update(kind="human", bot=None, name="Maximiliano" * 3 + "Wolfes")
+    saved.write_text(json.dumps(record))
+    page.goto(f"{server}/#/replay-file")
+    page.set_input_files("#record-file", str(saved))
+    expect(page.locator("#replay-seat")).to_contain_text("Wolfes (A)")
+    expect(page.locator(".deal-table .prompt")).to_contain_text("Wolfes (A)")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+
+
 def test_the_replay_shows_the_seat_chosen_last_whatever_answer_comes_last(server, new_page):
     """A seat chosen while the same step is still on its way as everyone sees it: the late
     answer does not take the seat's view back (it showed everyone's, the menu saying A)."""

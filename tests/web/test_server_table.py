@@ -391,6 +391,16 @@ def test_waiting_for_players_then_the_table_and_the_lobbys_watch(server, new_pag
     expect(ana.locator(".dseat.mine")).to_contain_text("Ana")
 
 
+def test_the_waiting_screen_fits_a_360_px_phone(server, new_page):
+    """The waiting screen, its chat and a 40-letter name without a space stay within a 360 px
+    phone's screen (the chat's row widened the page's one column to 368 px)."""
+    page = new_page(360, 740)
+    create_and_join(page, server.base, "deal", "Maximiliano" * 3 + "Wolfes", ["human", "human"],
+                    {})
+    expect(page.locator(".waiting")).to_contain_text("Wolfes (A)")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
 def test_the_log_opens_with_the_first_turn_and_its_draw(server, new_page):
     """MD-3.1: a page waiting for the other player, then playing, reads the first turn and the
     first player's draw at the top of its log (the set-up, history version 0), said once."""
