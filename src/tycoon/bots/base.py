@@ -286,6 +286,14 @@ def with_sessions(bot: Any, skill: float | None, seed: int) -> Any:
     return bot
 
 
+def without_sessions(bot: Any) -> None:
+    """Undo :func:`with_sessions` on ``bot`` (its own ``choose`` again). The bot and its
+    session player refer to each other, so a bot dropped with its player is freed only by
+    the collector's full pass; a server undoes it on the bots of a game it lets go of."""
+    if isinstance(vars(bot).get("choose") if hasattr(bot, "__dict__") else None, SessionPlayer):
+        del bot.choose
+
+
 def make_bot(spec: str, game: str, seed: int = 0) -> Bot:
     """Build a bot from its spec (see the module docstring) for ``game``.
 

@@ -17,11 +17,13 @@ import asyncio
 import contextlib
 import logging
 import time
+import weakref
 from concurrent.futures import BrokenExecutor
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tycoon.bots import make_bot, parse_spec
+from tycoon.bots.base import without_sessions
 from tycoon.engine import derive_seed
 
 from . import metrics
@@ -53,7 +55,9 @@ class BotRunner:
     """The tasks acting for seats of one room, one at a time per seat."""
 
     def __init__(self, room: Room) -> None:
-        self.room = room
+        # weak: the room holds its runner, so a strong reference back made a cycle that only
+        # the collector's full pass freed (see Lobby.release)
+        self.room: Room = weakref.proxy(room)
         self.tasks: dict[int, asyncio.Task[None]] = {}
         self.stuck: dict[int, int] = {}  # seat -> version at which it could not act
         self.bots: dict[int, Any] = {}
@@ -62,6 +66,12 @@ class BotRunner:
         #: Bot seats whose runaway streak the log has told (see :meth:`_runaway`).
         self.warned: set[int] = set()
         self.closed = False
+
+    def release(self) -> None:
+        """The room leaves memory: its bots let go of their session players (a bot and its
+        player refer to each other, a cycle only the collector's full pass frees)."""
+        for bot in [*self.bots.values(), *(bot for _, bot in self._standins.values())]:
+            without_sessions(bot)
 
     def set_bot(self, seat: int, spec: str) -> None:
         """Seat ``seat`` is played by bot ``spec`` from now on."""

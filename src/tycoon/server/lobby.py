@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import secrets
 import time
@@ -119,8 +118,6 @@ class Lobby:
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         #: Several processes: this process's :class:`~.cluster.Cluster` (None: on its own).
         self.cluster: Any = None
-        #: Rooms dropped from memory since the last collection (see :meth:`collect`).
-        self.released = 0
 
     def seat_kinds(self, game: str) -> tuple[str, ...]:
         """The bots a seat of ``game`` may be given here (:func:`seat_kinds`)."""
@@ -187,38 +184,30 @@ class Lobby:
         return room
 
     def start(self) -> None:
-        """Start the background work: the expiry of open games nobody joins, and the
-        collection of the rooms dropped from memory."""
-        self._expiry = asyncio.create_task(self._background_loop())
+        """Start the background work: the expiry of open games nobody joins."""
+        self._expiry = asyncio.create_task(self._expire_loop())
 
-    async def _background_loop(self) -> None:
+    async def _expire_loop(self) -> None:
         while True:
             await asyncio.sleep(self.settings.expiry_check_seconds)
             try:
                 await self.expire()
             except Exception:
                 log.exception("expiring open games failed")
-            self.collect()
 
     def release(self, game_id: str) -> Room | None:
-        """Drop a game's room from memory (the database keeps the game); the room, or None."""
+        """Drop a game's room from memory (the database keeps the game); the room, or None.
+
+        Nothing in a room refers back to it, and its bots let go of their session players
+        here, so the room is freed as soon as the last task or connection using it ends. With
+        ``gc_freeze`` (thresholds raised for short pauses under load) the collector's full
+        pass almost never comes, and rooms in cycles made a server grow by each game it had
+        finished; a full pass at each release cost 0.2 s with 500 games in play.
+        """
         room = self.rooms.pop(game_id, None)
         if room is not None:
-            self.released += 1
+            room.runner.release()
         return room
-
-    def collect(self) -> int:
-        """Free the rooms released since the last call; the number of objects freed.
-
-        A room and its bots and clocks refer to each other, so only the collector's full pass
-        frees them, and with ``gc_freeze`` (thresholds raised for short pauses under load) that
-        pass almost never comes: a server's memory grew by each game it had finished. One full
-        pass per ``expiry_check_seconds`` in which a room was released frees them.
-        """
-        if not self.released:
-            return 0
-        self.released = 0
-        return gc.collect()
 
     async def expire(self) -> list[str]:
         """Remove the open games nobody joined for ``open_game_seconds``; return their ids.

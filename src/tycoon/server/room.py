@@ -17,6 +17,7 @@ import hashlib
 import hmac
 import logging
 import time
+import weakref
 from collections import deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
@@ -67,6 +68,18 @@ class Entry:
         return {"seat": self.seat, "by": self.by, "reason": self.reason}
 
 
+def _weak(method: Callable[[int], bool]) -> Callable[[int], bool]:
+    """``method`` of an object, called without keeping the object alive (False once it is
+    gone): the room's clocks ask the room, and a strong reference back made a cycle."""
+    ref = weakref.WeakMethod(method)
+
+    def call(seat: int) -> bool:
+        bound = ref()
+        return bound is not None and bound(seat)
+
+    return call
+
+
 class Room:
     """One game in play (or waiting for players, or just finished)."""
 
@@ -108,8 +121,8 @@ class Room:
         for s in seats:
             if s.kind == "bot":
                 self.runner.set_bot(s.seat, s.bot or "random")
-        self.clocks = Clocks(settings, row.decision_seconds, self.is_person, self.runner.idle,
-                             self.runner.start)
+        self.clocks = Clocks(settings, row.decision_seconds, _weak(self.is_person),
+                             self.runner.idle, self.runner.start)
         self.inputs = SessionInputs()
         self.chat = TableChat()
         self.rematch = Rematch()
