@@ -134,3 +134,30 @@ def test_a_finished_room_dropped_from_memory_is_freed():
         return freed
 
     assert run(main()) == [True, True, True]
+
+
+def test_a_game_of_bots_nobody_watches_ends_and_leaves_memory_cleanly(caplog):
+    """The last action of a game only bots play, nobody watching: the lobby drops the room
+    while its bot's task is still finishing, and the task ends without touching it (it logged
+    a ReferenceError once the room was held weakly); the room is freed."""
+
+    async def main():
+        storage = Storage("sqlite://")
+        await storage.open()
+        lobby = Lobby(storage, LocalBroker(), ServerSettings(bot_processes=0, bot_delay=0))
+        room = await lobby.create("toy", ["easy", "easy"], {}, None, 3, "")
+        gone = weakref.ref(room)
+        del room
+        for _ in range(500):
+            if gone() is None:
+                break
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.1)  # the bot's task has ended
+        freed = gone() is None and not lobby.rooms
+        await lobby.close()
+        await storage.close()
+        return freed
+
+    with caplog.at_level("WARNING"):
+        assert run(main())
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "WARNING")], caplog.text

@@ -68,8 +68,10 @@ class BotRunner:
         self.closed = False
 
     def release(self) -> None:
-        """The room leaves memory: its bots let go of their session players (a bot and its
-        player refer to each other, a cycle only the collector's full pass frees)."""
+        """The room leaves memory: nothing more is started, and its bots let go of their
+        session players (a bot and its player refer to each other, a cycle only the
+        collector's full pass frees)."""
+        self.closed = True
         for bot in [*self.bots.values(), *(bot for _, bot in self._standins.values())]:
             without_sessions(bot)
 
@@ -110,13 +112,14 @@ class BotRunner:
     def _done(self, seat: int, task: asyncio.Task[None]) -> None:
         if self.tasks.get(seat) is task:
             del self.tasks[seat]
+        if self.closed:
+            return
         if not task.cancelled() and task.exception() is not None:
             log.error("game %s: the task acting for seat %d failed", self.room.id, seat,
                       exc_info=task.exception())
             self.stuck[seat] = self.room.version
-        if not self.closed:
-            self.schedule()
-            self.room.clocks.arm()
+        self.schedule()
+        self.room.clocks.arm()
 
     def _standin(self, seat: int) -> tuple[str, Any]:
         if seat not in self._standins:
@@ -192,7 +195,11 @@ class BotRunner:
                 and self.room.is_person(seat))
 
     async def _decide(self, seat: int, by: str, reason: str | None) -> None:
-        """Act for ``seat`` until it need not act any more."""
+        """Act for ``seat`` until it need not act any more (or its room is let go of)."""
+        with contextlib.suppress(ReferenceError):  # the room was freed while this waited
+            await self._act(seat, by, reason)
+
+    async def _act(self, seat: int, by: str, reason: str | None) -> None:
         room = self.room
         if by == "bot" and room.settings.bot_delay > 0:
             await asyncio.sleep(self.delay(seat))

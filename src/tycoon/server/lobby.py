@@ -206,7 +206,7 @@ class Lobby:
         """
         room = self.rooms.pop(game_id, None)
         if room is not None:
-            room.runner.release()
+            room.let_go()
         return room
 
     async def expire(self) -> list[str]:

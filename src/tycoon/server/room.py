@@ -213,6 +213,15 @@ class Room:
         self.clocks.update(self.state, actor=None)
         self._schedule()
 
+    def let_go(self) -> None:
+        """The lobby drops the room from memory: its clocks and bots start nothing more, and
+        its bots let go of their session players, so that nothing keeps the room alive once
+        the tasks and connections using it end."""
+        self.closed = True
+        self.clocks.stopped = True
+        self.clocks.cancel()
+        self.runner.release()
+
     async def close(self) -> None:
         """Stop clocks and bots (server shutdown)."""
         self.closed = True
