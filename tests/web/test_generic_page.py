@@ -58,12 +58,18 @@ def test_toy_game_played_to_the_end_in_every_language(new_page, shot, lang):
     shot(page, f"toy-end-{lang}")
 
 
-def test_log_keeps_the_newest_line_in_view_and_rerenders_after_a_language_switch(new_page):
-    table = toy_table()
-    page = new_page(init=seat_token_script(table.id, "tokA", 0, "en"))
+def open_toy(new_page, table, width: int = 1280, height: int = 800):
+    """A page at ``table`` as its seat A, in English, its first choices on screen."""
+    page = new_page(width, height, init=seat_token_script(table.id, "tokA", 0))
     install(page, table)
     page.goto(f"{ORIGIN}/#/game/{table.id}")
     page.wait_for_selector(".generic-table .actions button")
+    return page
+
+
+def test_log_keeps_the_newest_line_in_view_and_rerenders_after_a_language_switch(new_page):
+    table = toy_table()
+    page = open_toy(new_page, table)
     play_first_actions(page, 6, pause=60)
     newest = page.locator("#event-log .turn-lines li").last
     expect(newest).to_be_in_viewport()
@@ -79,10 +85,7 @@ def test_the_language_chosen_last_wins_over_one_still_loading(new_page):
     """French chosen, then Spanish while the French words are still on their way: the page
     stays in Spanish when they come (it turned French, the menu still saying Español)."""
     table = toy_table()
-    page = new_page(init=seat_token_script(table.id, "tokA", 0, "en"))
-    install(page, table)
-    page.goto(f"{ORIGIN}/#/game/{table.id}")
-    page.wait_for_selector(".generic-table .actions button")
+    page = open_toy(new_page, table)
     play_first_actions(page, 2, pause=60)
     held = []
     for url in ("**/i18n/fr.json", "**/messages/fr"):
@@ -156,9 +159,9 @@ def test_lobby_form_keeps_its_set_up_across_a_language_switch(new_page):
     expect(page.locator("#time-limit")).to_have_value("90")
 
 
-def test_a_lobby_in_a_background_tab_stops_asking_the_server(new_page):
-    """The lobby asks for its list of games every 5 s and its chat every 3 s only while it is
-    shown; hidden (another tab), it asks nothing, and shown again it asks at once."""
+def lobby_with_a_fake_clock(new_page) -> tuple[object, list[str]]:
+    """The lobby, its first list in, on a clock the test moves; and the API paths it asks
+    for from then on, in order."""
     page = new_page()
     page.clock.install()
     asked: list[str] = []
@@ -167,6 +170,13 @@ def test_a_lobby_in_a_background_tab_stops_asking_the_server(new_page):
     install(page, None)
     page.goto(f"{ORIGIN}/")
     expect(page.locator("#game-list li")).to_have_count(1)  # the first list is in
+    return page, asked
+
+
+def test_a_lobby_in_a_background_tab_stops_asking_the_server(new_page):
+    """The lobby asks for its list of games every 5 s and its chat every 3 s only while it is
+    shown; hidden (another tab), it asks nothing, and shown again it asks at once."""
+    page, asked = lobby_with_a_fake_clock(new_page)
     page.wait_for_timeout(100)
     for _ in range(10):  # a poll waits for its answer, which comes in the page's real time
         page.clock.run_for(1_000)
@@ -190,14 +200,7 @@ def test_a_lobby_waits_for_its_answers_before_it_asks_again(new_page):
     """An overloaded server that takes long to answer is not asked again meanwhile: the
     lobby's list and chat each wait for their answer (every 5 s and 3 s, they piled up), and
     the answer to a list asked before a newer one is not drawn over it."""
-    page = new_page()
-    page.clock.install()
-    asked: list[str] = []
-    page.on("request", lambda r: asked.append(r.url.split("/api/", 1)[1].split("?")[0])
-            if "/api/" in r.url else None)
-    install(page, None)
-    page.goto(f"{ORIGIN}/")
-    expect(page.locator("#game-list li")).to_have_count(1)  # the first list is in
+    page, asked = lobby_with_a_fake_clock(new_page)
     held = []
     answer = []  # the list the server gives at once, when there is one
 

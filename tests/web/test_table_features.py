@@ -11,18 +11,10 @@ from playwright.sync_api import expect
 
 from tycoon.engine import get_game
 
-from .harness import ORIGIN, Table, install, seat_token_script
-from .test_generic_page import play_first_actions, toy_table
+from .harness import ORIGIN, Table, install
+from .test_generic_page import open_toy, play_first_actions, toy_table
 
 HOSTILE = '<img src=x onerror="window.pwned=1"><b>hi</b>'
-
-
-def open_toy(new_page, table, width: int = 1280, height: int = 800):
-    page = new_page(width, height, init=seat_token_script(table.id, "tokA", 0))
-    install(page, table)
-    page.goto(f"{ORIGIN}/#/game/{table.id}")
-    page.wait_for_selector(".generic-table .actions button")
-    return page
 
 
 def test_chat_shows_a_hostile_message_as_text(new_page):
