@@ -97,7 +97,7 @@ def test_a_bot_hurries_after_a_run_of_actions():
     class Room(SimpleNamespace):  # a runner refers to its room weakly
         pass
 
-    room = Room(settings=ServerSettings(bot_delay=0.6, bot_hurry_after=3), log=[])
+    room = Room(id="g1", settings=ServerSettings(bot_delay=0.6, bot_hurry_after=3), log=[])
     runner = BotRunner(room)  # type: ignore[arg-type]
     delays = []
     for seat in (1, 0, 0, 0, 0, 1, 0):

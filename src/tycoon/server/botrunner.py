@@ -58,6 +58,7 @@ class BotRunner:
         # weak: the room holds its runner, so a strong reference back made a cycle that only
         # the collector's full pass freed (see Lobby.release)
         self.room: Room = weakref.proxy(room)
+        self.game_id = room.id
         self.tasks: dict[int, asyncio.Task[None]] = {}
         self.stuck: dict[int, int] = {}  # seat -> version at which it could not act
         self.bots: dict[int, Any] = {}
@@ -112,11 +113,13 @@ class BotRunner:
     def _done(self, seat: int, task: asyncio.Task[None]) -> None:
         if self.tasks.get(seat) is task:
             del self.tasks[seat]
-        if self.closed:
-            return
-        if not task.cancelled() and task.exception() is not None:
-            log.error("game %s: the task acting for seat %d failed", self.room.id, seat,
+        failed = not task.cancelled() and task.exception() is not None
+        if failed:
+            log.error("game %s: the task acting for seat %d failed", self.game_id, seat,
                       exc_info=task.exception())
+        if self.closed:  # the room is let go of, or the server stops
+            return
+        if failed:
             self.stuck[seat] = self.room.version
         self.schedule()
         self.room.clocks.arm()
