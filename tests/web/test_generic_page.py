@@ -81,6 +81,30 @@ def test_log_keeps_the_newest_line_in_view_and_rerenders_after_a_language_switch
     assert page.locator("#event-log").inner_text() != english
 
 
+def test_a_game_left_before_it_loaded_opens_no_connection(new_page):
+    """The lobby chosen while a game's page still waited for the game's summary: the late
+    summary connects nothing (the page opened the game's WebSocket anyway, and the game's
+    top bar came back over the lobby, with its turn notices)."""
+    table = toy_table()
+    page = new_page(init=seat_token_script(table.id, "tokA", 0))
+    install(page, table)
+    held = []
+    page.route(f"**/api/games/{table.id}", lambda route: held.append(route))
+    page.goto(f"{ORIGIN}/#/game/{table.id}")
+    for _ in range(200):  # the route's handler runs when the page's events are handled
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the game's summary is on its way"
+    page.evaluate("location.hash = '#/'")
+    expect(page.locator("#create-button")).to_be_visible()
+    for route in held:
+        route.fallback()  # the summary comes, late
+    page.wait_for_timeout(800)
+    assert table.sockets == {}  # no page connected to the game
+    expect(page.locator(".topbar .game-id")).to_have_count(0)
+
+
 def test_the_language_chosen_last_wins_over_one_still_loading(new_page):
     """French chosen, then Spanish while the French words are still on their way: the page
     stays in Spanish when they come (it turned French, the menu still saying Español)."""

@@ -612,6 +612,7 @@ export class GameScreen {
   }
 
   close() {
+    this.gone = true; // a summary or a catalog still on its way draws and connects nothing
     this.header.replaceChildren();
     clearInterval(this.timer);
     this.socket?.close();
