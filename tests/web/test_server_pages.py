@@ -268,6 +268,37 @@ def test_the_replay_of_long_names_fits_a_320_px_phone(server, new_page, tmp_path
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
 
 
+def test_a_replay_left_while_its_new_language_loads_keeps_no_keys(server, new_page):
+    """Another language chosen in the replay viewer, then the lobby while the game's words in
+    that language are still on their way: the viewer drawn for them afterwards is not shown,
+    and the arrow keys on the lobby ask the server for no replay step (they went on fetching
+    steps of the game left behind)."""
+    game_id = finished_bot_game(server, "deal", 2, 2, seed=14)
+    page = new_page()
+    page.goto(f"{server}/#/replay/{game_id}")
+    expect(page.locator("#replay-step")).to_contain_text("Step 0 of")
+    held = []
+    page.route("**/messages/pt", lambda route: held.append(route))
+    page.select_option("#lang-select", "pt")
+    for _ in range(200):  # the route's handler runs when the page's events are handled
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the game's Portuguese words are on their way"
+    page.evaluate("location.hash = '#/'")
+    expect(page.locator("#create-button")).to_be_visible()
+    for route in held:
+        route.continue_()
+    page.wait_for_timeout(500)
+    steps = []
+    page.on("request", lambda r: steps.append(r.url) if "/replay/" in r.url else None)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_timeout(500)
+    assert steps == []
+    expect(page.locator("#replay-step")).to_have_count(0)
+
+
 def test_the_replay_shows_the_seat_chosen_last_whatever_answer_comes_last(server, new_page):
     """A seat chosen while the same step is still on its way as everyone sees it: the late
     answer does not take the seat's view back (it showed everyone's, the menu saying A)."""

@@ -191,7 +191,10 @@ async function viewer(main, opts, at = { step: 0, seat: null }) {
     },
     async relabel() {
       screen.close();
-      Object.assign(screen, await viewer(main, opts, { step, seat }));
+      const next = await viewer(main, opts, { step, seat });
+      // another screen opened while the new language loaded: this viewer is not shown
+      if (!main.isConnected) return next.close();
+      Object.assign(screen, next);
     },
   };
   // not awaited: whoever opened the viewer holds it at once, so a language changed while the
