@@ -602,6 +602,7 @@ export class GameScreen {
     this.chat.relabel();
     if (this.game) {
       loadGame(this.game, lang()).then(() => {
+        if (this.gone) return;
         if (this.state) {
           this.state.names = this.names();
           this.table.update({ ...this.state, events: [] });
