@@ -105,6 +105,42 @@ def test_a_game_left_before_it_loaded_opens_no_connection(new_page):
     expect(page.locator(".topbar .game-id")).to_have_count(0)
 
 
+def test_seat_tokens_not_opened_for_30_days_are_dropped_with_their_seqs(new_page):
+    """Each game played left its seat token and seq numbers in the browser for good: a token
+    not opened for 30 days goes, with its seqs and any seq whose token is gone; a token from
+    before the dates starts its 30 days now, and opening a game renews its own."""
+    day = 24 * 3600 * 1000
+    page = new_page(init=f"""
+        if (!sessionStorage.getItem('seeded')) {{
+          sessionStorage.setItem('seeded', '1');
+          const now = Date.now();
+          const put = (key, value) => localStorage.setItem(key, JSON.stringify(value));
+          put('tycoon.seat.OLD1', {{token: 'a', seat: 0, at: now - 31 * {day}}});
+          put('tycoon.seq.OLD1.0', 7);
+          put('tycoon.seat.NEW1', {{token: 'b', seat: 1, at: now - 29 * {day}}});
+          put('tycoon.seq.NEW1.1', 3);
+          put('tycoon.seat.UNDATED', {{token: 'c', seat: 0}});
+          put('tycoon.seq.GONE.0', 2);
+          localStorage.setItem('tycoon.name', 'Ana');
+        }}""")
+    install(page, None)
+    page.goto(f"{ORIGIN}/")
+    page.wait_for_selector("body[data-ready='1']")
+    kept = page.evaluate("Object.keys(localStorage).sort()")
+    assert kept == ["tycoon.name", "tycoon.seat.NEW1", "tycoon.seat.UNDATED", "tycoon.seq.NEW1.1"]
+    undated = page.evaluate("JSON.parse(localStorage.getItem('tycoon.seat.UNDATED'))")
+    assert undated["token"] == "c" and undated["at"] > page.evaluate("Date.now()") - 60_000
+    # a game opened renews its token's 30 days
+    table = toy_table()
+    page = new_page(init=f"""localStorage.setItem('tycoon.seat.{table.id}', JSON.stringify(
+        {{token: 'tokA', seat: 0, at: Date.now() - 29 * {day}}}));""")
+    install(page, table)
+    page.goto(f"{ORIGIN}/#/game/{table.id}")
+    page.wait_for_selector(".generic-table .actions button")
+    at = page.evaluate(f"JSON.parse(localStorage.getItem('tycoon.seat.{table.id}')).at")
+    assert at > page.evaluate("Date.now()") - 60_000
+
+
 def test_the_language_chosen_last_wins_over_one_still_loading(new_page):
     """French chosen, then Spanish while the French words are still on their way: the page
     stays in Spanish when they come (it turned French, the menu still saying Español)."""

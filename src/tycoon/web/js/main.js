@@ -8,6 +8,7 @@ import { renderRecordFile, renderReplay } from "./replay.js";
 import { renderRules } from "./rules.js";
 import { drawA11yControls } from "./a11y/index.js";
 import { el } from "./util.js";
+import { tokens } from "./net.js";
 
 export const settings = {
   get name() {
@@ -62,6 +63,7 @@ async function route() {
 }
 
 async function start() {
+  tokens.prune();
   const select = document.getElementById("lang-select");
   const params = new URLSearchParams(location.search);
   const chosen = params.get("lang") || settings.lang;

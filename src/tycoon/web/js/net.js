@@ -50,7 +50,13 @@ export const api = {
   recordUrl: (id) => `/api/games/${encodeURIComponent(id)}/record`,
 };
 
-/** Seat tokens, kept in this browser per game so that a reload or a lost connection resumes. */
+/** How long a seat token this browser has not opened is kept: no game lasts that long (a
+ * seat left alone is played by a stand-in until the end). */
+export const TOKEN_DAYS = 30;
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Seat tokens, kept in this browser per game so that a reload or a lost connection resumes;
+ * each with the time it was last opened (`at`). */
 export const tokens = {
   get(id) {
     try {
@@ -61,7 +67,33 @@ export const tokens = {
   },
   set(id, value) {
     if (value == null) localStorage.removeItem(`tycoon.seat.${id}`);
-    else localStorage.setItem(`tycoon.seat.${id}`, JSON.stringify(value));
+    else localStorage.setItem(`tycoon.seat.${id}`, JSON.stringify({ ...value, at: Date.now() }));
+  },
+  /** The token of game `id` was opened now: it is kept another TOKEN_DAYS. */
+  touch(id) {
+    const value = this.get(id);
+    if (value) this.set(id, value);
+  },
+  /** Drop the tokens not opened for TOKEN_DAYS, and the seqs of games without a token (each
+   * game played left about 100 bytes behind for good); a token from before `at` starts its
+   * days now. */
+  prune(now = Date.now()) {
+    try {
+      const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i));
+      for (const key of keys.filter((k) => k?.startsWith("tycoon.seat."))) {
+        const id = key.slice("tycoon.seat.".length);
+        const value = this.get(id);
+        if (!value || typeof value !== "object") localStorage.removeItem(key);
+        else if (typeof value.at !== "number") this.set(id, value);
+        else if (now - value.at > TOKEN_DAYS * DAY_MS) localStorage.removeItem(key);
+      }
+      for (const key of keys.filter((k) => k?.startsWith("tycoon.seq."))) {
+        const id = key.slice("tycoon.seq.".length).replace(/\.[^.]*$/, "");
+        if (localStorage.getItem(`tycoon.seat.${id}`) === null) localStorage.removeItem(key);
+      }
+    } catch (e) {
+      /* storage disabled: nothing kept, nothing to drop */
+    }
   },
 };
 
