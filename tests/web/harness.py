@@ -367,6 +367,16 @@ def install(page: Any, table: Table | None = None) -> None:
     page.route_web_socket("ws://tycoon.test/ws/games/**", socket)
 
 
+def wait_held(page: Any, held: list[Any], what: str) -> None:
+    """Wait until a route handler has held a request in ``held`` (handlers run as the page's
+    events are handled, a moment after the request); fail with ``what`` if none comes."""
+    for _ in range(200):
+        if held:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"not held: {what}")
+
+
 def pause_clock(page: Any) -> None:
     """Stop the page's installed test clock one second on from where it stands (a loaded
     machine may take a while to ask, and Playwright cannot pause in the past): from then on it

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from tycoon.engine import get_game
 
-from .harness import ORIGIN, Table, install, pause_clock, seat_token_script
+from .harness import ORIGIN, Table, install, pause_clock, seat_token_script, wait_held
 from .texts import assert_clean
 
 TOY = get_game("toy")
@@ -91,11 +91,7 @@ def test_a_game_left_before_it_loaded_opens_no_connection(new_page):
     held = []
     page.route(f"**/api/games/{table.id}", lambda route: held.append(route))
     page.goto(f"{ORIGIN}/#/game/{table.id}")
-    for _ in range(200):  # the route's handler runs when the page's events are handled
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "the game's summary is on its way"
+    wait_held(page, held, "the game's summary is on its way")
     page.evaluate("location.hash = '#/'")
     expect(page.locator("#create-button")).to_be_visible()
     for route in held:
@@ -151,11 +147,7 @@ def test_the_language_chosen_last_wins_over_one_still_loading(new_page):
     for url in ("**/i18n/fr.json", "**/messages/fr"):
         page.route(url, lambda route: held.append(route))  # waits until let go
     page.select_option("#lang-select", "fr")
-    for _ in range(200):  # the route's handler runs when the page's events are handled
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "the French words are on their way"
+    wait_held(page, held, "the French words are on their way")
     page.select_option("#lang-select", "es")
     expect(page.locator("#log-h")).to_have_text("Lo que pasó")
     for route in held:

@@ -21,6 +21,8 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
+from .harness import wait_held
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -280,11 +282,7 @@ def test_a_replay_left_while_its_new_language_loads_keeps_no_keys(server, new_pa
     held = []
     page.route("**/messages/pt", lambda route: held.append(route))
     page.select_option("#lang-select", "pt")
-    for _ in range(200):  # the route's handler runs when the page's events are handled
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "the game's Portuguese words are on their way"
+    wait_held(page, held, "the game's Portuguese words are on their way")
     page.evaluate("location.hash = '#/'")
     expect(page.locator("#create-button")).to_be_visible()
     for route in held:
@@ -317,11 +315,7 @@ def test_the_replay_shows_the_seat_chosen_last_whatever_answer_comes_last(server
     page.route("**/replay/3?*", hold_everyones)
     for _ in range(3):
         page.click("#replay-forward")
-    for _ in range(200):
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "step 3 as everyone sees it is on its way"
+    wait_held(page, held, "step 3 as everyone sees it is on its way")
     page.select_option("#replay-seat", "0")
     hand = page.locator("#dhand-h")
     expect(hand).to_have_text(re.compile(r"Your hand \([1-9]\d* cards?\)"))
@@ -393,11 +387,7 @@ def test_a_screen_opened_before_the_lobby_is_drawn_is_not_covered_by_it(server, 
 
     page.route("**/api/kinds", hold_the_lobbys)
     page.goto(f"{server}/", wait_until="commit")
-    for _ in range(200):  # the route's handler runs when the page's events are handled
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "the lobby still waits for the kinds of games"
+    wait_held(page, held, "the lobby still waits for the kinds of games")
     assert page.evaluate("document.body.dataset.page") == "lobby"
     page.evaluate(f"location.hash = '#/game/{game_id}/watch'")
     expect(page.locator("body[data-page=game]")).to_have_count(1)
