@@ -72,7 +72,11 @@ export const tokens = {
   /** The token of game `id` was opened now: it is kept another TOKEN_DAYS. */
   touch(id) {
     const value = this.get(id);
-    if (value) this.set(id, value);
+    try {
+      if (value) this.set(id, value);
+    } catch (e) {
+      /* storage full: the token stays as it was */
+    }
   },
   /** Drop the tokens not opened for TOKEN_DAYS, and the seqs of games without a token (each
    * game played left about 100 bytes behind for good); a token from before `at` starts its
