@@ -223,10 +223,9 @@ class Room:
         self.runner.release()
 
     async def close(self) -> None:
-        """Stop clocks and bots (server shutdown)."""
-        self.closed = True
-        self.clocks.stopped = True
-        self.clocks.cancel()
+        """Stop clocks and bots for good (server shutdown, or the room dropped), and wait for
+        the bots' tasks to end."""
+        self.let_go()
         await self.runner.close()
 
     async def claim(self, seat: int, name: str, token: str) -> bool:
