@@ -30,6 +30,7 @@ import numpy as np
 
 from tycoon.bots.learned import MODELS, Mlp, _load_attr
 from tycoon.engine import derive_seed, get_game
+from tycoon.study.runner import check_games
 
 from . import MAX_GAMES
 
@@ -207,8 +208,7 @@ def train(game: str, seed: int, games: int = 20000, epochs: int = 6, hidden: int
     """Self-play and fit: the whole of ``tycoon train`` but writing the file."""
     if game not in MODELS:
         raise ValueError(f"no learned model for the game {game!r}; known: {', '.join(MODELS)}")
-    if isinstance(games, bool) or not isinstance(games, int) or not 10 <= games <= MAX_GAMES:
-        raise ValueError(f"games must be a whole number from 10 to {MAX_GAMES:,}, not {games!r}")
+    check_games(games, least=10, most=MAX_GAMES)
     data = selfplay(game, games, seed, seats=seats, every=every, progress=progress)
     mlp, report = fit(data, seed, hidden=hidden, epochs=epochs, batch=batch, cosine=cosine,
                       seconds=seconds)

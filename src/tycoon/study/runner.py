@@ -40,16 +40,19 @@ LOCAL = "local"
 MAX_GAMES = 1_000_000
 
 
-def check_games(games: object, what: str = "games") -> int:
-    """``games`` if it is a whole number from 1 to :data:`MAX_GAMES`, else a ``ValueError``.
+def check_games(games: object, what: str = "games", least: int = 1,
+                most: int = MAX_GAMES) -> int:
+    """``games`` if it is a whole number from ``least`` to ``most`` (:data:`MAX_GAMES`), else a
+    ``ValueError``.
 
     >>> check_games(0)
     Traceback (most recent call last):
     ...
     ValueError: games must be a whole number from 1 to 1,000,000, not 0
     """
-    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
-        raise ValueError(f"{what} must be a whole number from 1 to {MAX_GAMES:,}, not {games!r}")
+    if isinstance(games, bool) or not isinstance(games, int) or not least <= games <= most:
+        raise ValueError(f"{what} must be a whole number from {least:,} to {most:,}, "
+                         f"not {games!r}")
     return games
 
 
