@@ -290,7 +290,7 @@ def without_sessions(bot: Any) -> None:
     """Undo :func:`with_sessions` on ``bot`` (its own ``choose`` again). The bot and its
     session player refer to each other, so a bot dropped with its player is freed only by
     the collector's full pass; a server undoes it on the bots of a game it lets go of."""
-    if isinstance(vars(bot).get("choose") if hasattr(bot, "__dict__") else None, SessionPlayer):
+    if isinstance(getattr(bot, "__dict__", {}).get("choose"), SessionPlayer):
         del bot.choose
 
 
