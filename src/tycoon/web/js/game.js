@@ -106,8 +106,7 @@ export class GameScreen {
     this.timer = null;
     this.game = null;
     this.queue = Promise.resolve();
-    const saved = tokens.get(id);
-    if (saved) tokens.touch(id);
+    const saved = tokens.touch(id);
     this.seat = saved ? saved.seat : null;
     this.root = el("div", { class: "game-screen" });
     this.status = el("span", { class: "conn", role: "status" });

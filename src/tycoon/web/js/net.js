@@ -52,7 +52,7 @@ export const api = {
 
 /** How long a seat token this browser has not opened is kept: no game lasts that long (a
  * seat left alone is played by a stand-in until the end). */
-export const TOKEN_DAYS = 30;
+const TOKEN_DAYS = 30;
 const DAY_MS = 24 * 3600 * 1000;
 
 /** Seat tokens, kept in this browser per game so that a reload or a lost connection resumes;
@@ -69,7 +69,7 @@ export const tokens = {
     if (value == null) localStorage.removeItem(`tycoon.seat.${id}`);
     else localStorage.setItem(`tycoon.seat.${id}`, JSON.stringify({ ...value, at: Date.now() }));
   },
-  /** The token of game `id` was opened now: it is kept another TOKEN_DAYS. */
+  /** The token of game `id` (or null), opened now: it is kept another TOKEN_DAYS. */
   touch(id) {
     const value = this.get(id);
     try {
@@ -77,6 +77,7 @@ export const tokens = {
     } catch (e) {
       /* storage full: the token stays as it was */
     }
+    return value;
   },
   /** Drop the tokens not opened for TOKEN_DAYS, and the seqs of games without a token (each
    * game played left about 100 bytes behind for good); a token from before `at` starts its
