@@ -93,7 +93,7 @@ async def soak(args: argparse.Namespace) -> None:
                     await asyncio.sleep(30)
 
             await asyncio.gather(report(), *(worker() for _ in range(args.concurrent)))
-        await asyncio.sleep(65)  # the finished games leave memory at the next background pass
+        await asyncio.sleep(5)  # the last games' rooms leave memory as their connections close
         print(f"after the last games: {rss_mb(proc.pid):.1f} MB, {done['games']} games "
               f"finished ({done['actions']} actions)")
     finally:
