@@ -143,6 +143,28 @@ def test_lobby_chat(db_url):
         live.stop()
 
 
+def test_names_and_titles_refuse_direction_controls(live):
+    """A name or a game's title holding Unicode's explicit embeddings, overrides or isolates is
+    refused (422, named): "\u202eBob" made every log sentence with Bob's name read backwards
+    ("Turn 2: syalp (A) boB") at the other seats. Right-to-left names stay welcome, and a
+    refused input changes nothing."""
+    problem = "must not hold the direction controls U+202A to U+202E or U+2066 to U+2069"
+    before = live.get("/api/games").json()
+    for bad in ("\u202eBob", "Bob\u2066", "\u202aA\u202c", "x\u2069"):
+        r = live.post("/api/games", {"game": "deal", "players": ["human", "random"], "name": bad})
+        assert (r.status_code, r.json()["detail"]) == (422, f"body.name: {problem}")
+        r = live.post("/api/lobby/chat", {"name": bad, "text": "hi"})
+        assert (r.status_code, r.json()["detail"]) == (422, f"body.name: {problem}")
+    assert live.get("/api/games").json() == before
+    assert live.get("/api/lobby/chat").json() == []
+    g = live.create(game="deal", players=["human", "random"], name="لعبة الجمعة")
+    r = live.post(f"/api/games/{g['id']}/join", {"name": "\u202eBob"})
+    assert (r.status_code, r.json()["detail"]) == (422, f"body.name: {problem}")
+    assert live.get(f"/api/games/{g['id']}").json()["free_seats"] == [0]
+    assert live.post(f"/api/games/{g['id']}/join", {"name": "محمد"}).status_code == 200
+    assert live.get(f"/api/games/{g['id']}").json()["players"][0]["name"] == "محمد"
+
+
 def test_resign_gives_the_seat_to_a_bot_for_good(table):
     """A seat that resigns becomes a bot seat (stored); the person watches as a spectator;
     its token no longer acts; every watcher gets the notice."""

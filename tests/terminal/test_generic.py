@@ -148,6 +148,8 @@ def test_bad_flags_are_named(capsys):
         command("toy", server="http://127.0.0.1:9", create=True, title="x" * 81)
     with pytest.raises(ValueError, match="--name: must not hold control characters"):
         command("toy", name="\x1b[31mAna")  # local play too: the terminal shows the name
+    with pytest.raises(ValueError, match="--title: must not hold the direction controls"):
+        command("toy", server="http://127.0.0.1:9", create=True, title="\u202eFriday")
     assert capsys.readouterr().out == ""  # told before "Connecting to ..."
     with pytest.raises(ServerError, match=r"cannot reach http://127\.0\.0\.1:9"):
         command("toy", server="http://127.0.0.1:9")  # no --game: the server's list is asked for

@@ -61,6 +61,30 @@ def test_a_chat_line_in_arabic_reads_right_to_left_apart_from_the_line(new_page)
     assert x["two"] < x["name"] < x["colon"]  # "2" left of "سارة", both before the colon
 
 
+def test_a_name_with_direction_controls_reverses_no_sentence(new_page):
+    """A name holding an explicit override ("\u202eAna": stored before the server refused
+    them, or in a record file) made every sentence with it read backwards from there ("Turn 2:
+    syalp (A) anA"). The page shows names without those controls: in the log, the players'
+    panels and the chat."""
+    table = toy_table()
+    table.names[0] = "\u202eAna\u2066"
+    page = open_toy(new_page, table)
+    play_first_actions(page, 2)
+    page.fill("#chat-input", "hi")
+    page.press("#chat-input", "Enter")
+    expect(page.locator(".chat-line .chat-from")).to_have_text("Ana (A)")
+    expect(page.locator("#event-log")).to_contain_text("Ana (A)")
+    controls = page.evaluate(r"""() => {
+        const out = [];
+        const main = document.querySelector("main");
+        const walk = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+        while (walk.nextNode()) if (/[\u202a-\u202e\u2066-\u2069]/.test(walk.currentNode.data))
+            out.push(walk.currentNode.data);
+        return out;
+    }""")
+    assert controls == []
+
+
 def test_resign_asks_first_then_watches(new_page):
     table = toy_table()
     page = open_toy(new_page, table)

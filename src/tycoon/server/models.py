@@ -16,16 +16,18 @@ from pydantic import (
     StringConstraints,
 )
 
-from .protocol import NAME_LENGTH, TITLE_LENGTH, has_control
+from .protocol import NAME_LENGTH, TITLE_LENGTH, mark_problem
 from .storage import BOT_SPEC_LENGTH
 
 OptionValue = StrictBool | StrictInt | StrictFloat | StrictStr | None
 
 
 def _no_control(value: str) -> str:
-    """A name as people write it: no control characters (see :func:`.protocol.has_control`)."""
-    if has_control(value):
-        raise ValueError("must not hold control characters")
+    """A name as people write it: no control characters, no direction controls (see
+    :func:`.protocol.mark_problem`)."""
+    problem = mark_problem(value)
+    if problem:
+        raise ValueError(problem)
     return value
 
 

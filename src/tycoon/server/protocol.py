@@ -183,6 +183,12 @@ NAME_LENGTH = 40
 TITLE_LENGTH = 80
 
 
+#: Unicode's explicit embeddings, overrides and isolates (the "Trojan Source" characters): in a
+#: name or a title they would go on reversing the sentence it is shown in ("Turn 2: syalp
+#: boB"). A name's own direction needs none of them: each letter carries its own.
+DIRECTION_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def name_problem(text: str, most: int = NAME_LENGTH, least: int = 1) -> str | None:
     """What keeps ``text`` from being a name of ``least`` to ``most`` characters once the
     spaces around it are dropped (None: nothing), by the rules of the server's models.
@@ -191,12 +197,27 @@ def name_problem(text: str, most: int = NAME_LENGTH, least: int = 1) -> str | No
     (None, 'must hold at least 1 character', 'must not hold control characters')
     """
     text = text.strip()
-    if has_control(text):
-        return "must not hold control characters"
+    problem = mark_problem(text)
+    if problem:
+        return problem
     if len(text) < least:
         return f"must hold at least {least} character{'s' if least > 1 else ''}"
     if len(text) > most:
         return f"must hold at most {most} characters"
+    return None
+
+
+def mark_problem(text: str) -> str | None:
+    """What in ``text`` keeps it from being a name or a title, whatever its length: a control
+    character, or one of the :data:`DIRECTION_CONTROLS` (None: nothing).
+
+    >>> mark_problem("محمد"), mark_problem("\\u202eBob")
+    (None, 'must not hold the direction controls U+202A to U+202E or U+2066 to U+2069')
+    """
+    if has_control(text):
+        return "must not hold control characters"
+    if not DIRECTION_CONTROLS.isdisjoint(text):
+        return "must not hold the direction controls U+202A to U+202E or U+2066 to U+2069"
     return None
 
 

@@ -1,7 +1,7 @@
 // Chat at the table (WebSocket messages `chat`, docs/protocol.md) and in the lobby (REST
 // GET/POST /api/lobby/chat). Names and messages are always inserted as text, never as HTML.
 import { errorText, lang, t } from "./i18n.js";
-import { announce, el, sameJson, toast } from "./util.js";
+import { announce, el, nameText, sameJson, toast } from "./util.js";
 
 export const REACTIONS = ["👍", "😀", "😮", "😢", "🎉", "🤔"];
 const MAX = 500;
@@ -17,8 +17,8 @@ function when(at) {
  * on its left, and does not pull the colon or the name's numbers into it. */
 export function chatLine(msg, names) {
   const from = msg.from || {};
-  const who = from.seat == null ? (from.name && from.name !== "spectator" ? from.name : t("chat.spectator"))
-    : names?.[from.seat] || from.name;
+  const who = from.seat == null ? (from.name && from.name !== "spectator" ? nameText(from.name) : t("chat.spectator"))
+    : names?.[from.seat] || nameText(from.name);
   return el("li", { class: `chat-line${msg.reaction ? " reaction" : ""}`, "data-chat": String(msg.id ?? "") },
     el("time", { class: "muted" }, when(msg.at)), " ",
     el("strong", { class: "chat-from" }, who), ": ",

@@ -4,7 +4,7 @@
 // turn timer and turn notices, chat, resign, rematch and the end-of-game screen.
 import { api, GameSocket, tokens } from "./net.js";
 import { errorText, t, lang, uiCatalog } from "./i18n.js";
-import { el, announce, toast, whileBusy } from "./util.js";
+import { el, announce, nameText, toast, whileBusy } from "./util.js";
 import { settings } from "./main.js";
 import { botName, copyInvite } from "./lobby.js";
 import { loadGame, say, word, titleOf, render } from "./messages.js";
@@ -33,7 +33,7 @@ export function seatNames(players) {
     const seat = p.seat ?? i;
     const letter = SEAT_LETTERS[seat] ?? String(seat + 1);
     const bot = p.kind === "bot" || (p.bot && p.kind !== "human");
-    const name = bot ? botName(p.bot || "random") : p.name;
+    const name = bot ? botName(p.bot || "random") : nameText(p.name);
     return name ? `${name} (${letter})` : null;
   });
 }

@@ -90,6 +90,18 @@ export function breakable(text) {
   });
 }
 
+/**
+ * A person's name as a part of the page's sentences: without Unicode's explicit embeddings,
+ * overrides and isolates (U+202A to U+202E, U+2066 to U+2069), which would go on reversing the
+ * words after it ("Turn 2: syalp (A) boB"). The server refuses them in names; this holds for
+ * names stored before it did and for record files.
+ *
+ *     nameText("\u202eBob")  // "Bob"
+ */
+export function nameText(name) {
+  return String(name ?? "").replace(/[\u202a-\u202e\u2066-\u2069]/g, "");
+}
+
 const SVGNS = "http://www.w3.org/2000/svg";
 export function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVGNS, tag);
