@@ -143,11 +143,11 @@ def test_lobby_chat(db_url):
         live.stop()
 
 
-def test_names_and_titles_refuse_direction_controls(live):
+def test_names_and_titles_refuse_direction_controls_and_blanks(live):
     """A name or a game's title holding Unicode's explicit embeddings, overrides or isolates is
     refused (422, named): "\u202eBob" made every log sentence with Bob's name read backwards
-    ("Turn 2: syalp (A) boB") at the other seats. Right-to-left names stay welcome, and a
-    refused input changes nothing."""
+    ("Turn 2: syalp (A) boB") at the other seats. So is a name that draws nothing.
+    Right-to-left names stay welcome, and a refused input changes nothing."""
     problem = "must not hold the direction controls U+202A to U+202E or U+2066 to U+2069"
     before = live.get("/api/games").json()
     for bad in ("\u202eBob", "Bob\u2066", "\u202aA\u202c", "x\u2069"):
@@ -160,6 +160,11 @@ def test_names_and_titles_refuse_direction_controls(live):
     g = live.create(game="deal", players=["human", "random"], name="لعبة الجمعة")
     r = live.post(f"/api/games/{g['id']}/join", {"name": "\u202eBob"})
     assert (r.status_code, r.json()["detail"]) == (422, f"body.name: {problem}")
+    assert live.get(f"/api/games/{g['id']}").json()["free_seats"] == [0]
+    # a name that draws nothing ("Turn 2:  (A) plays"): zero-width, fillers, a lone accent
+    for blank in ("\u200b", "\u3164\u3164", "\u2800", "\u0301", "\u200d\ufeff"):
+        r = live.post(f"/api/games/{g['id']}/join", {"name": blank})
+        assert r.json()["detail"] == "body.name: must hold a visible character", blank
     assert live.get(f"/api/games/{g['id']}").json()["free_seats"] == [0]
     assert live.post(f"/api/games/{g['id']}/join", {"name": "محمد"}).status_code == 200
     assert live.get(f"/api/games/{g['id']}").json()["players"][0]["name"] == "محمد"

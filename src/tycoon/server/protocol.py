@@ -209,7 +209,7 @@ def name_problem(text: str, most: int = NAME_LENGTH, least: int = 1) -> str | No
 
 def mark_problem(text: str) -> str | None:
     """What in ``text`` keeps it from being a name or a title, whatever its length: a control
-    character, or one of the :data:`DIRECTION_CONTROLS` (None: nothing).
+    character, one of the :data:`DIRECTION_CONTROLS`, or nothing visible (None: nothing).
 
     >>> mark_problem("محمد"), mark_problem("\\u202eBob")
     (None, 'must not hold the direction controls U+202A to U+202E or U+2066 to U+2069')
@@ -218,7 +218,23 @@ def mark_problem(text: str) -> str | None:
         return "must not hold control characters"
     if not DIRECTION_CONTROLS.isdisjoint(text):
         return "must not hold the direction controls U+202A to U+202E or U+2066 to U+2069"
+    if text and not any(is_visible(ch) for ch in text):
+        return "must hold a visible character"
     return None
+
+
+#: Letters and symbols that draw nothing: the Hangul fillers and the blank Braille pattern.
+BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def is_visible(ch: str) -> bool:
+    """Whether the character ``ch`` draws something: not a space, a format character (zero
+    width ones among them), a combining mark on its own, nor one of the :data:`BLANKS`.
+
+    >>> is_visible("a"), is_visible("\\u200b"), is_visible("\\u3164"), is_visible("😀")
+    (True, False, False, True)
+    """
+    return unicodedata.category(ch)[0] not in "ZCM" and ch not in BLANKS
 
 
 def has_control(text: str, allowed: str = "") -> bool:
