@@ -122,8 +122,9 @@ def test_stats_capital_text_with_options():
     assert played and all(names[f"card.{card}.name"] in result.stdout for card in played)
 
 
-def reported(**data: object) -> list[str]:
-    """The lines ``tycoon stats`` prints for a 10-game Deal study, ``data`` changed."""
+def reported(width: int = 200, **data: object) -> list[str]:
+    """The lines ``tycoon stats`` prints for a 10-game Deal study, ``data`` changed, on a
+    terminal ``width`` columns wide."""
     from rich.console import Console
 
     from tycoon.study.stats import extension, report
@@ -141,7 +142,7 @@ def reported(**data: object) -> list[str]:
         "games_by_round": [10] * 25,
         **data,
     }
-    console = Console(record=True, width=200)
+    console = Console(record=True, width=width)
     report(study, extension("deal"), console)
     return console.export_text().splitlines()
 
@@ -153,10 +154,10 @@ def test_stats_text_names_seats_from_1_and_labels_each_round_it_shows():
     assert "three sets  8  100.0%" in text and "end turn  20.5" in text
     # cards and colours by the game's English words, where its stats extension names them
     assert "Dark blue  7" in text and "Just Say No  1.5" in text
-    rounds = next(line for line in lines if line.startswith("round")).split()[1:]
-    values = lines[lines.index(next(x for x in lines if x.startswith("round"))) + 1].split()
-    assert rounds == ["1", "4", "7", "10", "13", "16", "19", "22", "25"]
-    assert values == [str((int(r) - 1) * 10) for r in rounds]  # round r's own mean
+    head = next(i for i, line in enumerate(lines) if line.split()[:1] == ["round"])
+    rows = [line.split() for line in lines[head + 1:head + 10]]
+    assert [r[0] for r in rows] == ["1", "4", "7", "10", "13", "16", "19", "22", "25"]
+    assert all(r[1] == str((int(r[0]) - 1) * 10) for r in rows)  # round r's own mean
 
 
 def test_stats_money_table_stops_where_few_games_are_left_and_says_how_many():
@@ -165,10 +166,20 @@ def test_stats_money_table_stops_where_few_games_are_left_and_says_how_many():
     mean of one game (-431.5) beside round 1's of a hundred."""
     lines = reported(games=20, money_by_round={"all": [float(r) for r in range(12)]},
                      games_by_round=[20] * 6 + [2, 1, 1, 1, 1, 1])
-    head = next(i for i, line in enumerate(lines) if line.startswith("round"))
-    assert lines[head].split()[1:] == ["1", "2", "3", "4", "5", "6", "7"]
-    assert lines[head + 1].split() == ["0", "1", "2", "3", "4", "5", "6"]
-    assert lines[head + 2].split() == ["games", *["20"] * 6, "2"]
+    head = next(i for i, line in enumerate(lines) if line.split()[:1] == ["round"])
+    assert lines[head].split() == ["round", "mean", "bank", "value", "(M)", "games"]
+    assert [line.split() for line in lines[head + 1:]] == [
+        [str(r + 1), str(r), "20"] for r in range(6)] + [["7", "6", "2"]]
+
+
+def test_stats_money_table_fits_an_80_column_terminal():
+    """A Capital study's means by round ("-420.5" beside ten others) were cut to "-420…" in an
+    80-column terminal: the rounds are rows now, each mean whole."""
+    money = [500.0 - 91.23 * r for r in range(47)]
+    lines = reported(money_by_round={"all": money}, games_by_round=[10] * 47, width=80)
+    assert not any("…" in line for line in lines)
+    head = next(i for i, line in enumerate(lines) if line.split()[:1] == ["round"])
+    assert lines[head + 1:][-1].split() == ["47", f"{money[-1]:g}", "10"]
 
 
 def test_stats_bad_option_is_a_clear_error():

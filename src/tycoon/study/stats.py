@@ -432,14 +432,16 @@ def report(data: dict[str, Any], ext: Any, console: Any) -> None:
         rounds = [*range(0, len(money), step)]
         if rounds[-1] != len(money) - 1:
             rounds.append(len(money) - 1)
-        console.print(f"mean {getattr(ext, 'money_label', 'score')} of a seat at the start "
-                      "of a round (the rounds a tenth of the games reach)", style="italic")
+        label = getattr(ext, "money_label", "score")
+        console.print(f"mean {label} of a seat at the start of a round (the rounds a tenth "
+                      "of the games reach)", style="italic")
+        # one row per round: eleven columns of means ran past an 80-column terminal, cut to "…"
         table = Table(box=None, pad_edge=False)
-        table.add_column("round")
+        table.add_column("round", justify="right")
+        table.add_column(f"mean {label}", justify="right")
+        table.add_column("games", justify="right")
         for r in rounds:
-            table.add_column(str(r + 1), justify="right")
-        table.add_row("", *(f"{money[r]:g}" for r in rounds))
-        table.add_row("games", *(str(data["games_by_round"][r]) for r in rounds))
+            table.add_row(str(r + 1), f"{money[r]:g}", str(data["games_by_round"][r]))
         console.print(table)
 
 
