@@ -508,3 +508,23 @@ def test_a_replay_jump_in_deal_flies_no_card_from_the_step_shown_before(server, 
     expect(page.locator("#replay-step")).to_contain_text(f"Step {3 * total // 4} of")
     page.wait_for_timeout(800)  # its table is drawn
     assert page.evaluate("window.flights") == 0
+
+
+def test_the_api_documentation_page_lists_the_api_and_tries_a_call(server, new_page, shot):
+    """docs/protocol.md sends people to /docs to browse the API. FastAPI's page loaded Swagger
+    UI from a CDN, which the server's Content-Security-Policy refused: the page was blank (and
+    offline it cannot load at all). The server's own page serves it from the fastapi-offline
+    package, without an inline script, so it opens under the same policy."""
+    page = new_page()
+    refused: list[str] = []
+    page.on("console", lambda m: refused.append(m.text) if "Content Security" in m.text else None)
+    page.goto(f"{server}/docs")
+    expect(page.locator(".opblock-summary-path", has_text="/api/games/{game_id}/join")) \
+        .to_be_visible()
+    page.locator(".opblock-summary", has_text="/api/kinds").first.click()
+    page.get_by_role("button", name="Try it out").click()
+    page.get_by_role("button", name="Execute").click()
+    expect(page.locator(".live-responses-table .response .response-col_status")).to_have_text("200")
+    assert refused == []
+    shot(page, "api-docs")
+    assert httpx.get(f"{server}/redoc").status_code == 404

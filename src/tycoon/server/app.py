@@ -6,6 +6,7 @@ import contextlib
 import gc
 import logging
 from collections.abc import AsyncIterator
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,9 @@ log = logging.getLogger("tycoon.server")
 
 #: The browser client, served at ``/``.
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+#: Swagger UI, as the ``fastapi-offline`` package ships it, for the page of the REST API's
+#: documentation (``web/docs/``).
+API_DOCS_ASSETS = Path(str(resources.files("fastapi_offline") / "static"))
 
 
 class BodyLimit:
@@ -249,6 +253,11 @@ def create_app(
         "`/ws/games/{id}` is documented in docs/protocol.md.",
         version="1",
         lifespan=lifespan,
+        # The API's documentation is the client's page /docs/ (over the same /openapi.json):
+        # FastAPI's /docs and /redoc load another site's scripts, which the
+        # Content-Security-Policy refuses (their pages were blank), and need the internet.
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.settings = settings
     app.state.replays = Replays()
@@ -312,6 +321,7 @@ def create_app(
     i18n_dir = WEB_DIR.parent / "i18n"  # the client's texts (en, pt, es, fr), see docs/web.md
     if i18n_dir.is_dir():
         app.mount("/i18n", web_files(i18n_dir), name="i18n")
+    app.mount("/docs/assets", web_files(API_DOCS_ASSETS), name="api-docs")
     if WEB_DIR.is_dir():
         app.mount("/", web_files(WEB_DIR, html=True), name="web")
     return app
