@@ -22,9 +22,9 @@ from .storage import BOT_SPEC_LENGTH
 OptionValue = StrictBool | StrictInt | StrictFloat | StrictStr | None
 
 
-def _no_control(value: str) -> str:
-    """A name as people write it: no control characters, no direction controls (see
-    :func:`.protocol.mark_problem`)."""
+def _printable(value: str) -> str:
+    """A name as people write it: no control characters, no direction controls, something
+    visible (see :func:`.protocol.mark_problem`)."""
     problem = mark_problem(value)
     if problem:
         raise ValueError(problem)
@@ -35,10 +35,10 @@ def _no_control(value: str) -> str:
 #: dropped, 1 to 40 characters (:func:`.protocol.name_problem` says the same without pydantic).
 PlayerName = Annotated[StrictStr, StringConstraints(strip_whitespace=True, min_length=1,
                                                     max_length=NAME_LENGTH),
-                       AfterValidator(_no_control)]
+                       AfterValidator(_printable)]
 #: A game's title in the lobby: the same, at most 80 characters.
 GameTitle = Annotated[StrictStr, StringConstraints(strip_whitespace=True, max_length=TITLE_LENGTH),
-                      AfterValidator(_no_control)]
+                      AfterValidator(_printable)]
 
 
 def _known_games(schema: dict[str, Any]) -> None:
