@@ -443,23 +443,23 @@ def stock_exchange_jump(server: str) -> tuple[str, int, int, list[int]]:
     """A finished Capital game of bots with a step S that has a Stock Exchange, and a later
     step, not the next one and in another turn, where a pawn moves without one: the game's
     id, the two steps and the path of that move."""
+    def has(step: dict, kind: str) -> bool:
+        return any(e["type"] == kind for e in step["events"])
+
     for seed in range(1, 30):
         game_id = finished_bot_game(server, "capital", 4, 40, seed=seed)
-        steps = [httpx.get(f"{server}/api/games/{game_id}/replay/{s}").json()
-                 for s in range(1, 200)]
-        steps = [s for s in steps if "view" in s]
-        found = next((s for s in steps if any(e["type"] == "stock_exchange" for e in s["events"])),
-                     None)
-        if found is None:
-            continue
-        later = next((s for s in steps if s["step"] > found["step"] + 1
-                      and s["view"]["turn"] != found["view"]["turn"]
-                      and not any(e["type"] == "stock_exchange" for e in s["events"])
-                      and any(e["type"] == "moved" and len(e["path"]) >= 2 for e in s["events"])),
-                     None)
-        if later is not None:
-            path = next(e["path"] for e in later["events"] if e["type"] == "moved")
-            return game_id, found["step"], later["step"], path
+        found = None
+        for n in range(1, 200):  # steps asked for one by one, up to the two wanted
+            s = httpx.get(f"{server}/api/games/{game_id}/replay/{n}").json()
+            if "view" not in s:
+                break
+            if found is None:
+                found = s if has(s, "stock_exchange") else None
+            elif (s["step"] > found["step"] + 1 and s["view"]["turn"] != found["view"]["turn"]
+                  and not has(s, "stock_exchange")
+                  and any(e["type"] == "moved" and len(e["path"]) >= 2 for e in s["events"])):
+                path = next(e["path"] for e in s["events"] if e["type"] == "moved")
+                return game_id, found["step"], s["step"], path
     pytest.fail("no bot game had a Stock Exchange")
 
 
