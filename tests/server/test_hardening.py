@@ -276,3 +276,34 @@ def test_settings_from_flags_and_environment():
             ServerSettings.from_env({}, [f"table_prefix={prefix}"])
     with pytest.raises(ValueError, match="'advertise_url' must be at most 180 characters"):
         ServerSettings.from_env({}, ["advertise_url=http://" + "a" * 180 + ".example"])
+
+
+def test_a_database_that_cannot_store_is_a_503_to_retry_and_a_failure_a_500_in_the_apis_form(
+        db_url):
+    """A database that refuses (its disk full: SQLite's "database or disk is full", or down)
+    made the API answer Starlette's plain-text "Internal Server Error", in no form a client
+    reads. It is now a 503 `server_error` with Retry-After, in the API's form; any other
+    failure a 500 `server_error`. Nothing was created either way."""
+    from sqlalchemy.exc import OperationalError
+
+    live = LiveServer(db_url).start()
+    storage = live.lobby.storage
+    create = storage.create_game
+    try:
+        body = {"game": "toy", "players": ["random", "random"]}
+        for fault, status in ((OperationalError("INSERT", {}, Exception("disk is full")), 503),
+                              (ZeroDivisionError("a bug"), 500)):
+            async def failing(*_args, fault=fault, **_kwargs):
+                raise fault
+
+            storage.create_game = failing
+            r = live.post("/api/games", body)
+            assert (r.status_code, r.json()["code"]) == (status, "server_error"), r.text
+            assert "nothing changed" in r.json()["detail"]
+            assert ("retry-after" in r.headers) == (status == 503)
+            assert r.headers["content-security-policy"]  # the security headers are kept
+        storage.create_game = create
+        assert live.get("/api/games").json() == []
+        assert live.post("/api/games", body).status_code == 201
+    finally:
+        live.stop()

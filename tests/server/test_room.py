@@ -82,6 +82,45 @@ def test_a_failed_commit_changes_nothing():
     assert run(main()) == ("server_error", True)
 
 
+def test_a_bot_tries_again_a_move_the_database_could_not_store(monkeypatch, caplog):
+    """The database refuses a bot's move (down, its disk full): nothing changes, and the bot
+    tries again a moment later until it is stored. Before, the bot gave up after four tries
+    and the game waited for good, a person at the table included: on a server whose disk had
+    filled, every game of bots stood still once space was freed."""
+    from tycoon.server import botrunner
+
+    monkeypatch.setattr(botrunner, "STORE_RETRY", (0.01, 0.02))
+
+    async def main():
+        storage = Storage("sqlite://")
+        await storage.open()
+        lobby = Lobby(storage, LocalBroker(), ServerSettings(bot_processes=0, bot_delay=0))
+        append, refused = storage.append, []
+
+        async def full_disk_at_first(*args, **kwargs):
+            if len(refused) < 6:
+                refused.append(args[1])
+                raise OSError("database or disk is full")
+            await append(*args, **kwargs)
+
+        storage.append = full_disk_at_first
+        room = await lobby.create("toy", ["random", "random"], {"turn_limit": 3}, None, 3, "")
+        for _ in range(200):
+            if room.status == "finished":
+                break
+            await asyncio.sleep(0.02)
+        stored = await storage.load_actions(room.id)
+        out = refused, room.status, room.version, len(stored), room.runner.stuck
+        await lobby.close()
+        await storage.close()
+        return out
+
+    refused, status, version, stored, stuck = run(main())
+    assert refused == [0] * 6  # six refusals of the first move, then it was stored
+    assert status == "finished" and stored == version > 0 and stuck == {}
+    assert "cannot act" not in caplog.text
+
+
 def test_the_record_never_fails_during_play(live):
     """GET /record hammered while a game of bots plays as fast as it can: always 200, and
     the number of actions only grows."""

@@ -4,6 +4,7 @@ chat, resigning, rematches; and the game's words and data over REST (issue 11)."
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 
@@ -123,6 +124,25 @@ def test_a_token_speaks_only_for_its_own_seat(table):
         return await b.until(lambda m: m["type"] == "chat")
 
     assert run(main())["from"] == {"seat": 1, "name": "Bob"}
+
+
+def test_the_list_counts_the_actions_of_a_finished_game_out_of_memory(live):
+    """A finished game leaves the server's memory, and the list reads it from the database:
+    it said `version: 0` for a Capital game of 912 actions. It counts them now, as the list of
+    a cluster does, and as the game's own summary says."""
+    g = live.create(game="toy", players=["random", "random"], options={"turn_limit": 6})
+    for _ in range(200):
+        if live.get(f"/api/games/{g['id']}").json()["status"] == "finished":
+            break
+        time.sleep(0.05)
+    for _ in range(200):  # the room is let go of once nobody watches it
+        if g["id"] not in live.lobby.rooms:
+            break
+        time.sleep(0.05)
+    actions = len(live.get(f"/api/games/{g['id']}/record").json()["actions"])
+    listed = live.get("/api/games?status=finished").json()
+    assert [(x["id"], x["version"]) for x in listed] == [(g["id"], actions)] and actions > 0
+    assert live.get(f"/api/games/{g['id']}").json()["version"] == actions
 
 
 def test_lobby_chat(db_url):

@@ -41,8 +41,10 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     return {status: {"model": ErrorBody} for status in statuses}
 
 
-#: Every API call may be refused as a bad request (422) or over a rate limit (429).
-router = APIRouter(prefix="/api", responses=_errors(422, 429))
+#: Every API call may be refused as a bad request (422) or over a rate limit (429), and fail
+#: with ``server_error``: 503 when the database could not do it (down, or its disk full), 500
+#: for anything else.
+router = APIRouter(prefix="/api", responses=_errors(422, 429, 500, 503))
 health_router = APIRouter(prefix="/health")
 
 GameId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
@@ -248,13 +250,13 @@ async def list_games(
         games = lobby.summaries(status)
     if status in (None, "finished"):
         seen = {g["id"] for g in games}
-        for row, seats in await lobby.storage.list_finished(limit):
+        for row, seats, version in await lobby.storage.list_finished(limit):
             if row.id not in seen:
-                games.append(_row_summary(row, seats))
+                games.append(_row_summary(row, seats, version))
     return games[:limit]
 
 
-def _row_summary(row: Any, seats: list[Any]) -> dict[str, Any]:
+def _row_summary(row: Any, seats: list[Any], version: int) -> dict[str, Any]:
     return {
         "id": row.id, "game": row.game, "name": row.name, "status": row.status,
         "seats": row.seats,
@@ -264,7 +266,7 @@ def _row_summary(row: Any, seats: list[Any]) -> dict[str, Any]:
             for s in seats
         ],
         "free_seats": [], "options": row.options, "decision_seconds": row.decision_seconds,
-        "seeded": row.seeded, "version": 0, "turn": None, "created": row.created,
+        "seeded": row.seeded, "version": version, "turn": None, "created": row.created,
         "result": row.result, "spectator_chat": row.spectator_chat, "rematch_of": row.rematch_of,
     }
 

@@ -14,6 +14,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
@@ -105,6 +106,43 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+class Failures:
+    """A request that fails is answered in the API's form, under the security headers,
+    rather than by Starlette's plain-text "Internal Server Error": a 503 ``server_error`` to
+    try again when the database could not do it (down, or its disk full: nothing was
+    stored), a 500 ``server_error`` for anything else. The failure is logged."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watch(message: Any) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watch)
+        except Exception as exc:
+            if started:  # too late for another answer
+                raise
+            log.exception("%s %s failed", scope["method"], scope["path"])
+            if isinstance(exc, OperationalError):
+                response = error_response(
+                    503, "the database could not do this now; nothing changed, try again "
+                    "later", "server_error", {"Retry-After": "10"})
+            else:
+                response = error_response(
+                    500, f"the server failed ({type(exc).__name__}); nothing changed",
+                    "server_error")
+            await response(scope, receive, send)
 
 
 class HeadAsGet:
@@ -281,6 +319,7 @@ def create_app(
     app.add_middleware(ForwardRequests)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes,
                        larger={"/api/replay/": settings.max_record_bytes})
+    app.add_middleware(Failures)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(HeadAsGet)
 

@@ -36,6 +36,9 @@ log = logging.getLogger("tycoon.server")
 
 #: ``submit`` data meaning "the session's silent input of the seat, taken under the lock".
 SILENT: dict[str, Any] = {}
+#: Seconds before a move the database could not store (down, its disk full) is tried again:
+#: the first wait, doubled at each failure up to the second.
+STORE_RETRY = (1.0, 30.0)
 
 
 @cache
@@ -198,17 +201,23 @@ class BotRunner:
                 and self.room.is_person(seat))
 
     async def _decide(self, seat: int, by: str, reason: str | None) -> None:
-        """Act for ``seat`` until it need not act any more (or its room is let go of)."""
+        """Act for ``seat`` until it need not act any more (or its room is let go of). A move
+        the database could not store is tried again later, for as long as the room lives:
+        before, the seat gave up and the game waited for good."""
+        wait = STORE_RETRY[0]
         with contextlib.suppress(ReferenceError):  # the room was freed while this waited
-            await self._act(seat, by, reason)
+            while not await self._act(seat, by, reason) and not self.closed:
+                await asyncio.sleep(wait)
+                wait = min(2 * wait, STORE_RETRY[1])
 
-    async def _act(self, seat: int, by: str, reason: str | None) -> None:
+    async def _act(self, seat: int, by: str, reason: str | None) -> bool:
+        """One try at acting for ``seat``; False when the move could not be stored."""
         room = self.room
         if by == "bot" and room.settings.bot_delay > 0:
             await asyncio.sleep(self.delay(seat))
         for _attempt in range(3):
             if room.status != "playing" or seat not in room.state.to_move():
-                return
+                return True
             version = room.version
             if self._silent_here(seat, by):
                 data = SILENT
@@ -220,10 +229,12 @@ class BotRunner:
                 metrics.bot_thought(time.perf_counter() - started)
             try:
                 await room.submit(seat, data, by=by, reason=reason)
-                return
+                return True
             except ProtocolError as exc:
                 if room.version != version:
                     continue  # the game moved on while the bot thought: think again
+                if exc.code == "server_error":
+                    return False  # not stored, nothing changed (the room logged why)
                 log.warning("game %s: the move chosen for seat %d was refused: %s",
                             room.id, seat, exc)
         if room.status == "playing" and seat in room.state.to_move():
@@ -231,6 +242,7 @@ class BotRunner:
             if legal:
                 with contextlib.suppress(ProtocolError):
                     await room.submit(seat, legal[0].to_json(), by="standin", reason=reason)
-                    return
+                    return True
             log.error("game %s: seat %d cannot act; the game waits", room.id, seat)
             self.stuck[seat] = room.version
+        return True

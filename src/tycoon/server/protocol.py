@@ -53,6 +53,7 @@ REST_ERROR_CODES = (
     "rematch_seats",  # joining a rematch: its seats are for the players of the game before
     "try_again",  # the game is moving between server processes
     "not_ready",  # /health/ready: starting, stopping, or the database does not answer
+    "server_error",  # the server failed (500), or its database could not store (503)
 )
 
 MAX_SEQ = 2**53 - 1

@@ -522,16 +522,21 @@ class Storage:
 
         return await asyncio.to_thread(run)
 
-    async def list_finished(self, limit: int) -> list[tuple[GameRow, list[SeatRow]]]:
-        """The most recently created finished games."""
+    async def list_finished(self, limit: int) -> list[tuple[GameRow, list[SeatRow], int]]:
+        """The most recently created finished games, each with its seats and its number of
+        actions."""
+        g, a = self.games, self.actions
 
-        def run() -> list[tuple[GameRow, list[SeatRow]]]:
+        def run() -> list[tuple[GameRow, list[SeatRow], int]]:
             with self.engine.connect() as conn:
                 games = conn.execute(
-                    self.games.select().where(self.games.c.status == "finished")
-                    .order_by(self.games.c.created.desc()).limit(limit)
+                    sa.select(g, sa.select(sa.func.count()).where(a.c.game_id == g.c.id)
+                              .scalar_subquery().label("version"))
+                    .where(g.c.status == "finished")
+                    .order_by(g.c.created.desc()).limit(limit)
                 ).all()
-                return [(_game_row(g), self._seats_of(conn, g.id)) for g in games]
+                return [(_game_row(r), self._seats_of(conn, r.id), int(r.version))
+                        for r in games]
 
         return await asyncio.to_thread(run)
 
