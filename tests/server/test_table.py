@@ -114,6 +114,36 @@ def test_chat_flood_is_rate_limited_per_connection(table):
     assert [m["code"] for m in a.messages if m["type"] == "error"] == ["rate_limited"] * 3
 
 
+def test_a_chat_message_the_database_cannot_store_is_refused_and_the_table_stays(table):
+    """The database refuses a chat message (its disk full): the sender gets `server_error`
+    for that message, and the connection stays open and plays on. Nothing is sent to the
+    others, and the next message, once the database takes it again, is stored."""
+    from sqlalchemy.exc import OperationalError
+
+    live, gid, t0, t1 = table
+    storage = live.lobby.storage
+    add_chat = storage.add_chat
+
+    async def full(*_args, **_kwargs):
+        raise OperationalError("INSERT", {}, Exception("database or disk is full"))
+
+    async def main():
+        a = await Client.open(live.ws, gid, t0)
+        b = await Client.open(live.ws, gid, t1)
+        storage.add_chat = full
+        await a.send({"type": "chat", "text": "lost", "seq": 7})
+        refused = await a.until(lambda m: m["type"] == "error")
+        storage.add_chat = add_chat
+        await a.send({"type": "chat", "text": "kept", "seq": 8})
+        kept = await b.until(lambda m: m["type"] == "chat")
+        return refused, kept, b
+
+    refused, kept, b = run(main())
+    assert (refused["code"], refused["seq"]) == ("server_error", 7)
+    assert "nothing changed" in refused["message"]
+    assert kept["text"] == "kept" and [m["text"] for m in chats(b)] == ["kept"]
+
+
 def test_a_token_speaks_only_for_its_own_seat(table):
     """The sender of a chat message is the connection's seat, whatever the message says."""
     live, gid, _t0, t1 = table

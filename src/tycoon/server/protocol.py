@@ -33,7 +33,7 @@ ERROR_CODES = (
     "no_session",  # a session input while no input session (or another one) is open
     "not_allowed",  # chat from a spectator of a table that does not allow it
     "unknown_game",  # no such game
-    "server_error",  # the action could not be stored; nothing changed
+    "server_error",  # the message could not be stored, or the server failed; nothing changed
     "stale_seq",  # an action's seq is not above the seat's last applied one, never applied
     "seq_reused",  # an action's seq was applied for this seat with a different action
 )

@@ -353,6 +353,11 @@ async def _serve(websocket: WebSocket, lobby: Lobby, room: Room, conn: Connectio
                     conn.send(error(exc.code, str(exc), seq))
         except ProtocolError as exc:
             conn.send(error(exc.code, str(exc), msg.get("seq")))
+        except Exception as exc:  # the database refused (its disk full, down), or a bug
+            log.exception("game %s: %s message failed", room.id, kind)
+            conn.send(error("server_error", f"the server could not do that "
+                                            f"({type(exc).__name__}); nothing changed, try "
+                                            "again", msg.get("seq")))
 
 
 async def _chat(lobby: Lobby, room: Room, conn: Connection,
