@@ -23,8 +23,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import Callable
 from typing import Any, Protocol
+
+log = logging.getLogger("tycoon.server")
 
 #: A subscriber receives ``(audience, message)``.
 Handler = Callable[[tuple[int | None, dict[str, Any]]], None]
@@ -100,15 +103,22 @@ class RedisBroker:
         self._pubsub: Any = None
         self._task: asyncio.Task[None] | None = None
 
+    #: Seconds before listening again once Redis went away: the first wait, doubled at each
+    #: failed try up to the second.
+    relisten = (0.5, 5.0)
+
     async def start(self) -> None:
         """Connect and start listening."""
         import redis.asyncio as aioredis
 
         self._redis = aioredis.from_url(self.url)
         await self._redis.ping()
+        await self._subscribe()
+        self._task = asyncio.create_task(self._listen())
+
+    async def _subscribe(self) -> None:
         self._pubsub = self._redis.pubsub()
         await self._pubsub.psubscribe(f"{self.prefix}*")
-        self._task = asyncio.create_task(self._listen())
 
     async def stop(self) -> None:
         """Stop listening and disconnect."""
@@ -123,23 +133,49 @@ class RedisBroker:
         await self.local.stop()
 
     async def publish(self, game_id: str, audience: int | None, message: dict[str, Any]) -> None:
-        """Publish to Redis; delivery happens when the message comes back."""
+        """Publish to Redis; delivery happens when the message comes back. A message Redis
+        cannot take (it is down) is logged and lost, as pub/sub loses any message nobody
+        hears: what it told of is stored already, and the next update, or a reconnection's
+        ``history``, brings the watchers up to date. It used to raise, after the move was
+        stored: a bot seat then stood still for good."""
         payload = json.dumps({"a": audience, "m": message}, separators=(",", ":"))
-        await self._redis.publish(f"{self.prefix}{game_id}", payload)
+        try:
+            await self._redis.publish(f"{self.prefix}{game_id}", payload)
+        except Exception as exc:  # redis' ConnectionError and TimeoutError, OSError
+            log.warning("game %s: Redis did not take an update: %s", game_id, exc)
 
     def subscribe(self, game_id: str, handler: Handler) -> Callable[[], None]:
         """Subscribe a local handler."""
         return self.local.subscribe(game_id, handler)
 
     async def _listen(self) -> None:
-        async for item in self._pubsub.listen():
-            if item.get("type") != "pmessage":
-                continue
-            channel = item["channel"]
-            if isinstance(channel, bytes):
-                channel = channel.decode()
+        """Deliver what Redis sends, for as long as the broker runs. When Redis goes away, it
+        subscribes again once Redis is back: the listener used to end, and this process then
+        delivered no update to its connections until it restarted."""
+        wait = self.relisten[0]
+        while True:
             try:
-                data = json.loads(item["data"])
-            except (ValueError, TypeError):
-                continue
-            self.local.deliver(channel[len(self.prefix):], data.get("a"), data.get("m"))
+                async for item in self._pubsub.listen():
+                    wait = self.relisten[0]
+                    self._deliver(item)
+            except Exception as exc:  # redis' ConnectionError, OSError, ...
+                log.warning("Redis went away (%s): listening again in %g s", exc, wait)
+            await asyncio.sleep(wait)
+            wait = min(2 * wait, self.relisten[1])
+            with contextlib.suppress(Exception):
+                await self._pubsub.aclose()
+            with contextlib.suppress(Exception):
+                await self._subscribe()
+                log.warning("listening to Redis again")
+
+    def _deliver(self, item: dict[str, Any]) -> None:
+        if item.get("type") != "pmessage":
+            return
+        channel = item["channel"]
+        if isinstance(channel, bytes):
+            channel = channel.decode()
+        try:
+            data = json.loads(item["data"])
+        except (ValueError, TypeError):
+            return
+        self.local.deliver(channel[len(self.prefix):], data.get("a"), data.get("m"))
