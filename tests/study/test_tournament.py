@@ -136,6 +136,34 @@ def test_a_saved_tournament_resumes_and_extends_with_the_same_results(tmp_path):
     assert [r.index for r in run_tournament(TOY, bots, 2, seed=4, save=save).results] == [0, 1]
 
 
+def test_a_full_disk_stops_a_saved_tournament_clearly_and_it_resumes(tmp_path, monkeypatch):
+    """The disk fills while a tournament saves its games: it stops with "cannot write FILE:
+    No space left on device", not a traceback (two, as the file's close failed again), and
+    the same command then goes on from the games saved before."""
+    import errno
+    import os
+
+    from tycoon.study import runner
+
+    bots = ["ismcts:iterations=10", "random"]
+    whole = run_tournament(TOY, bots, 6, seed=4)
+    save = tmp_path / "games.jsonl"
+    syncs = []
+
+    def fsync(fd: int) -> None:
+        syncs.append(fd)
+        if len(syncs) > 4:  # the header and three games fit
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(runner.os, "fsync", fsync)
+    with pytest.raises(ValueError, match=r"cannot write .*games\.jsonl: No space left on "
+                                         r"device; the games saved before are kept"):
+        run_tournament(TOY, bots, 6, seed=4, save=save)
+    monkeypatch.undo()
+    resumed = run_tournament(TOY, bots, 6, seed=4, save=save)
+    assert resumed.resumed >= 3 and _comparable(resumed) == _comparable(whole)
+
+
 def test_a_save_file_of_another_tournament_or_a_forged_game_is_refused(tmp_path):
     bots = ["random", "random"]
     save = tmp_path / "games.jsonl"

@@ -146,19 +146,27 @@ class Saver:
 
     def __init__(self, path: Path, header: dict[str, Any]) -> None:
         new = not path.exists() or path.stat().st_size == 0
+        self.path = path
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            self.file = path.open("a", encoding="utf-8")
+            self.file = path.open("ab", buffering=0)  # nothing held back to fail at close
         except OSError as exc:
             raise ValueError(f"cannot write {path}: {exc.strerror or exc}") from None
         if new:
             self.write(header)
 
     def write(self, data: dict[str, Any]) -> None:
-        """Append one JSON line and sync it."""
-        self.file.write(json.dumps(data) + "\n")
-        self.file.flush()
-        os.fsync(self.file.fileno())
+        """Append one JSON line and sync it; ValueError if the file cannot take it (a full
+        disk): the lines written before stay, and a cut last line is dropped on resuming."""
+        line = memoryview((json.dumps(data) + "\n").encode())
+        try:
+            while line:
+                line = line[self.file.write(line):]
+            os.fsync(self.file.fileno())
+        except OSError as exc:
+            raise ValueError(f"cannot write {self.path}: {exc.strerror or exc}; the games "
+                             "saved before are kept: run the same command again to go on"
+                             ) from None
 
     def close(self) -> None:
         """Close the file."""
