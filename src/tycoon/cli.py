@@ -6,6 +6,7 @@ code 2; the work itself lives in the module each command names.
 
 from __future__ import annotations
 
+import errno
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -519,11 +520,26 @@ from tycoon.learn.cli import train as _train  # noqa: E402 (the learned agent's 
 app.command("train")(_train)
 
 
+#: Errors of a disk that cannot take what is written (full, over quota, read-only, failing).
+DISK_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EIO})
+
+
 def main() -> None:
-    """Entry point of the ``tycoon`` console script."""
+    """Entry point of the ``tycoon`` console script. Output the disk cannot take (``--json >
+    FILE`` on a full disk) ends the command with one line, as its own files' errors do."""
+    import os
     import sys
 
-    app(args=bare_ray(sys.argv[1:]), prog_name="tycoon")
+    try:
+        app(args=bare_ray(sys.argv[1:]), prog_name="tycoon")
+    except OSError as exc:
+        if exc.errno not in DISK_ERRORS:
+            raise
+        where = f" {exc.filename}" if exc.filename else " the output"
+        print(f"error: cannot write{where}: {exc.strerror}", file=sys.stderr)
+        # the output's buffer would fail again at exit, with Python's own message
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -357,3 +357,37 @@ def test_simulate_and_stats_of_the_toy_game_resume_from_a_save_file(tmp_path):
     assert a.exit_code == 0, a.output
     assert json.loads(a.stdout) == json.loads(b.stdout)
     assert json.loads(a.stdout)["bots"] == ["random"]  # Toy has no heuristic extension
+
+
+def test_a_full_disk_ends_a_study_with_one_line(tmp_path):
+    """Plots, or the output sent to a file, that the disk cannot take (/dev/full: "No space
+    left on device") ended `tycoon stats --plot` and `tycoon simulate --json > FILE` with
+    tracebacks (the second one twice, as Python failed again to flush at exit). Each now
+    ends with one line naming what could not be written, and status 1."""
+    import errno
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import matplotlib.pyplot as plt
+    import pytest
+
+    from tycoon.study.records import save_figure
+
+    fig = plt.figure()
+
+    def full(*_args, **_kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    fig.savefig = full
+    with pytest.raises(ValueError, match=r"cannot write plots/a\.png: No space left on device"):
+        save_figure(fig, Path("plots/a.png"), 50)
+    with open("/dev/full", "w") as device:
+        done = subprocess.run([sys.executable, "-m", "tycoon.cli", "simulate", "toy", "--games",
+                               "2", "--json"], stdout=device, stderr=subprocess.PIPE, text=True,
+                              timeout=120)
+    assert done.returncode == 1
+    assert done.stderr.splitlines()[-1] == ("error: cannot write the output: No space left on "
+                                            "device")
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr

@@ -39,7 +39,7 @@ from tycoon.bots.ratings import elo_ratings, pairwise_scores, wilson
 from tycoon.engine import Rng, check_seed, derive_seed, get_game
 
 from .match import MatchResult, study_options
-from .records import output_folder, run_matches
+from .records import output_folder, run_matches, save_figure
 from .runner import MAX_GAMES, Task, check_games, timing
 
 #: Games per pair by default (two deals, each from both seats at a table of two).
@@ -264,10 +264,7 @@ def plot_ladder(ladder: Ladder, folder: Path) -> Path:
     ax.set_title(f"{ladder.game} ladder: {ladder.games_per_pair} games per pair, "
                  f"seed {ladder.seed}", fontsize=9)
     fig.tight_layout()
-    path = folder / "ladder.png"
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path
+    return save_figure(fig, folder / "ladder.png", 100)
 
 
 def write_ratings(ladder: Ladder, path: Path, command: str = "") -> None:

@@ -66,6 +66,20 @@ def output_folder(folder: Path) -> Path:
     return folder
 
 
+def save_figure(fig: Any, path: Path, dpi: int) -> Path:
+    """Write a Matplotlib figure as PNG at ``path`` and close it; ``ValueError`` naming the
+    path if it cannot be written (a full disk), as :func:`write_json`."""
+    import matplotlib.pyplot as plt
+
+    try:
+        fig.savefig(path, dpi=dpi)
+    except OSError as exc:
+        raise ValueError(f"cannot write {path}: {exc.strerror or exc}") from None
+    finally:
+        plt.close(fig)
+    return path
+
+
 def write_json(path: Path, data: dict[str, Any]) -> None:
     """Write ``data`` to ``path`` whole or not at all (through ``PATH.part`` and a rename);
     ``ValueError`` naming the path if it cannot be written."""

@@ -40,7 +40,7 @@ from tycoon.bots.ratings import wilson
 from tycoon.engine import Action, State, check_seed, derive_seed, get_game
 
 from .match import Observer, play_match, study_options
-from .records import output_folder
+from .records import output_folder, save_figure
 from .runner import Task, check_games, run_study
 
 
@@ -313,10 +313,7 @@ def plot_stats(data: dict[str, Any], folder: Path, prefix: str = "") -> list[Pat
 
     def save(fig: Any, name: str) -> None:
         fig.tight_layout()
-        path = folder / f"{prefix}{name}.png"
-        fig.savefig(path, dpi=90)
-        plt.close(fig)
-        out.append(path)
+        out.append(save_figure(fig, folder / f"{prefix}{name}.png", 90))
 
     # game lengths
     fig, ax = plt.subplots(figsize=(6, 3.5))

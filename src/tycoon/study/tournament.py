@@ -40,7 +40,7 @@ from tycoon.bots.ratings import elo_ratings, pairwise_scores, wilson
 from tycoon.engine import check_seed, derive_seed, get_game
 
 from .match import MatchResult, study_options
-from .records import output_folder, run_matches
+from .records import output_folder, run_matches, save_figure
 from .runner import Task, check_games, timing
 from .stats import labeller
 
@@ -314,20 +314,14 @@ def plot_tournament(t: Tournament, folder: Path) -> list[Path]:
     ax.set_title(f"{t.game}: {len(t.results)} games, {', '.join(t.bots)}", fontsize=9)
     ax.legend()
     fig.tight_layout()
-    path = folder / "winrates.png"
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    out.append(path)
+    out.append(save_figure(fig, folder / "winrates.png", 100))
     fig, ax = plt.subplots(figsize=(6, 4))
     ax.hist([r.turns for r in t.results], bins=min(30, max(5, len(t.results) // 3)))
     ax.set_xlabel("turns per game")
     ax.set_ylabel("games")
     ax.set_title(f"{t.game}: game lengths ({len(t.results)} games)", fontsize=9)
     fig.tight_layout()
-    path = folder / "lengths.png"
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    out.append(path)
+    out.append(save_figure(fig, folder / "lengths.png", 100))
     return out
 
 
