@@ -121,6 +121,42 @@ def test_a_bot_tries_again_a_move_the_database_could_not_store(monkeypatch, capl
     assert "cannot act" not in caplog.text
 
 
+def test_a_bot_that_fails_to_choose_is_stood_in_for_and_the_game_goes_on(monkeypatch, caplog):
+    """A bot seat's bot raises when asked for a move (a bug, in a researcher's plugin say):
+    the stand-in plays that move, and the game goes on to its end. Before, the seat's task
+    failed and the game waited for good."""
+
+    class Broken:
+        def choose(self, state, seat):
+            raise RuntimeError("a bug in the bot")
+
+    from tycoon.server import botrunner
+
+    made = botrunner.make_bot
+    monkeypatch.setattr(botrunner, "make_bot", lambda spec, game, seed: Broken()
+                        if spec == "easy" else made(spec, game, seed))
+
+    async def main():
+        storage = Storage("sqlite://")
+        await storage.open()
+        lobby = Lobby(storage, LocalBroker(), ServerSettings(bot_processes=0, bot_delay=0))
+        room = await lobby.create("toy", ["easy", "random"],
+                                  {"turn_limit": 4, "round_every": 0}, None, 3, "")
+        for _ in range(200):
+            if room.status == "finished":
+                break
+            await asyncio.sleep(0.02)
+        out = room.status, [e.by for e in room.log if e.seat == 0], room.runner.stuck
+        await lobby.close()
+        await storage.close()
+        return out
+
+    status, by_seat_0, stuck = run(main())
+    assert status == "finished" and stuck == {}
+    assert by_seat_0 and set(by_seat_0) == {"standin"}  # every move of the broken bot's seat
+    assert "the bot easy of seat 0 failed to choose" in caplog.text
+
+
 def test_the_record_never_fails_during_play(live):
     """GET /record hammered while a game of bots plays as fast as it can: always 200, and
     the number of actions only grows."""

@@ -225,7 +225,16 @@ class BotRunner:
                 if by == "bot" and self._runaway(seat):
                     by = "standin"
                 started = time.perf_counter()
-                data = await self._choose(seat, standin=by == "standin")
+                try:
+                    data = await self._choose(seat, standin=by == "standin")
+                except Exception:  # a bot's bug (a plugin's, say) must not stop the game
+                    log.exception("game %s: the %s of seat %d failed to choose", room.id,
+                                  f"bot {self.specs[seat]}" if by == "bot" else "stand-in",
+                                  seat)
+                    if by == "standin":
+                        break
+                    by = "standin"
+                    continue
                 metrics.bot_thought(time.perf_counter() - started)
             try:
                 await room.submit(seat, data, by=by, reason=reason)
