@@ -94,6 +94,9 @@ class RedisBroker:
 
     #: Rooms publish for every audience: other processes may hold any seat's connection.
     fans_out = True
+    #: Seconds before listening again once Redis went away: the first wait, doubled at each
+    #: failed try up to the second.
+    relisten = (0.5, 5.0)
 
     def __init__(self, url: str = "redis://127.0.0.1:6379/0", prefix: str = "tycoon:game:") -> None:
         self.url = url
@@ -102,10 +105,6 @@ class RedisBroker:
         self._redis: Any = None
         self._pubsub: Any = None
         self._task: asyncio.Task[None] | None = None
-
-    #: Seconds before listening again once Redis went away: the first wait, doubled at each
-    #: failed try up to the second.
-    relisten = (0.5, 5.0)
 
     async def start(self) -> None:
         """Connect and start listening."""
