@@ -44,20 +44,35 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 API_DOCS_ASSETS = Path(str(resources.files("fastapi_offline") / "static"))
 
 
-class BodyLimit:
-    """Refuse HTTP requests whose declared body is over ``limit`` bytes (413), or whose body
-    comes chunked without a length (411)."""
+class HttpMiddleware:
+    """An ASGI middleware of HTTP requests (:meth:`http`); WebSockets and lifespan pass."""
 
-    def __init__(self, app: Any, limit: int, larger: dict[str, int] | None = None) -> None:
+    def __init__(self, app: Any) -> None:
         self.app = app
-        self.limit = limit
-        #: Path prefixes that take a larger body, and their limit.
-        self.larger = larger or {}
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        await self.http(scope, receive, send)
+
+    async def http(self, scope: Any, receive: Any, send: Any) -> None:
+        """Handle one HTTP request."""
+        raise NotImplementedError
+
+
+class BodyLimit(HttpMiddleware):
+    """Refuse HTTP requests whose declared body is over ``limit`` bytes (413), or whose body
+    comes chunked without a length (411)."""
+
+    def __init__(self, app: Any, limit: int, larger: dict[str, int] | None = None) -> None:
+        super().__init__(app)
+        self.limit = limit
+        #: Path prefixes that take a larger body, and their limit.
+        self.larger = larger or {}
+
+    async def http(self, scope: Any, receive: Any, send: Any) -> None:
+        """Refuse the request, or pass it on."""
         headers = dict(scope.get("headers", ()))
         length = headers.get(b"content-length")
         path = scope.get("path", "")
@@ -87,16 +102,11 @@ SECURITY_HEADERS = [
 ]
 
 
-class SecurityHeaders:
+class SecurityHeaders(HttpMiddleware):
     """Add :data:`SECURITY_HEADERS` to every HTTP response."""
 
-    def __init__(self, app: Any) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Any, receive: Any, send: Any) -> None:
+        """Pass the request on; its answer gets the headers."""
 
         async def with_headers(message: Any) -> None:
             if message["type"] == "http.response.start":
@@ -108,19 +118,14 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
-class Failures:
+class Failures(HttpMiddleware):
     """A request that fails is answered in the API's form, under the security headers,
     rather than by Starlette's plain-text "Internal Server Error": a 503 ``server_error`` to
     try again when the database could not do it (down, or its disk full: nothing was
     stored), a 500 ``server_error`` for anything else. The failure is logged."""
 
-    def __init__(self, app: Any) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Any, receive: Any, send: Any) -> None:
+        """Pass the request on; answer for it if it fails before its answer started."""
         started = False
 
         async def watch(message: Any) -> None:
