@@ -525,7 +525,7 @@ class Storage:
     async def list_finished(self, limit: int) -> list[tuple[GameRow, list[SeatRow], int]]:
         """The most recently created finished games, each with its seats and its number of
         actions."""
-        g, a = self.games, self.actions
+        g, a, s = self.games, self.actions, self.seats
 
         def run() -> list[tuple[GameRow, list[SeatRow], int]]:
             with self.engine.connect() as conn:
@@ -535,8 +535,12 @@ class Storage:
                     .where(g.c.status == "finished")
                     .order_by(g.c.created.desc()).limit(limit)
                 ).all()
-                return [(_game_row(r), self._seats_of(conn, r.id), int(r.version))
-                        for r in games]
+                seats: dict[str, list[SeatRow]] = {r.id: [] for r in games}
+                if seats:  # in one query, not one a game
+                    for r in conn.execute(s.select().where(s.c.game_id.in_(list(seats)))
+                                          .order_by(s.c.game_id, s.c.seat)):
+                        seats[r.game_id].append(_seat_row(r))
+                return [(_game_row(r), seats[r.id], int(r.version)) for r in games]
 
         return await asyncio.to_thread(run)
 
