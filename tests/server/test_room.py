@@ -19,6 +19,13 @@ from tycoon.server.settings import ServerSettings
 from tycoon.server.storage import Storage
 
 
+def failures(kind: str) -> float:
+    """The failures of ``kind`` counted on /metrics so far."""
+    from tycoon.server.metrics import REGISTRY
+
+    return REGISTRY.get_sample_value("tycoon_failures_total", {"kind": kind}) or 0.0
+
+
 async def _room():
     storage = Storage("sqlite://")
     await storage.open()
@@ -115,7 +122,9 @@ def test_a_bot_tries_again_a_move_the_database_could_not_store(monkeypatch, capl
         await storage.close()
         return out
 
+    before = failures("store")
     refused, status, version, stored, stuck = run(main())
+    assert failures("store") - before == 6  # counted on /metrics
     assert refused == [0] * 6  # six refusals of the first move, then it was stored
     assert status == "finished" and stored == version > 0 and stuck == {}
     assert "cannot act" not in caplog.text
@@ -151,7 +160,9 @@ def test_a_bot_that_fails_to_choose_is_stood_in_for_and_the_game_goes_on(monkeyp
         await storage.close()
         return out
 
+    before = failures("bot")
     status, by_seat_0, stuck = run(main())
+    assert failures("bot") - before == len(by_seat_0)
     assert status == "finished" and stuck == {}
     assert by_seat_0 and set(by_seat_0) == {"standin"}  # every move of the broken bot's seat
     assert "the bot easy of seat 0 failed to choose" in caplog.text

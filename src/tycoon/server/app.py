@@ -18,6 +18,7 @@ from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
+from . import metrics
 from .api import (
     ApiError,
     client_address,
@@ -139,6 +140,7 @@ class Failures(HttpMiddleware):
             if started:  # too late for another answer
                 raise
             log.exception("%s %s failed", scope["method"], scope["path"])
+            metrics.failed("request")
             if isinstance(exc, OperationalError):
                 response = error_response(
                     503, "the database could not do this now; nothing changed, try again "
@@ -357,8 +359,6 @@ def create_app(
     @app.get("/metrics", include_in_schema=False)
     async def metrics_endpoint(request: Request) -> Response:
         """Prometheus metrics of this process (docs/deploy.md)."""
-        from . import metrics
-
         return Response(metrics.render(getattr(request.app.state, "lobby", None)),
                         media_type=metrics.CONTENT_TYPE)
     app.add_api_websocket_route("/ws/games/{game_id}", game_socket_anywhere)

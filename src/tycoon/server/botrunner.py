@@ -231,6 +231,7 @@ class BotRunner:
                     log.exception("game %s: the %s of seat %d failed to choose", room.id,
                                   f"bot {self.specs[seat]}" if by == "bot" else "stand-in",
                                   seat)
+                    metrics.failed("bot")
                     if by == "standin":
                         break
                     by = "standin"

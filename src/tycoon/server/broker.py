@@ -27,6 +27,8 @@ import logging
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from . import metrics
+
 log = logging.getLogger("tycoon.server")
 
 #: A subscriber receives ``(audience, message)``.
@@ -142,6 +144,7 @@ class RedisBroker:
             await self._redis.publish(f"{self.prefix}{game_id}", payload)
         except Exception as exc:  # redis' ConnectionError and TimeoutError, OSError
             log.warning("game %s: Redis did not take an update: %s", game_id, exc)
+            metrics.failed("publish")
 
     def subscribe(self, game_id: str, handler: Handler) -> Callable[[], None]:
         """Subscribe a local handler."""

@@ -7,7 +7,11 @@
   its commit and acknowledgement (queueing behind the game's lock included);
 - ``tycoon_bot_thinking_seconds``: histogram of a bot's time to choose an action;
 - ``tycoon_lease_moves_total{kind}``: games taken over by this process (``taken``) and games
-  it lost (``lost``) in cluster mode.
+  it lost (``lost``) in cluster mode;
+- ``tycoon_failures_total{kind}``: what failed and was told or tried again: ``store`` (an
+  action the database did not store), ``publish`` (an update Redis did not take), ``bot`` (a
+  bot that raised choosing), ``request`` (an HTTP request) and ``message`` (a WebSocket
+  message) the server failed on.
 
 >>> action_applied("player", 0.004)
 >>> b"tycoon_actions_total" in render(None)
@@ -39,6 +43,8 @@ BOT_SECONDS = Histogram(
     buckets=(0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0), registry=REGISTRY)
 LEASE_MOVES = Counter("tycoon_lease_moves", "Games taken over by, or lost by, this process.",
                       ["kind"], registry=REGISTRY)
+FAILURES = Counter("tycoon_failures", "Failures told or tried again, by kind.", ["kind"],
+                   registry=REGISTRY)
 
 #: The content type of :func:`render`'s answer.
 CONTENT_TYPE = CONTENT_TYPE_LATEST
@@ -59,6 +65,11 @@ def bot_thought(seconds: float) -> None:
 def lease_moved(kind: str) -> None:
     """One game ``taken`` over by this process, or ``lost`` by it."""
     LEASE_MOVES.labels(kind=kind).inc()
+
+
+def failed(kind: str) -> None:
+    """Count one failure of ``kind``: store, publish, bot, request or message."""
+    FAILURES.labels(kind=kind).inc()
 
 
 def render(lobby: Any) -> bytes:

@@ -421,6 +421,7 @@ class Room:
                                     "server_error") from None
             except Exception:
                 log.exception("game %s: could not store action %d", self.id, idx)
+                metrics.failed("store")
                 raise ProtocolError(
                     "the action could not be stored; nothing changed, try again", "server_error"
                 ) from None

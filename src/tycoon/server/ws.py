@@ -15,6 +15,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketState
 
+from . import metrics
 from .lobby import Lobby
 from .protocol import MAX_TOKEN, ProtocolError, dumps, error, parse_client
 from .room import Room
@@ -355,6 +356,7 @@ async def _serve(websocket: WebSocket, lobby: Lobby, room: Room, conn: Connectio
             conn.send(error(exc.code, str(exc), msg.get("seq")))
         except Exception as exc:  # the database refused (its disk full, down), or a bug
             log.exception("game %s: %s message failed", room.id, kind)
+            metrics.failed("message")
             conn.send(error("server_error", f"the server could not do that "
                                             f"({type(exc).__name__}); nothing changed, try "
                                             "again", msg.get("seq")))
