@@ -207,17 +207,20 @@ def test_names_and_titles_refuse_direction_controls_and_blanks(live):
         assert (r.status_code, r.json()["detail"]) == (422, f"body.name: {problem}")
     assert live.get("/api/games").json() == before
     assert live.get("/api/lobby/chat").json() == []
-    g = live.create(game="deal", players=["human", "random"], name="لعبة الجمعة")
+    g = live.create(game="deal", players=["human", "human", "random"], name="لعبة الجمعة")
     r = live.post(f"/api/games/{g['id']}/join", {"name": "\u202eBob"})
     assert (r.status_code, r.json()["detail"]) == (422, f"body.name: {problem}")
-    assert live.get(f"/api/games/{g['id']}").json()["free_seats"] == [0]
+    assert live.get(f"/api/games/{g['id']}").json()["free_seats"] == [0, 1]
     # a name that draws nothing ("Turn 2:  (A) plays"): zero-width, fillers, a lone accent
     for blank in ("\u200b", "\u3164\u3164", "\u2800", "\u0301", "\u200d\ufeff"):
         r = live.post(f"/api/games/{g['id']}/join", {"name": blank})
         assert r.json()["detail"] == "body.name: must hold a visible character", blank
-    assert live.get(f"/api/games/{g['id']}").json()["free_seats"] == [0]
+    assert live.get(f"/api/games/{g['id']}").json()["free_seats"] == [0, 1]
+    # an emoji newer than this Python's Unicode (U+1FACE MOOSE, Unicode 15) is no blank
+    assert live.post(f"/api/games/{g['id']}/join", {"name": "\U0001face"}).status_code == 200
     assert live.post(f"/api/games/{g['id']}/join", {"name": "محمد"}).status_code == 200
-    assert live.get(f"/api/games/{g['id']}").json()["players"][0]["name"] == "محمد"
+    players = live.get(f"/api/games/{g['id']}").json()["players"]
+    assert [p["name"] for p in players[:2]] == ["\U0001face", "محمد"]
 
 
 def test_resign_gives_the_seat_to_a_bot_for_good(table):

@@ -228,14 +228,20 @@ def mark_problem(text: str) -> str | None:
 BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
+#: Unicode categories that draw nothing on their own: spaces, controls, format characters
+#: (the zero-width ones among them), surrogates, and combining marks without a base.
+UNSEEN = frozenset({"Zs", "Zl", "Zp", "Cc", "Cf", "Cs", "Mn", "Me"})
+
+
 def is_visible(ch: str) -> bool:
-    """Whether the character ``ch`` draws something: not a space, a format character (zero
-    width ones among them), a combining mark on its own, nor one of the :data:`BLANKS`.
+    """Whether the character ``ch`` draws something: none of the :data:`UNSEEN` categories
+    nor one of the :data:`BLANKS`. A character newer than this Python's Unicode (an emoji of
+    this year, say) counts as visible.
 
     >>> is_visible("a"), is_visible("\\u200b"), is_visible("\\u3164"), is_visible("😀")
     (True, False, False, True)
     """
-    return unicodedata.category(ch)[0] not in "ZCM" and ch not in BLANKS
+    return unicodedata.category(ch) not in UNSEEN and ch not in BLANKS
 
 
 def has_control(text: str, allowed: str = "") -> bool:
