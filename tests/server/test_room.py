@@ -168,6 +168,30 @@ def test_a_bot_that_fails_to_choose_is_stood_in_for_and_the_game_goes_on(monkeyp
     assert "the bot easy of seat 0 failed to choose" in caplog.text
 
 
+def test_the_lobby_sends_every_game_in_play_its_update_again():
+    """After the broker lost messages (Redis away, then back), `Lobby.resend` sends each game
+    in play its current update, to every audience that watches it: a person who missed the
+    change that made it their turn sees it then. A finished game sends nothing."""
+
+    async def main():
+        storage, lobby, room = await _room()
+        got = []
+        room.connect(0)
+        room.connect(None)
+        lobby.broker.subscribe(room.id, got.append)
+        await lobby.resend()
+        room.row.status = "finished"
+        sent = len(got)
+        await lobby.resend()
+        await lobby.close()
+        await storage.close()
+        return got, sent
+
+    got, sent = run(main())
+    assert sorted((a for a, _ in got), key=str) == [0, None] and sent == 2
+    assert all(m["type"] == "update" and m["version"] == 0 for _, m in got)
+
+
 def test_the_record_never_fails_during_play(live):
     """GET /record hammered while a game of bots plays as fast as it can: always 200, and
     the number of actions only grows."""

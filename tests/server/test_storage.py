@@ -89,8 +89,9 @@ def test_local_broker_filters_nothing_and_unsubscribes():
 def test_redis_broker_outlives_a_redis_restart(tmp_path):
     """Redis goes away and comes back (a restart, a network blip): a publish meanwhile is
     logged and lost rather than raised (it raised after the move was stored, and a bot seat
-    stood still for good), and the broker listens again once Redis is back. Its listener used
-    to end at the first error: the process then delivered no update until it restarted."""
+    stood still for good), and the broker listens again once Redis is back, then has the
+    server send every game's update again. Its listener used to end at the first error: the
+    process then delivered no update until it restarted."""
     import shutil
     import subprocess
     import time as clock
@@ -114,6 +115,12 @@ def test_redis_broker_outlives_a_redis_restart(tmp_path):
         first = redis()
         broker = RedisBroker(f"redis://127.0.0.1:{port}/0", "blip:")
         broker.relisten = (0.05, 0.2)
+        relistened = []
+
+        async def resend() -> None:
+            relistened.append(True)
+
+        broker.on_relisten = resend
         await broker.start()
         got = []
         broker.subscribe("g", got.append)
@@ -134,11 +141,12 @@ def test_redis_broker_outlives_a_redis_restart(tmp_path):
         finally:
             second.terminate()
             second.wait()
-        return got, listening
+        return got, listening, relistened
 
-    got, listening = run(main())
+    got, listening, relistened = run(main())
     assert got[0] == (None, {"n": 1}) and (None, {"n": 2}) not in got
     assert (0, {"n": 3}) in got and listening
+    assert relistened  # the server then sends every game's update again (Lobby.resend)
 
 
 @pytest.mark.services

@@ -258,6 +258,8 @@ def create_app(
                             else LocalBroker())
         await fanout.start()
         lobby = Lobby(storage, fanout, settings)
+        if isinstance(fanout, RedisBroker):
+            fanout.on_relisten = lobby.resend
         app.state.limiter = Limiter(settings)
         cluster = None
         if settings.advertise_url:

@@ -24,7 +24,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
 from . import metrics
@@ -107,6 +107,10 @@ class RedisBroker:
         self._redis: Any = None
         self._pubsub: Any = None
         self._task: asyncio.Task[None] | None = None
+        #: Called once the broker listens again after Redis went away (the server sends every
+        #: game's update again: those published meanwhile were lost).
+        self.on_relisten: Callable[[], Coroutine[Any, Any, None]] | None = None
+        self._resend: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         """Connect and start listening."""
@@ -123,10 +127,11 @@ class RedisBroker:
 
     async def stop(self) -> None:
         """Stop listening and disconnect."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
+        for task in (self._task, self._resend):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
         if self._pubsub is not None:
             await self._pubsub.aclose()
         if self._redis is not None:
@@ -166,9 +171,14 @@ class RedisBroker:
             wait = min(2 * wait, self.relisten[1])
             with contextlib.suppress(Exception):
                 await self._pubsub.aclose()
-            with contextlib.suppress(Exception):
+            try:
                 await self._subscribe()
-                log.warning("listening to Redis again")
+            except Exception:  # still away: the listener's loop waits and tries again
+                continue
+            log.warning("listening to Redis again")
+            if self.on_relisten is not None:  # beside the listener, which reads the answers
+                self._resend = asyncio.create_task(self.on_relisten())
+                self._resend.add_done_callback(_log_failure)
 
     def _deliver(self, item: dict[str, Any]) -> None:
         if item.get("type") != "pmessage":
@@ -181,3 +191,8 @@ class RedisBroker:
         except (ValueError, TypeError):
             return
         self.local.deliver(channel[len(self.prefix):], data.get("a"), data.get("m"))
+
+
+def _log_failure(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("sending the games' updates again failed", exc_info=task.exception())

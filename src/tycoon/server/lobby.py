@@ -238,6 +238,14 @@ class Lobby:
             log.info("%d open game(s) nobody joined expired", len(gone))
         return gone
 
+    async def resend(self) -> None:
+        """Send every game in play its current update again, to every audience: after the
+        broker lost messages (Redis went away and came back), so that a watcher who missed a
+        change, the one saying it is their turn among them, sees the game as it is."""
+        for room in list(self.rooms.values()):
+            if room.status != "finished" and not room.closed:
+                await room.presence_changed()
+
     async def close(self) -> None:
         """Stop every room's clocks and bots."""
         expiry = getattr(self, "_expiry", None)
