@@ -49,7 +49,7 @@ async def exercise_storage(store: Storage) -> None:
             "winner": 1}
         assert seats[0].token_hash in ("h1", "h2") and seats[1].bot == "random"
         assert await store.load_games(("open", "playing")) == []
-        assert [g.id for g, _, _ in await store.list_finished(10)] == ["g1"]
+        assert [g.id for g, _, _ in await store.list_games(("finished",), 10)] == ["g1"]
     finally:
         await store.close()
 

@@ -250,7 +250,7 @@ async def list_games(
         games = lobby.summaries(status)
     if status in (None, "finished"):
         seen = {g["id"] for g in games}
-        for row, seats, version in await lobby.storage.list_finished(limit):
+        for row, seats, version in await lobby.storage.list_games(("finished",), limit):
             if row.id not in seen:
                 games.append(_row_summary(row, seats, version))
     return games[:limit]

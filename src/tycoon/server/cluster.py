@@ -35,7 +35,6 @@ import re
 import secrets
 from typing import TYPE_CHECKING, Any
 
-import sqlalchemy as sa
 from starlette.websockets import WebSocket, WebSocketState
 
 from . import metrics
@@ -248,30 +247,10 @@ class Cluster:
     async def summaries(self, status: str | None, limit: int) -> list[dict[str, Any]]:
         """The lobby list of unfinished games from the database (the same on every process),
         with presence from Redis, in the lobby's order (open games first, the newest first)."""
-        store = self.lobby.storage
-        g, s, a = store.games, store.seats, store.actions
         statuses = ("open", "playing") if status in (None, "finished") else (status,)
         if status == "finished":
             return []
-
-        def run() -> list[tuple[Any, list[Any], int]]:
-            with store.engine.connect() as conn:
-                games = conn.execute(
-                    sa.select(g, sa.select(sa.func.count()).where(a.c.game_id == g.c.id)
-                              .scalar_subquery().label("version"))
-                    .where(g.c.status.in_(statuses))
-                    .order_by(sa.case(LIST_ORDER, value=g.c.status), g.c.created.desc())
-                    .limit(limit)
-                ).all()
-                ids = [r.id for r in games]
-                seats: dict[str, list[Any]] = {i: [] for i in ids}
-                if ids:
-                    for r in conn.execute(s.select().where(s.c.game_id.in_(ids))
-                                          .order_by(s.c.game_id, s.c.seat)):
-                        seats[r.game_id].append(r)
-                return [(r, seats[r.id], int(r.version)) for r in games]
-
-        rows = await asyncio.to_thread(run)
+        rows = await self.lobby.storage.list_games(statuses, limit, LIST_ORDER)
         presence: list[Any] = [None] * len(rows)
         if self.redis is not None and rows:
             with contextlib.suppress(Exception):
@@ -280,7 +259,7 @@ class Cluster:
         for (r, seats, version), here in zip(rows, presence, strict=True):
             connected = set(json.loads(here)) if here else set()
             out.append({
-                "spectator_chat": bool(r.spectator_chat), "rematch_of": r.rematch_of,
+                "spectator_chat": r.spectator_chat, "rematch_of": r.rematch_of,
                 "id": r.id, "game": r.game, "name": r.name, "status": r.status,
                 "seats": r.seats,
                 "players": [{"seat": p.seat, "kind": p.kind, "bot": p.bot, "name": p.name,
@@ -289,8 +268,8 @@ class Cluster:
                             for p in seats],
                 "free_seats": [p.seat for p in seats
                                if p.kind == "human" and p.token_hash is None],
-                "options": json.loads(r.options), "decision_seconds": r.decision_seconds,
-                "seeded": bool(r.seeded), "version": version, "turn": None,
+                "options": r.options, "decision_seconds": r.decision_seconds,
+                "seeded": r.seeded, "version": version, "turn": None,
                 "created": r.created, "result": None,
             })
         return out

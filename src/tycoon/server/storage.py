@@ -31,7 +31,7 @@ import json
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -522,21 +522,25 @@ class Storage:
 
         return await asyncio.to_thread(run)
 
-    async def list_finished(self, limit: int) -> list[tuple[GameRow, list[SeatRow], int]]:
-        """The most recently created finished games, each with its seats and its number of
-        actions."""
+    async def list_games(self, statuses: tuple[str, ...], limit: int,
+                         order: Mapping[str, int] | None = None,
+                         ) -> list[tuple[GameRow, list[SeatRow], int]]:
+        """Up to ``limit`` games of ``statuses``, each with its seats and its number of
+        actions (its version): ranked by ``order`` of their status when given, the most
+        recently created first within a rank. Two queries, whatever the number of games."""
         g, a, s = self.games, self.actions, self.seats
+        ranks = () if order is None else (sa.case(dict(order), value=g.c.status),)
 
         def run() -> list[tuple[GameRow, list[SeatRow], int]]:
             with self.engine.connect() as conn:
                 games = conn.execute(
                     sa.select(g, sa.select(sa.func.count()).where(a.c.game_id == g.c.id)
                               .scalar_subquery().label("version"))
-                    .where(g.c.status == "finished")
-                    .order_by(g.c.created.desc()).limit(limit)
+                    .where(g.c.status.in_(statuses))
+                    .order_by(*ranks, g.c.created.desc()).limit(limit)
                 ).all()
                 seats: dict[str, list[SeatRow]] = {r.id: [] for r in games}
-                if seats:  # in one query, not one a game
+                if seats:
                     for r in conn.execute(s.select().where(s.c.game_id.in_(list(seats)))
                                           .order_by(s.c.game_id, s.c.seat)):
                         seats[r.game_id].append(_seat_row(r))
