@@ -41,6 +41,7 @@ def train(
         raise typer.Exit(2) from None
     from tycoon.engine import check_seed
     from tycoon.study.records import output_folder
+    from tycoon.study.runner import cannot_write
 
     from .value import train as run
 
@@ -54,7 +55,7 @@ def train(
             part.touch()
             part.unlink()
         except OSError as exc:
-            raise ValueError(f"cannot write {out}: {exc.strerror or exc}") from None
+            raise cannot_write(out, exc) from None
     except ValueError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
@@ -74,7 +75,7 @@ def train(
         mlp.save(part)
         os.replace(part, out)
     except OSError as exc:
-        typer.echo(f"error: cannot write {out}: {exc.strerror or exc}", err=True)
+        typer.echo(f"error: {cannot_write(out, exc)}", err=True)
         raise typer.Exit(2) from None
     typer.echo(
         f"{report.positions} positions from {report.games} games "

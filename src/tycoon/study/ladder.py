@@ -40,7 +40,7 @@ from tycoon.engine import Rng, check_seed, derive_seed, get_game
 
 from .match import MatchResult, study_options
 from .records import output_folder, run_matches, save_figure
-from .runner import MAX_GAMES, Task, check_games, timing
+from .runner import MAX_GAMES, Task, cannot_write, check_games, timing
 
 #: Games per pair by default (two deals, each from both seats at a table of two).
 GAMES_PER_PAIR = 4
@@ -293,7 +293,7 @@ def write_ratings(ladder: Ladder, path: Path, command: str = "") -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     except OSError as exc:
-        raise ValueError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise cannot_write(path, exc) from None
 
 
 def load_ratings(path: Path = RATINGS_FILE) -> dict[str, Any]:

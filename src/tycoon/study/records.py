@@ -20,7 +20,7 @@ from typing import Any
 from tycoon.bots import STRENGTHS
 
 from .match import ActionLog, MatchResult, play_match
-from .runner import Task, run_study
+from .runner import Task, cannot_write, run_study
 
 
 def _play(item: tuple[str, Task, dict[str, Any], bool]
@@ -60,7 +60,7 @@ def output_folder(folder: Path) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise ValueError(f"cannot write {folder}: {exc.strerror or exc}") from None
+        raise cannot_write(folder, exc) from None
     if not os.access(folder, os.W_OK | os.X_OK):
         raise ValueError(f"cannot write {folder}: permission denied")
     return folder
@@ -74,7 +74,7 @@ def save_figure(fig: Any, path: Path, dpi: int) -> Path:
     try:
         fig.savefig(path, dpi=dpi)
     except OSError as exc:
-        raise ValueError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise cannot_write(path, exc) from None
     finally:
         plt.close(fig)
     return path
@@ -88,7 +88,7 @@ def write_json(path: Path, data: dict[str, Any]) -> None:
         part.write_text(json.dumps(data) + "\n", encoding="utf-8")
         os.replace(part, path)
     except OSError as exc:
-        raise ValueError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise cannot_write(path, exc) from None
 
 
 def run_matches(game: str, tasks: Sequence[Task], options: dict[str, Any],

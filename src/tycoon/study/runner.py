@@ -141,6 +141,12 @@ def load_saved(
     return saved
 
 
+def cannot_write(path: Path, exc: OSError, more: str = "") -> ValueError:
+    """The error of a study's file the system would not write (a full disk, a folder it may
+    not write in): "cannot write PATH: REASON" and ``more``, for the command to print."""
+    return ValueError(f"cannot write {path}: {exc.strerror or exc}{more}")
+
+
 class Saver:
     """Appends finished results to a save file, each synced to disk before the next."""
 
@@ -151,7 +157,7 @@ class Saver:
             path.parent.mkdir(parents=True, exist_ok=True)
             self.file = path.open("ab", buffering=0)  # nothing held back to fail at close
         except OSError as exc:
-            raise ValueError(f"cannot write {path}: {exc.strerror or exc}") from None
+            raise cannot_write(path, exc) from None
         if new:
             self.write(header)
 
@@ -164,9 +170,8 @@ class Saver:
                 line = line[self.file.write(line):]
             os.fsync(self.file.fileno())
         except OSError as exc:
-            raise ValueError(f"cannot write {self.path}: {exc.strerror or exc}; the games "
-                             "saved before are kept: run the same command again to go on"
-                             ) from None
+            raise cannot_write(self.path, exc, "; the games saved before are kept: run the "
+                               "same command again to go on") from None
 
     def close(self) -> None:
         """Close the file."""
