@@ -172,7 +172,11 @@ def test_the_list_counts_the_actions_of_a_finished_game_out_of_memory(live):
     actions = len(live.get(f"/api/games/{g['id']}/record").json()["actions"])
     listed = live.get("/api/games?status=finished").json()
     assert [(x["id"], x["version"]) for x in listed] == [(g["id"], actions)] and actions > 0
-    assert live.get(f"/api/games/{g['id']}").json()["version"] == actions
+    own = live.get(f"/api/games/{g['id']}").json()
+    assert own["version"] == actions
+    # one summary of a game, read from memory or from the database (the bots sit connected)
+    assert {**listed[0], "turn": own["turn"]} == own
+    assert [p["connected"] for p in own["players"]] == [True, True]
 
 
 def test_lobby_chat(db_url):

@@ -16,7 +16,7 @@ from fastapi.routing import APIRoute
 
 from tycoon.engine import LANGUAGES, games, get_game
 
-from .lobby import Lobby, LobbyError, seat_kinds, summary
+from .lobby import Lobby, LobbyError, seat_kinds, stored_summary, summary
 from .models import (
     ChatMessage,
     ChatPost,
@@ -252,23 +252,8 @@ async def list_games(
         seen = {g["id"] for g in games}
         for row, seats, version in await lobby.storage.list_games(("finished",), limit):
             if row.id not in seen:
-                games.append(_row_summary(row, seats, version))
+                games.append(stored_summary(row, seats, version))
     return games[:limit]
-
-
-def _row_summary(row: Any, seats: list[Any], version: int) -> dict[str, Any]:
-    return {
-        "id": row.id, "game": row.game, "name": row.name, "status": row.status,
-        "seats": row.seats,
-        "players": [
-            {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
-             "taken": s.kind == "bot" or s.token_hash is not None, "connected": False}
-            for s in seats
-        ],
-        "free_seats": [], "options": row.options, "decision_seconds": row.decision_seconds,
-        "seeded": row.seeded, "version": version, "turn": None, "created": row.created,
-        "result": row.result, "spectator_chat": row.spectator_chat, "rematch_of": row.rematch_of,
-    }
 
 
 @router.get("/games/{game_id}", response_model=GameSummary, responses=ERRORS)

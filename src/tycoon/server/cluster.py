@@ -40,7 +40,7 @@ from starlette.websockets import WebSocket, WebSocketState
 from . import metrics
 from .api import error_response
 from .lease import Leases, owner_address
-from .lobby import LIST_ORDER
+from .lobby import LIST_ORDER, stored_summary
 
 if TYPE_CHECKING:
     from .lobby import Lobby
@@ -255,24 +255,8 @@ class Cluster:
         if self.redis is not None and rows:
             with contextlib.suppress(Exception):
                 presence = await self.redis.mget([self._presence_key(r.id) for r, _, _ in rows])
-        out = []
-        for (r, seats, version), here in zip(rows, presence, strict=True):
-            connected = set(json.loads(here)) if here else set()
-            out.append({
-                "spectator_chat": r.spectator_chat, "rematch_of": r.rematch_of,
-                "id": r.id, "game": r.game, "name": r.name, "status": r.status,
-                "seats": r.seats,
-                "players": [{"seat": p.seat, "kind": p.kind, "bot": p.bot, "name": p.name,
-                             "taken": p.kind == "bot" or p.token_hash is not None,
-                             "connected": p.kind == "bot" or p.seat in connected}
-                            for p in seats],
-                "free_seats": [p.seat for p in seats
-                               if p.kind == "human" and p.token_hash is None],
-                "options": r.options, "decision_seconds": r.decision_seconds,
-                "seeded": r.seeded, "version": version, "turn": None,
-                "created": r.created, "result": None,
-            })
-        return out
+        return [stored_summary(r, seats, version, set(json.loads(here)) if here else ())
+                for (r, seats, version), here in zip(rows, presence, strict=True)]
 
     # -- forwarding -------------------------------------------------------------------------
     async def forward_http(self, target: str, scope: Any, receive: Any, send: Any,

@@ -6,6 +6,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections.abc import Container
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
@@ -17,7 +18,7 @@ from tycoon.engine import Record, check_seed, get_game, new_seed, replay_steps
 from .broker import Broker
 from .lease import StaleLease
 from .protocol import RECENT, REST_ERROR_CODES, ProtocolError
-from .room import Entry, Room
+from .room import Entry, Room, free_seats, public_seats
 from .settings import ServerSettings
 from .storage import SEAT_NAME_LENGTH, GameRow, SeatRow, Storage
 from .table import chat_message
@@ -502,24 +503,32 @@ LIST_ORDER = {"open": 0, "playing": 1, "finished": 2}
 
 
 def summary(room: Room) -> dict[str, Any]:
-    """What the lobby shows of a game."""
-    state = room.state
+    """What the lobby shows of a game this process holds."""
+    turn = getattr(room.state, "turn", None)
+    return stored_summary(room.row, room.seat_rows, room.version,
+                          {s for s, n in room.connections.items() if n > 0},
+                          turn if isinstance(turn, int) else None)
+
+
+def stored_summary(row: GameRow, seats: list[SeatRow], version: int,
+                   connected: Container[int] = (), turn: int | None = None) -> dict[str, Any]:
+    """What the lobby shows of a game from its rows: ``version`` actions played, the people
+    of ``connected`` seats here (none when only the database was read)."""
     return {
-        "spectator_chat": room.row.spectator_chat,
-        "rematch_of": room.row.rematch_of,
-        "id": room.id,
-        "game": room.row.game,
-        "name": room.row.name,
-        "status": room.status,
-        "seats": room.row.seats,
-        "players": room.players(),
-        "free_seats": room.free_seats(),
-        "options": dict(room.row.options),
-        "decision_seconds": room.row.decision_seconds,
-        "seeded": room.row.seeded,
-        "version": room.version,
-        "turn": getattr(state, "turn", None) if isinstance(getattr(state, "turn", None), int)
-        else None,
-        "created": room.row.created,
-        "result": room.row.result,
+        "spectator_chat": row.spectator_chat,
+        "rematch_of": row.rematch_of,
+        "id": row.id,
+        "game": row.game,
+        "name": row.name,
+        "status": row.status,
+        "seats": row.seats,
+        "players": public_seats(seats, connected),
+        "free_seats": free_seats(seats) if row.status == "open" else [],
+        "options": dict(row.options),
+        "decision_seconds": row.decision_seconds,
+        "seeded": row.seeded,
+        "version": version,
+        "turn": turn,
+        "created": row.created,
+        "result": row.result,
     }

@@ -19,7 +19,7 @@ import logging
 import time
 import weakref
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Container, Iterable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -51,6 +51,22 @@ def hash_token(token: str) -> str:
     64
     """
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def free_seats(seats: Iterable[SeatRow]) -> list[int]:
+    """Human seats nobody has joined yet."""
+    return [s.seat for s in seats if s.kind == "human" and s.token_hash is None]
+
+
+def public_seats(seats: Iterable[SeatRow], connected: Container[int]) -> list[dict[str, Any]]:
+    """The public list of seats: kind, bot, name, whether taken, and whether connected (a
+    bot always is; a person when their seat is in ``connected``)."""
+    return [
+        {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
+         "taken": s.kind == "bot" or s.token_hash is not None,
+         "connected": s.kind == "bot" or s.seat in connected}
+        for s in seats
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,21 +203,11 @@ class Room:
 
     def free_seats(self) -> list[int]:
         """Human seats nobody has joined yet."""
-        return [s.seat for s in self.seat_rows if s.kind == "human" and s.token_hash is None]
+        return free_seats(self.seat_rows)
 
     def players(self) -> list[dict[str, Any]]:
         """The public list of seats: kind, bot, name, taken, connected."""
-        return [
-            {
-                "seat": s.seat,
-                "kind": s.kind,
-                "bot": s.bot,
-                "name": s.name,
-                "taken": s.kind == "bot" or s.token_hash is not None,
-                "connected": s.kind == "bot" or self.connections.get(s.seat, 0) > 0,
-            }
-            for s in self.seat_rows
-        ]
+        return public_seats(self.seat_rows, {s for s, n in self.connections.items() if n > 0})
 
     # -- life cycle -------------------------------------------------------------------------
     def start(self) -> None:
