@@ -174,6 +174,30 @@ def finished_bot_game(server: str, game: str, seats: int, turn_limit: int, seed:
     pytest.fail("the bot game did not finish")
 
 
+def test_a_lobby_row_with_three_buttons_leaves_the_players_room(server, new_page, shot):
+    """A row with Join, Watch and Copy invitation link gave its players' column what the
+    buttons left: a letter a line on a 1024-pixel screen ("M e d i u m"), a broken word
+    ("Mediu m bot") at 1280. The buttons now take a line of their own when they must, and
+    no button's words break."""
+    created = httpx.post(f"{server}/api/games", json={
+        "game": "capital", "players": ["human", "human", "hard", "easy"],
+        "name": "Friday night at Ana and Bruno"}).json()
+    httpx.post(f"{server}/api/games/{created['id']}/join",
+               json={"name": "Maximiliano Fernández", "seat": 0})
+    row = f".game-row[data-game='{created['id']}']"
+    for width in (1024, 1280, 390):
+        page = new_page(width, 800)
+        page.goto(f"{server}/")
+        expect(page.locator(f"{row} .game-who")).to_contain_text("Easy bot")
+        who = page.locator(f"{row} .game-who").bounding_box()
+        assert who["width"] >= 144, (width, who)  # 9rem: "Maximiliano" and "Medium" whole
+        for button in page.locator(f"{row} .game-actions > *").all():
+            box = button.bounding_box()
+            assert box["height"] < 48, (width, button.inner_text(), box)  # one line
+        if width == 1024:
+            shot(page, "server_lobby_row_1024")
+
+
 def test_replay_viewer_steps_through_a_finished_game(server, new_page, shot, tmp_path):
     # a seed past 2**53, which a JavaScript number cannot hold: the record must keep it whole
     game_id = finished_bot_game(server, "capital", 4, 3, seed=2**62 + 7, name="Bots at dawn")
