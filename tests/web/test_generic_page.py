@@ -81,6 +81,22 @@ def test_log_keeps_the_newest_line_in_view_and_rerenders_after_a_language_switch
     assert page.locator("#event-log").inner_text() != english
 
 
+def test_the_newest_line_stays_in_view_when_the_log_changes_size(new_page):
+    """A log made smaller by its layout (a window made narrower, a phone turned: Deal's log
+    moves under the hand, 14rem high) stayed scrolled where it was, its newest lines out of
+    sight below until the next update."""
+    table = toy_table()
+    page = open_toy(new_page, table)
+    play_first_actions(page, 6, pause=60)
+    log = page.locator("#event-log")
+    at_end = "l => l.scrollHeight - l.scrollTop - l.clientHeight < 2"
+    assert log.evaluate(at_end)
+    page.add_style_tag(content="#event-log { max-height: 4rem !important; }")
+    page.wait_for_function("document.querySelector('#event-log').clientHeight < 70")
+    page.wait_for_timeout(100)
+    assert log.evaluate(at_end)
+
+
 def test_a_game_left_before_it_loaded_opens_no_connection(new_page):
     """The lobby chosen while a game's page still waited for the game's summary: the late
     summary connects nothing (the page opened the game's WebSocket anyway, and the game's

@@ -118,6 +118,10 @@ export class GameScreen {
       this.stick = l.scrollHeight - l.scrollTop - l.clientHeight < 24;
       this.logScroll = l.scrollTop;
     });
+    // a log that changes size (a window made narrower, a phone turned) keeps its newest line
+    new ResizeObserver(() => {
+      if (this.stick && this.logList.isConnected) this.keepLogScroll();
+    }).observe(this.logList);
     this.logHead = el("h2", { id: "log-h" });
     this.filterBox = el("div", { class: "log-filters", role: "radiogroup", "aria-labelledby": "log-h" });
     this.logPanel = el("section", { class: "log-panel", "aria-labelledby": "log-h" },
