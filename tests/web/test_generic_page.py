@@ -81,20 +81,30 @@ def test_log_keeps_the_newest_line_in_view_and_rerenders_after_a_language_switch
     assert page.locator("#event-log").inner_text() != english
 
 
-def test_the_newest_line_stays_in_view_when_the_log_changes_size(new_page):
-    """A log made smaller by its layout (a window made narrower, a phone turned: Deal's log
-    moves under the hand, 14rem high) stayed scrolled where it was, its newest lines out of
-    sight below until the next update."""
+@pytest.mark.parametrize("panel", ["#event-log", "#chat-list"])
+def test_the_newest_line_stays_in_view_when_its_panel_changes_size(new_page, panel):
+    """A log or chat made smaller by its layout (a window made narrower, a phone turned:
+    Deal's log moves under the hand, 14rem high) stayed scrolled where it was, its newest
+    lines out of sight below until the next one came. And a chat of thirty lines opened
+    on its oldest: each update puts the panel back in the page, which loses its scroll."""
     table = toy_table()
+    table.chat = [{"type": "chat", "id": i, "from": {"seat": 1, "name": "Bot"}, "text": f"line {i}",
+                   "at": 0.0} for i in range(1, 31)]
     page = open_toy(new_page, table)
     play_first_actions(page, 6, pause=60)
-    log = page.locator("#event-log")
+    box = page.locator(panel)
     at_end = "l => l.scrollHeight - l.scrollTop - l.clientHeight < 2"
-    assert log.evaluate(at_end)
-    page.add_style_tag(content="#event-log { max-height: 4rem !important; }")
-    page.wait_for_function("document.querySelector('#event-log').clientHeight < 70")
+    assert box.evaluate(at_end)
+    page.add_style_tag(content=f"{panel} {{ max-height: 4rem !important; }}")
+    page.wait_for_function(f"document.querySelector('{panel}').clientHeight < 70")
     page.wait_for_timeout(100)
-    assert log.evaluate(at_end)
+    assert box.evaluate(at_end)
+    # a reader who scrolled back keeps their place through the next update
+    box.evaluate("l => { l.scrollTop = 10; }")
+    page.wait_for_timeout(100)
+    play_first_actions(page, 1)
+    page.wait_for_timeout(200)
+    assert box.evaluate("l => l.scrollTop") == 10
 
 
 def test_a_game_left_before_it_loaded_opens_no_connection(new_page):

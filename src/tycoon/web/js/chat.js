@@ -37,6 +37,19 @@ export class ChatPanel {
     this.messages = [];
     this.names = [];
     this.list = el("ol", { class: "chat-list", id: `${id}-list`, "aria-live": "polite", tabindex: "0" });
+    // the newest message stays in view (unless the reader scrolled back): when one comes, when
+    // the list changes size, and when a table puts the panel back in the page (see keepScroll)
+    this.stick = true;
+    this.scrolled = 0;
+    this.list.addEventListener("scroll", () => {
+      const l = this.list;
+      if (!l.isConnected || !l.clientHeight) return;
+      this.stick = l.scrollHeight - l.scrollTop - l.clientHeight < 24;
+      this.scrolled = l.scrollTop;
+    });
+    new ResizeObserver(() => {
+      if (this.stick && this.list.isConnected) this.keepScroll();
+    }).observe(this.list);
     this.input = el("input", { id: `${id}-input`, maxlength: String(MAX), autocomplete: "off" });
     this.sendButton = el("button", { type: "submit", id: `${id}-send`, "data-key": `${id}-send` });
     this.form = el("form", { class: "chat-form" }, this.input, this.sendButton);
@@ -103,7 +116,6 @@ export class ChatPanel {
       return;
     }
     const l = this.list;
-    const stick = l.scrollHeight - l.scrollTop - l.clientHeight < 24;
     this.messages.push(msg);
     if (this.messages.length > 200) {
       this.messages.shift();
@@ -111,7 +123,7 @@ export class ChatPanel {
     }
     l.querySelector(".empty")?.remove();
     l.append(chatLine(msg, this.names));
-    if (stick) l.scrollTop = l.scrollHeight;
+    if (this.stick) this.keepScroll();
     this.controls();
   }
 
@@ -119,12 +131,17 @@ export class ChatPanel {
    * meanwhile: a screen reader would read the whole chat again as new. */
   draw() {
     const l = this.list;
-    const stick = l.scrollHeight - l.scrollTop - l.clientHeight < 24;
     l.setAttribute("aria-live", "off");
     l.replaceChildren(...(this.messages.length ? this.messages.map((m) => chatLine(m, this.names)) : [el("li", { class: "empty" }, t("chat.empty"))]));
     setTimeout(() => l.setAttribute("aria-live", "polite"));
-    if (stick) l.scrollTop = l.scrollHeight;
+    if (this.stick) this.keepScroll();
     this.controls();
+  }
+
+  /** The newest line in view, or where the reader scrolled back to (a panel taken out of the
+   * page and put back has lost its scroll). */
+  keepScroll() {
+    this.list.scrollTop = this.stick ? this.list.scrollHeight : this.scrolled;
   }
 
   /** Writing is allowed or not (a seat, or a spectator where the table allows it). */

@@ -366,7 +366,10 @@ export class GameScreen {
         say: (m) => say(game, m, this.names()),
         lastEvents: () => this.log.filter((e) => e.kind === "event").map((e) => e.ev),
         logPanel: this.logPanel,
-        logPlaced: () => this.keepLogScroll(),
+        panelsPlaced: () => {
+          this.keepLogScroll();
+          this.chat.keepScroll();
+        },
         keepFocus: () => this.keepFocus(),
         chatPanel: this.chat.node,
         endButtons: () => this.endButtons(),

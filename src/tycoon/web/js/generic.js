@@ -60,7 +60,7 @@ export class GenericTable {
     }
     const side = el("div", { class: "side" }, this.ctx.logPanel, this.ctx.chatPanel);
     this.root.replaceChildren(el("div", { class: "card-panel" }, rows), side);
-    this.ctx.logPlaced?.();
+    this.ctx.panelsPlaced?.();
     if (over && !this.closed) {
       this.root.append(endScreen({ result: this.state.result, names, why: null, buttons: this.ctx.endButtons(),
         onClose: () => { this.closed = true; this.render(); } }));

@@ -116,7 +116,7 @@ export class CapitalTable {
     const keep = scroll ? [scroll.scrollLeft, scroll.scrollTop] : null;
     this.root.replaceChildren(frame, side);
     if (keep && this.zoomed) [boardWrap.scrollLeft, boardWrap.scrollTop] = keep;
-    this.ctx.logPlaced?.();
+    this.ctx.panelsPlaced?.();
     this.renderMinigame();
     if (this.results && !this.ctx.replay && !(view.minigame && !view.minigame.scores)) this.root.append(this.resultsBox());
     if (this.over() && !this.victoryClosed) this.root.append(this.victory());

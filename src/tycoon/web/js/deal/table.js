@@ -152,7 +152,7 @@ export class DealTable {
       me ? this.seatArea(me) : null,
       me ? this.handArea(me) : null);
     this.root.replaceChildren(play, el("aside", { class: "dside" }, this.ctx.logPanel, this.ctx.chatPanel));
-    this.ctx.logPlaced?.();
+    this.ctx.panelsPlaced?.();
     if (this.over() && !this.victoryClosed) this.root.append(this.victory());
     if (!focusKey(this.root, key)) this.ctx.keepFocus?.();
   }
