@@ -38,6 +38,13 @@ export function seatNames(players) {
   });
 }
 
+/** Who sits where, a line a seat: "Ana (A)", "B: free seat", "Medium bot (C)". */
+function seatList(players) {
+  const names = seatNames(players);
+  return el("ul", { class: "seat-list" }, players.map((p, i) =>
+    el("li", {}, names[i] || `${SEAT_LETTERS[p.seat ?? i]}: ${t("lobby.free_seat")}`)));
+}
+
 /**
  * Normalise one server `update` message (docs/protocol.md) into
  * {view, events, legal: [action], messages: Map(JSON -> message), session, seat, deadline, ...}.
@@ -218,6 +225,7 @@ export class GameScreen {
       // someone invited to a game they do not know can read its rules before sitting down
       info.game ? el("p", {}, el("a", { href: `#/rules/${info.game}`, target: "_blank", rel: "noopener", "data-key": "join-rules" },
         t("rules.title", { game: title }))) : null,
+      info.players?.length ? seatList(info.players) : null,
       el("label", {}, el("span", {}, t("lobby.your_name")), name),
       el("div", { class: "button-row" },
         free.map((seat) => el("button", {
@@ -239,7 +247,7 @@ export class GameScreen {
               this.offerSeat(await api.game(this.id).catch(() => null));
             }
           }),
-        }, t("game.take_seat", { n: seat + 1 }))),
+        }, t("game.take_seat", { seat: SEAT_LETTERS[seat] ?? String(seat + 1) }))),
         el("button", { "data-key": "watch", onclick: () => { box.remove(); this.connect(null); } }, t("lobby.watch"))));
     this.tableBox.replaceChildren(box);
     if (typed === null) name.focus();
@@ -485,13 +493,11 @@ export class GameScreen {
   }
 
   showWaiting(msg) {
-    const players = msg.players || [];
-    const names = seatNames(players);
     const title = this.game ? titleOf(this.game) : "";
     this.tableBox.replaceChildren(el("div", { class: "card-panel waiting" },
       el("h2", {}, t("game.waiting_title", { game: title })),
       el("p", {}, t("game.waiting_text")),
-      el("ul", {}, players.map((p, i) => el("li", {}, names[i] || `${SEAT_LETTERS[p.seat ?? i]}: ${t("lobby.free_seat")}`))),
+      seatList(msg.players || []),
       el("button", { "data-key": "invite-waiting", onclick: () => copyInvite(this.id) }, t("lobby.copy_invite")),
       this.chat.node));
   }
