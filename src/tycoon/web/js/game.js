@@ -4,7 +4,7 @@
 // turn timer and turn notices, chat, resign, rematch and the end-of-game screen.
 import { api, GameSocket, tokens } from "./net.js";
 import { errorText, t, lang, uiCatalog } from "./i18n.js";
-import { el, announce, nameText, toast, whileBusy } from "./util.js";
+import { el, announce, nameText, seatLetter, toast, whileBusy } from "./util.js";
 import { settings } from "./main.js";
 import { botName, copyInvite } from "./lobby.js";
 import { loadGame, say, word, titleOf, render } from "./messages.js";
@@ -23,7 +23,6 @@ export function tableFor(game) {
   return TABLES[game] || GenericTable;
 }
 
-export const SEAT_LETTERS = "ABCDEFGH";
 /** How often an open join dialog checks which seats are still free (ms). */
 const SEAT_POLL_MS = 3000;
 
@@ -31,7 +30,7 @@ const SEAT_POLL_MS = 3000;
 export function seatNames(players) {
   return (players || []).map((p, i) => {
     const seat = p.seat ?? i;
-    const letter = SEAT_LETTERS[seat] ?? String(seat + 1);
+    const letter = seatLetter(seat);
     const bot = p.kind === "bot" || (p.bot && p.kind !== "human");
     const name = bot ? botName(p.bot || "random") : nameText(p.name);
     return name ? `${name} (${letter})` : null;
@@ -42,7 +41,7 @@ export function seatNames(players) {
 function seatList(players) {
   const names = seatNames(players);
   return el("ul", { class: "seat-list" }, players.map((p, i) =>
-    el("li", {}, names[i] || `${SEAT_LETTERS[p.seat ?? i]}: ${t("lobby.free_seat")}`)));
+    el("li", {}, names[i] || `${seatLetter(p.seat ?? i)}: ${t("lobby.free_seat")}`)));
 }
 
 /**
@@ -189,7 +188,7 @@ export class GameScreen {
     this.header.replaceChildren(...[
       el("a", { href: "#/", class: "button ghost" }, "← ", t("ui.lobby")),
       el("span", { class: "game-id", dir: "auto" }, this.info?.name || t("game.id", { id: this.id })),
-      this.seat == null ? el("span", { class: "badge" }, t("game.spectator")) : el("span", { class: "badge" }, t("game.you_are", { seat: SEAT_LETTERS[this.seat] })),
+      this.seat == null ? el("span", { class: "badge" }, t("game.spectator")) : el("span", { class: "badge" }, t("game.you_are", { seat: seatLetter(this.seat) })),
       this.clock,
       this.status,
       this.game ? el("a", { class: "button", href: `#/rules/${this.game}`, target: "_blank", rel: "noopener", "data-key": "rules-link" }, t("rules.link")) : null,
@@ -247,7 +246,7 @@ export class GameScreen {
               this.offerSeat(await api.game(this.id).catch(() => null));
             }
           }),
-        }, t("game.take_seat", { seat: SEAT_LETTERS[seat] ?? String(seat + 1) }))),
+        }, t("game.take_seat", { seat: seatLetter(seat) }))),
         el("button", { "data-key": "watch", onclick: () => { box.remove(); this.connect(null); } }, t("lobby.watch"))));
     this.tableBox.replaceChildren(box);
     if (typed === null) name.focus();
@@ -600,7 +599,7 @@ export class GameScreen {
     }
     this.rematchGame = msg.game_id;
     const names = this.names();
-    const who = (msg.accepted || []).map((s) => names[s] || SEAT_LETTERS[s]).join(", ");
+    const who = (msg.accepted || []).map((s) => names[s] || seatLetter(s)).join(", ");
     const text = t("game.rematch_offered", { players: who });
     toast(text);
     const b = document.getElementById("rematch-button");

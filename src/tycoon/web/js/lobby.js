@@ -2,7 +2,7 @@
 // watch, and the invitation link of a game.
 import { api, tokens } from "./net.js";
 import { errorText, t, has } from "./i18n.js";
-import { el, pollWhileShown, toast, rerender, whileBusy } from "./util.js";
+import { el, pollWhileShown, seatLetter, toast, rerender, whileBusy } from "./util.js";
 import { settings } from "./main.js";
 import { ChatPanel } from "./chat.js";
 
@@ -91,11 +91,11 @@ function botChoice(k, ratings) {
 
 function seatRow(i, spec, chosen) {
   const kinds = spec.players || ["human", "random"];
-  const kind = el("select", { id: `seat-${i}-kind`, "data-seat": i, "aria-label": t("lobby.seat_n", { n: i + 1 }) },
+  const kind = el("select", { id: `seat-${i}-kind`, "data-seat": i, "aria-label": t("lobby.seat_n", { seat: seatLetter(i) }) },
     kinds.map((k) => el("option", { value: k }, k === "human" ? t("lobby.seat_human") : botChoice(k, spec.ratings))));
   if (kinds.includes(chosen)) kind.value = chosen;
   else if (i > 0) kind.value = kinds.includes("medium") ? "medium" : kinds[kinds.length - 1];
-  return el("div", { class: "seat-row" }, el("span", { class: "seat-no" }, t("lobby.seat_n", { n: i + 1 })), kind);
+  return el("div", { class: "seat-row" }, el("span", { class: "seat-no" }, t("lobby.seat_n", { seat: seatLetter(i) })), kind);
 }
 
 function optionInput(name, o) {

@@ -5,7 +5,7 @@
 // (marked, and spoken) after those of the steps before it (up to HISTORY of them).
 import { api } from "./net.js";
 import { errorText, t, lang, uiCatalog } from "./i18n.js";
-import { el, announce } from "./util.js";
+import { el, announce, seatLetter } from "./util.js";
 import { actorNote, tableFor, seatNames } from "./game.js";
 import { loadGame, render, say } from "./messages.js";
 
@@ -90,7 +90,7 @@ async function viewer(main, opts, at = { step: 0, seat: null }) {
   const slider = el("input", { type: "range", min: "0", max: String(total), value: "0", id: "replay-slider", "aria-label": t("replay.slider") });
   const seatSel = el("select", { id: "replay-seat", "aria-label": t("replay.as_seat") },
     el("option", { value: "" }, t("replay.everyone")),
-    names.map((n, i) => el("option", { value: String(i) }, n || t("ui.player_letter", { letter: "ABCDE"[i] }))));
+    names.map((n, i) => el("option", { value: String(i) }, n || t("ui.player_letter", { letter: seatLetter(i) }))));
   const playBtn = el("button", { id: "replay-play" }, t("replay.play"));
 
   async function show(n) {
@@ -137,7 +137,7 @@ async function viewer(main, opts, at = { step: 0, seat: null }) {
 
   function actionList() {
     return el("ol", { class: "event-log" }, (record.actions || []).map((a) =>
-      el("li", {}, t("replay.action", { player: names[a.seat] || t("ui.player_letter", { letter: "ABCDE"[a.seat] }), what: a.action.type }))));
+      el("li", {}, t("replay.action", { player: names[a.seat] || t("ui.player_letter", { letter: seatLetter(a.seat) }), what: a.action.type }))));
   }
 
   const stop = () => {

@@ -214,4 +214,7 @@ export function sameJson(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-export const SEAT_LETTERS = ["A", "B", "C", "D", "E"];
+/** A seat's letter, as every screen names seats: "A" for seat 0 ("Ana (A)", pawns, "Take seat B"). */
+export function seatLetter(seat) {
+  return "ABCDEFGH"[seat] ?? String(seat + 1);
+}

@@ -1,7 +1,7 @@
 // The Capital board as SVG: 56 squares on a ring of four coloured regions (C-2), the forks with
 // their two ways, each block's four lots (kind, owner letter and colour, level), pawns,
 // obstacles and tolls. Squares, lots and seats can be offered as targets to pick.
-import { svg } from "../util.js";
+import { seatLetter, svg } from "../util.js";
 import { word, hasWord } from "../messages.js";
 import { t } from "../i18n.js";
 import { board as dataBoard, REGION_FILL, REGION_TINT, SEAT_FILL, PALETTE, regionWord, businessName } from "./info.js";
@@ -40,10 +40,6 @@ export function pawnPlace(view, square, k = 0, n = 1) {
   if (!sq) return null;
   const c = centre(sq);
   return { x: c.x + (k - (n - 1) / 2) * 22, y: c.y + (sq.kind === "block" ? 30 : 26) };
-}
-
-export function seatLetter(seat) {
-  return "ABCDE"[seat] ?? String(seat);
 }
 
 export function seatFill(view, seat) {

@@ -1,8 +1,8 @@
 // The Capital table: board, players' panels, your hand, the legal actions of this moment (and
 // nothing else), target picking on the board, the minigame screen and the victory screen.
-import { el, focusKey, swatch } from "../util.js";
+import { el, focusKey, seatLetter, swatch } from "../util.js";
 import { t } from "../i18n.js";
-import { drawBoard, pawnPlace, seatLetter, seatFill, squareName } from "./board.js";
+import { drawBoard, pawnPlace, seatFill, squareName } from "./board.js";
 import { board as dataBoard, cardGroup, cardInfo, cardName, cardHelp, effects as effectList, effectName, effectHelp, EFFECT_ICON,
   priceOf, baseIncome, businessName, businessHelp, money as gameMoney } from "./info.js";
 import { MinigameScreen } from "./minigames.js";

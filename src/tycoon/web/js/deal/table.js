@@ -3,7 +3,7 @@
 // draw and discard piles), your own table (bank and sets), and your hand fanned at the bottom.
 // Cards, colours and rents come from the game's data (GET /api/kinds/deal/data), every word
 // of a card from the game's catalog, every action's words from the server's messages.
-import { breakable, distinctChoices, el, focusKey, needsDarkInk, swatch } from "../util.js";
+import { breakable, distinctChoices, el, focusKey, needsDarkInk, seatLetter, swatch } from "../util.js";
 import { t } from "../i18n.js";
 import { gameData, nameOf, helpOf, word } from "../messages.js";
 import { endScreen } from "../end.js";
@@ -20,7 +20,6 @@ export const COLOR_FILL = {
 /** Colours whose set names are written in white (the others in ink). */
 const DARK = new Set(Object.keys(COLOR_FILL).filter((c) => !needsDarkInk(COLOR_FILL[c])));
 const SEAT_FILL = ["#e0a800", "#c0392b", "#2763b8", "#23864a", "#7b3fa0"];
-const LETTERS = "ABCDE";
 
 function cards() {
   const d = gameData(GAME);
@@ -259,7 +258,7 @@ export class DealTable {
     const full = (s.sets || []).filter((x) => x.full).length;
     const isTurn = this.current(s.seat);
     return el("div", { class: "dseat-head" },
-      swatch(LETTERS[s.seat], SEAT_FILL[s.seat]),
+      swatch(seatLetter(s.seat), SEAT_FILL[s.seat]),
       el("strong", { class: "dseat-name" }, this.seatName(s.seat)),
       s.seat === this.state.seat ? el("span", { class: "badge" }, t("ui.you")) : null,
       isTurn ? el("span", { class: "badge turn" }, t("deal.their_turn")) : null,
