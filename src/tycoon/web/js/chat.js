@@ -1,7 +1,7 @@
 // Chat at the table (WebSocket messages `chat`, docs/protocol.md) and in the lobby (REST
 // GET/POST /api/lobby/chat). Names and messages are always inserted as text, never as HTML.
 import { errorText, lang, t } from "./i18n.js";
-import { announce, el, nameText, sameJson, toast } from "./util.js";
+import { announce, el, nameText, sameJson, ScrollKeeper, toast } from "./util.js";
 
 export const REACTIONS = ["👍", "😀", "😮", "😢", "🎉", "🤔"];
 const MAX = 500;
@@ -37,19 +37,7 @@ export class ChatPanel {
     this.messages = [];
     this.names = [];
     this.list = el("ol", { class: "chat-list", id: `${id}-list`, "aria-live": "polite", tabindex: "0" });
-    // the newest message stays in view (unless the reader scrolled back): when one comes, when
-    // the list changes size, and when a table puts the panel back in the page (see keepScroll)
-    this.stick = true;
-    this.scrolled = 0;
-    this.list.addEventListener("scroll", () => {
-      const l = this.list;
-      if (!l.isConnected || !l.clientHeight) return;
-      this.stick = l.scrollHeight - l.scrollTop - l.clientHeight < 24;
-      this.scrolled = l.scrollTop;
-    });
-    new ResizeObserver(() => {
-      if (this.stick && this.list.isConnected) this.keepScroll();
-    }).observe(this.list);
+    this.scroll = new ScrollKeeper(this.list);
     this.input = el("input", { id: `${id}-input`, maxlength: String(MAX), autocomplete: "off" });
     this.sendButton = el("button", { type: "submit", id: `${id}-send`, "data-key": `${id}-send` });
     this.form = el("form", { class: "chat-form" }, this.input, this.sendButton);
@@ -123,7 +111,7 @@ export class ChatPanel {
     }
     l.querySelector(".empty")?.remove();
     l.append(chatLine(msg, this.names));
-    if (this.stick) this.keepScroll();
+    this.scroll.keep();
     this.controls();
   }
 
@@ -134,14 +122,8 @@ export class ChatPanel {
     l.setAttribute("aria-live", "off");
     l.replaceChildren(...(this.messages.length ? this.messages.map((m) => chatLine(m, this.names)) : [el("li", { class: "empty" }, t("chat.empty"))]));
     setTimeout(() => l.setAttribute("aria-live", "polite"));
-    if (this.stick) this.keepScroll();
+    this.scroll.keep();
     this.controls();
-  }
-
-  /** The newest line in view, or where the reader scrolled back to (a panel taken out of the
-   * page and put back has lost its scroll). */
-  keepScroll() {
-    this.list.scrollTop = this.stick ? this.list.scrollHeight : this.scrolled;
   }
 
   /** Writing is allowed or not (a seat, or a spectator where the table allows it). */

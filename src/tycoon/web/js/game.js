@@ -4,7 +4,7 @@
 // turn timer and turn notices, chat, resign, rematch and the end-of-game screen.
 import { api, GameSocket, tokens } from "./net.js";
 import { errorText, t, lang, uiCatalog } from "./i18n.js";
-import { el, announce, nameText, seatLetter, toast, whileBusy } from "./util.js";
+import { el, announce, nameText, ScrollKeeper, seatLetter, toast, whileBusy } from "./util.js";
 import { settings } from "./main.js";
 import { botName, copyInvite } from "./lobby.js";
 import { loadGame, say, word, titleOf, render } from "./messages.js";
@@ -106,7 +106,6 @@ export class GameScreen {
     this.log = []; // {kind: "event"|"note", ev, turn, filters}
     this.lastActor = null; // who made the last action told, and in which turn (see tell)
     this.filter = "all";
-    this.stick = true; // keep the newest line in view until the player scrolls back
     this.table = null;
     this.state = null;
     this.timer = null;
@@ -118,16 +117,7 @@ export class GameScreen {
     this.status = el("span", { class: "conn", role: "status" });
     this.clock = el("span", { class: "clock", id: "turn-timer", "aria-live": "off" });
     this.logList = el("ol", { class: "event-log", id: "event-log", tabindex: "0" });
-    this.logList.addEventListener("scroll", () => {
-      const l = this.logList;
-      if (!l.isConnected || !l.clientHeight) return;
-      this.stick = l.scrollHeight - l.scrollTop - l.clientHeight < 24;
-      this.logScroll = l.scrollTop;
-    });
-    // a log that changes size (a window made narrower, a phone turned) keeps its newest line
-    new ResizeObserver(() => {
-      if (this.stick && this.logList.isConnected) this.keepLogScroll();
-    }).observe(this.logList);
+    this.logScroll = new ScrollKeeper(this.logList);
     this.logHead = el("h2", { id: "log-h" });
     this.filterBox = el("div", { class: "log-filters", role: "radiogroup", "aria-labelledby": "log-h" });
     this.logPanel = el("section", { class: "log-panel", "aria-labelledby": "log-h" },
@@ -205,7 +195,7 @@ export class GameScreen {
     this.filterBox.replaceChildren(...["all", "mine", "cards"].map((f) => el("button", {
       class: `chip${this.filter === f ? " on" : ""}`, role: "radio", "aria-checked": this.filter === f ? "true" : "false",
       "data-key": `log-filter-${f}`, "data-filter": f,
-      onclick: () => { this.filter = f; this.stick = true; this.drawLogChrome(); this.renderLog(); },
+      onclick: () => { this.filter = f; this.logScroll.stick = true; this.drawLogChrome(); this.renderLog(); },
     }, t(`log.filter_${f}`))));
   }
 
@@ -374,8 +364,8 @@ export class GameScreen {
         lastEvents: () => this.log.filter((e) => e.kind === "event").map((e) => e.ev),
         logPanel: this.logPanel,
         panelsPlaced: () => {
-          this.keepLogScroll();
-          this.chat.keepScroll();
+          this.logScroll.keep();
+          this.chat.scroll.keep();
         },
         keepFocus: () => this.keepFocus(),
         chatPanel: this.chat.node,
@@ -442,7 +432,7 @@ export class GameScreen {
   /** Draw the log: lines grouped by turn, filtered, the newest kept in view. */
   renderLog() {
     const list = this.logList;
-    const keep = list.isConnected && list.clientHeight ? list.scrollTop : this.logScroll ?? 0;
+    if (list.isConnected && list.clientHeight) this.logScroll.at = list.scrollTop;
     const names = this.names();
     const items = [];
     let group = null;
@@ -464,15 +454,7 @@ export class GameScreen {
     }
     if (!items.length) items.push(el("li", { class: "empty" }, t("log.empty")));
     list.replaceChildren(...items);
-    this.logScroll = keep;
-    this.keepLogScroll();
-  }
-
-  /** The newest line in view unless the player scrolled back (also after a table moved the
-   * log panel: a panel taken out of the page and put back loses its scroll). */
-  keepLogScroll() {
-    const list = this.logList;
-    list.scrollTop = this.stick ? list.scrollHeight : this.logScroll ?? 0;
+    this.logScroll.keep();
   }
 
   /** After a redraw keyboard focus stays on a control: never on <body>. */

@@ -209,6 +209,32 @@ export async function whileBusy(buttons, fn) {
   }
 }
 
+/**
+ * Keeps a scrolled list's newest (last) line in view until the reader scrolls back, and their
+ * place once they have: when lines come (call `keep()` after adding them), when the list
+ * changes size (a narrower window, a phone turned), and when a table takes the list out of
+ * the page and puts it back, which loses its scroll (call `keep()` then too).
+ */
+export class ScrollKeeper {
+  constructor(list) {
+    this.list = list;
+    this.stick = true;
+    this.at = 0;
+    list.addEventListener("scroll", () => {
+      if (!list.isConnected || !list.clientHeight) return;
+      this.stick = list.scrollHeight - list.scrollTop - list.clientHeight < 24;
+      this.at = list.scrollTop;
+    });
+    new ResizeObserver(() => {
+      if (this.stick && list.isConnected) this.keep();
+    }).observe(list);
+  }
+
+  keep() {
+    this.list.scrollTop = this.stick ? this.list.scrollHeight : this.at;
+  }
+}
+
 /** Same JSON (order of keys kept as sent): used to match a chosen action against the legal ones. */
 export function sameJson(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
