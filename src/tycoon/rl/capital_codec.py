@@ -221,12 +221,7 @@ class CapitalCodec:
                 slot = charge_slot(c["id"])
                 out[ch + slot] = 1
                 out[ch + N_CHARGES + slot] = -1 if c["amount"] is None else c["amount"]
-        sel = o["selection"]
-        for i in selection:
-            if self.exchange <= i < self.exchange_done:
-                out[sel + i - self.exchange] += 1
-            elif self.waive <= i < self.waive_done:
-                out[sel + len(CARDS) + i - self.waive] = 1
+        self._observe_selection(selection, out)
 
     def observe_state(self, state: State, seat: int, out: np.ndarray,
                       selection: Path = ()) -> None:
@@ -291,13 +286,17 @@ class CapitalCodec:
                 slot = charge_slot(c.id)
                 out[ch + slot] = 1
                 out[ch + N_CHARGES + slot] = -1 if c.amount is None else c.amount
-        sel = o["selection"]
+        self._observe_selection(selection, out)
+
+
+    def _observe_selection(self, selection: Path, out: np.ndarray) -> None:
+        """The cards chosen so far in a choice of several steps (an exchange, a waiver)."""
+        sel = self.layout.offset["selection"]
         for i in selection:
             if self.exchange <= i < self.exchange_done:
                 out[sel + i - self.exchange] += 1
             elif self.waive <= i < self.waive_done:
                 out[sel + len(CARDS) + i - self.waive] = 1
-
 
 def _me(view: dict[str, Any]) -> int:
     for d in view["seats"]:
