@@ -83,24 +83,32 @@ class Table:
         self.held: list[tuple[Any, int | None, str | bytes]] = []
         self.hold_updates = False
         self.held_updates: list[list[Any]] = []
+        #: Human seats nobody has taken: the game waits for them ("open"), and a page without
+        #: a token is offered them.
+        self.free: set[int] = set()
 
     # ---- REST ---------------------------------------------------------------------------
+    @property
+    def status(self) -> str:
+        return "finished" if self.state.is_over else "open" if self.free else "playing"
+
     def summary(self) -> dict[str, Any]:
         over = self.state.is_over
         return {
             "id": self.id, "game": self.game, "name": "",
-            "status": "finished" if over else "playing",
-            "seats": len(self.names), "players": self.players(), "free_seats": [],
+            "status": self.status,
+            "seats": len(self.names), "players": self.players(), "free_seats": sorted(self.free),
             "options": {}, "decision_seconds": 60, "seeded": True, "version": self.version,
             "turn": self.state.turn, "created": 0.0,
             "result": result_json(self.state) if over else None,
         }
 
     def players(self) -> list[dict[str, Any]]:
-        human_seats = set(self.humans.values())
+        human_seats = set(self.humans.values()) | self.free
         return [
             {"seat": s, "kind": "human" if s in human_seats else "bot",
-             "bot": None if s in human_seats else "random", "name": name, "taken": True,
+             "bot": None if s in human_seats else "random",
+             "name": None if s in self.free else name, "taken": s not in self.free,
              "connected": s in self.sockets}
             for s, name in enumerate(self.names)
         ]
@@ -114,7 +122,7 @@ class Table:
         ws.on_message(lambda text: self.on_message(ws, seat, text))
         ws.send(json.dumps({
             "type": "welcome", "game_id": self.id, "game": self.game, "seat": seat,
-            "status": "playing", "players": self.players(),
+            "status": self.status, "players": self.players(),
             "last_seq": max(self.seqs.get(seat, {}), default=None) if seat is not None else None,
             "settings": {"decision_seconds": 60, "minigame_seconds": 30, "minigame_grace": 3,
                          "max_message_bytes": 65536},
@@ -164,7 +172,7 @@ class Table:
                    if not getattr(e, "private", False) or getattr(e, "seat", None) == seat]
         return {
             "type": "update", "version": self.version,
-            "status": "finished" if st.is_over else "playing",
+            "status": self.status,
             "events": visible, "actor": None, "view": st.view(seat), "legal": legal,
             "deadlines": [{"seat": s, "at": 0, "seconds": 60, "kind": "decision"} for s in to_move],
             "players": self.players(), "result": result_json(st) if st.is_over else None,

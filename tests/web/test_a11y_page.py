@@ -440,8 +440,8 @@ def test_catch_coins_by_sound_or_by_the_bot_C_9_2(new_page):
 
 
 # ---- axe-core and zoom ---------------------------------------------------------------------------
-SCREENS = ["lobby", "rules", "record_file", "capital", "deal", "keys", "find_key", "memory",
-           "change_money", "catch_coins"]
+SCREENS = ["lobby", "rules", "record_file", "join", "waiting", "capital", "deal", "keys",
+           "find_key", "memory", "change_money", "catch_coins"]
 PAGES = {"lobby": "/", "rules": "/#/rules/capital", "record_file": "/#/replay-file"}
 
 
@@ -458,6 +458,14 @@ def open_screen(new_page, screen: str, width: int = 1280, height: int = 800):
     game = "deal" if screen == "deal" else "capital"
     state = get_game(game).new_game(2 if game == "deal" else 4, 4)
     table = Table(game, state, {"tok0": 0}, NAMES[: 2 if game == "deal" else 4], seed=6)
+    if screen in ("join", "waiting"):  # a game waiting for its seat C
+        table.free = {2}
+        page = new_page(width, height, init=None if screen == "join"
+                        else seat_token_script(table.id, "tok0", 0))
+        install(page, table)
+        page.goto(f"{ORIGIN}/#/game/{table.id}")
+        expect(page.locator(".join-box" if screen == "join" else ".waiting")).to_be_visible()
+        return page
     table.play_bots()
     page = open_game(new_page, table, width=width, height=height)
     if screen == "keys":
