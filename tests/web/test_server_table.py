@@ -304,6 +304,8 @@ def test_join_dialog_drops_seats_others_take_and_keeps_the_typed_name(server, ne
     expect(page.locator(".join-box .seat-list li")).to_have_text(
         ["Ana (A)", "B: free seat", "C: free seat"])
     expect(page.locator("[data-key^=take-seat-]")).to_have_text(["Take seat B", "Take seat C"])
+    # choosing, the visitor is not watching yet (the top bar said "watching")
+    expect(page.locator(".topbar-slot .badge")).to_have_count(0)
     for seat in (1, 2):
         httpx.post(f"{server.base}/api/games/{game_id}/join", json={"name": "B", "seat": seat})
     # every seat taken: no stale offer, the page watches the game

@@ -178,7 +178,9 @@ export class GameScreen {
     this.header.replaceChildren(...[
       el("a", { href: "#/", class: "button ghost" }, "← ", t("ui.lobby")),
       el("span", { class: "game-id", dir: "auto" }, this.info?.name || t("game.id", { id: this.id })),
-      this.seat == null ? el("span", { class: "badge" }, t("game.spectator")) : el("span", { class: "badge" }, t("game.you_are", { seat: seatLetter(this.seat) })),
+      // a visitor choosing between a seat and watching is neither yet
+      this.choosing ? null : this.seat == null ? el("span", { class: "badge" }, t("game.spectator"))
+        : el("span", { class: "badge" }, t("game.you_are", { seat: seatLetter(this.seat) })),
       this.clock,
       this.status,
       this.game ? el("a", { class: "button", href: `#/rules/${this.game}`, target: "_blank", rel: "noopener", "data-key": "rules-link" }, t("rules.link")) : null,
@@ -203,6 +205,8 @@ export class GameScreen {
     const free = info?.free_seats || [];
     if (!free.length || info.status === "finished") {
       if (typed !== null) toast(t("game.seats_gone"));
+      this.choosing = false;
+      this.drawHeader();
       this.connect(null);
       return;
     }
@@ -228,6 +232,7 @@ export class GameScreen {
               this.seat = joined.seat;
               tokens.set(this.id, { token: joined.token, seat: joined.seat });
               box.remove();
+              this.choosing = false;
               this.drawHeader();
               this.connect(joined.token);
             } catch (e) {
@@ -237,8 +242,15 @@ export class GameScreen {
             }
           }),
         }, t("game.take_seat", { seat: seatLetter(seat) }))),
-        el("button", { "data-key": "watch", onclick: () => { box.remove(); this.connect(null); } }, t("lobby.watch"))));
+        el("button", { "data-key": "watch", onclick: () => {
+          box.remove();
+          this.choosing = false;
+          this.drawHeader();
+          this.connect(null);
+        } }, t("lobby.watch"))));
     this.tableBox.replaceChildren(box);
+    this.choosing = true;
+    this.drawHeader();
     if (typed === null) name.focus();
     // others may take seats while this dialog is open: offer only the seats still free
     const poll = setInterval(async () => {
