@@ -128,6 +128,11 @@ def test_a_bot_tries_again_a_move_the_database_could_not_store(monkeypatch, capl
     assert refused == [0] * 6  # six refusals of the first move, then it was stored
     assert status == "finished" and stored == version > 0 and stuck == {}
     assert "cannot act" not in caplog.text
+    # the cause once with its traceback, a line for each refusal after it, and the end of it
+    refusals = [r for r in caplog.records if "could not store" in r.getMessage()]
+    assert [r.exc_info is not None for r in refusals] == [True] + [False] * 5
+    assert refusals[1].getMessage().endswith("(again): database or disk is full")
+    assert caplog.text.count("the database stores again") == 1
 
 
 def test_a_bot_that_fails_to_choose_is_stood_in_for_and_the_game_goes_on(monkeypatch, caplog):

@@ -133,6 +133,9 @@ class Room:
         #: connection as its ``update``'s ``history`` (a restored room's, by :meth:`retell`).
         self.recent: deque[tuple[int, State, list[Event], dict[str, Any] | None]] = \
             deque(maxlen=RECENT)
+        #: Whether the database refused this game's last action: a run of refusals (a full
+        #: disk, a restart) logs its cause once, then a line each, then when it stores again.
+        self.store_failing = False
         self.runner = BotRunner(self)
         for s in seats:
             if s.kind == "bot":
@@ -425,12 +428,21 @@ class Room:
                             self.id, idx)
                 raise ProtocolError("this game moved to another server process: reconnect",
                                     "server_error") from None
-            except Exception:
-                log.exception("game %s: could not store action %d", self.id, idx)
+            except Exception as exc:
+                if self.store_failing:
+                    log.error("game %s: could not store action %d (again): %s", self.id, idx,
+                              exc)
+                else:
+                    log.exception("game %s: could not store action %d", self.id, idx)
+                self.store_failing = True
                 metrics.failed("store")
                 raise ProtocolError(
                     "the action could not be stored; nothing changed, try again", "server_error"
                 ) from None
+            if self.store_failing:
+                self.store_failing = False
+                log.warning("game %s: action %d stored; the database stores again", self.id,
+                            idx)
             # committed: swap the new position in, with its log row, in one step
             self.state = new
             self.log.append(entry)
