@@ -131,7 +131,7 @@ def test_a_bot_tries_again_a_move_the_database_could_not_store(monkeypatch, capl
     # the cause once with its traceback, a line for each refusal after it, and the end of it
     refusals = [r for r in caplog.records if "could not store" in r.getMessage()]
     assert [r.exc_info is not None for r in refusals] == [True] + [False] * 5
-    assert refusals[1].getMessage().endswith("(again): database or disk is full")
+    assert refusals[1].getMessage().endswith("(again): OSError: database or disk is full")
     assert caplog.text.count("the database stores again") == 1
 
 

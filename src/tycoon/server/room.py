@@ -53,6 +53,18 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def failure_cause(exc: BaseException) -> str:
+    """One line saying why a call failed: the database driver's own error where a library
+    wrapped it (SQLAlchemy adds the statement and a link on lines of their own).
+
+    >>> failure_cause(OSError(28, "No space left on device"))
+    'OSError: [Errno 28] No space left on device'
+    """
+    cause = getattr(exc, "orig", None) or exc
+    text = str(cause).strip().splitlines()
+    return f"{type(cause).__name__}: {text[0]}" if text else type(cause).__name__
+
+
 def free_seats(seats: Iterable[SeatRow]) -> list[int]:
     """Human seats nobody has joined yet."""
     return [s.seat for s in seats if s.kind == "human" and s.token_hash is None]
@@ -133,9 +145,11 @@ class Room:
         #: connection as its ``update``'s ``history`` (a restored room's, by :meth:`retell`).
         self.recent: deque[tuple[int, State, list[Event], dict[str, Any] | None]] = \
             deque(maxlen=RECENT)
-        #: Whether the database refused this game's last action: a run of refusals (a full
-        #: disk, a restart) logs its cause once, then a line each, then when it stores again.
-        self.store_failing = False
+        #: Why the database refused this game's last action (None: it stored it). A cause
+        #: is logged with its traceback once; the same cause again (a full disk, a restart)
+        #: takes a line, and so does the first action stored after it.
+        self.store_failing: str | None = None
+        self._store_causes: set[str] = set()
         self.runner = BotRunner(self)
         for s in seats:
             if s.kind == "bot":
@@ -429,18 +443,19 @@ class Room:
                 raise ProtocolError("this game moved to another server process: reconnect",
                                     "server_error") from None
             except Exception as exc:
-                if self.store_failing:
+                self.store_failing = cause = failure_cause(exc)
+                if cause in self._store_causes:
                     log.error("game %s: could not store action %d (again): %s", self.id, idx,
-                              exc)
+                              cause)
                 else:
                     log.exception("game %s: could not store action %d", self.id, idx)
-                self.store_failing = True
+                    self._store_causes.add(cause)
                 metrics.failed("store")
                 raise ProtocolError(
                     "the action could not be stored; nothing changed, try again", "server_error"
                 ) from None
             if self.store_failing:
-                self.store_failing = False
+                self.store_failing = None
                 log.warning("game %s: action %d stored; the database stores again", self.id,
                             idx)
             # committed: swap the new position in, with its log row, in one step
