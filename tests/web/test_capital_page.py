@@ -251,6 +251,25 @@ def test_phone_screen(new_page, shot):
     shot(page, "capital_13_phone_zoomed")
 
 
+def test_the_log_sits_in_the_boards_centre_where_the_board_is_wide_enough(new_page, shot):
+    """The log in the board's empty centre from 700 px (a tablet upright: the board as wide as
+    the window), after the panels on a phone and while zoomed; a window made narrower or wider
+    moves it at once (it stayed where it was until the next move, and a tablet upright kept an
+    empty centre above a log at the foot of the page)."""
+    page = open_table(new_page, capital_table({}), width=768, height=1024)
+    centre = page.locator(".board-box > .log-panel.board-log")
+    expect(centre).to_have_count(1)
+    shot(page, "capital_14_tablet")
+    page.set_viewport_size({"width": 390, "height": 844})
+    expect(centre).to_have_count(0)
+    expect(page.locator(".side > .log-panel")).to_have_count(1)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    expect(centre).to_have_count(1)
+    page.set_viewport_size({"width": 768, "height": 1024})
+    page.click("[data-key=zoom]")  # (no zoom beside the panels)
+    expect(page.locator(".side > .log-panel")).to_have_count(1)
+
+
 def test_a_long_name_without_spaces_fits_a_phone(new_page):
     """A 40-letter name with no space breaks inside its panel: it widened the page past a
     360 px phone's screen, which then scrolled sideways."""

@@ -15,6 +15,11 @@ const money = gameMoney;
 
 const sortKey = (cards) => JSON.stringify([...cards].sort());
 
+/** Whether the log sits in the board's empty centre, always in view: while the board is drawn
+ * wide enough for it (from 700 px the board is at least as wide as beside the panels at
+ * 901 px), and not zoomed, when the centre scrolls away; else it follows the panels. */
+const CENTRE_LOG = matchMedia("(min-width: 700px)");
+
 export class CapitalTable {
   constructor(container, ctx) {
     this.game = "capital";
@@ -24,6 +29,12 @@ export class CapitalTable {
     this.minigameScreen = null;
     this.root = el("div", { class: "capital-table" });
     container.replaceChildren(this.root);
+    // a window made wider or narrower (a tablet turned) moves the log at once
+    this.onWidth = () => {
+      if (!this.root.isConnected) CENTRE_LOG.removeEventListener("change", this.onWidth);
+      else if (this.state) this.render();
+    };
+    CENTRE_LOG.addEventListener("change", this.onWidth);
   }
 
   update(state) {
@@ -92,9 +103,7 @@ export class CapitalTable {
     const key = active?.dataset?.key || active?.getAttribute?.("data-key");
     const targets = this.targets();
     const boardWrap = el("div", { class: `board-wrap${this.zoomed ? " zoomed" : ""}`, "data-scroll": "board" });
-    // On a wide screen the log sits in the board's empty centre, always in view; on a phone
-    // it follows the panels.
-    const centreLog = matchMedia("(min-width: 901px)").matches;
+    const centreLog = CENTRE_LOG.matches && !this.zoomed;
     const box = el("div", { class: "board-box" }, drawBoard(view, targets, this.highlight(), this.banner));
     if (centreLog && this.ctx.logPanel) {
       this.ctx.logPanel.classList.add("board-log");
