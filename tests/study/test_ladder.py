@@ -140,3 +140,14 @@ def test_ladder_command_prints_the_table_and_writes_files(tmp_path):
     assert json.loads(js.stdout)["games"] == 2
     bad = runner.invoke(app, ["ladder", "toy", "--bots", "random,wizard"])
     assert bad.exit_code == 2 and "unknown bot 'wizard'" in bad.output
+
+
+def test_a_clean_sweep_is_said_under_the_table():
+    """A bot that won all its games has nothing to resample: its interval measured nothing
+    ("medium 2009, 2009–2016" over 80 wins of 80) and the table alone did not say so."""
+    result = CliRunner().invoke(app, ["ladder", "deal", "--bots", "random,medium",
+                                      "--games", "8", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())
+    assert "medium won all of its 8 games" in text and "interval measures nothing" in text
+    assert "random won none of its 8 games" in text

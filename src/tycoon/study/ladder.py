@@ -352,6 +352,12 @@ def run_cli(
     console.print(table)
     took = timing(data["seconds"], data["resumed"], data["games"])
     console.print(f"unfinished {data['unfinished']}; {took}; ratings: {data['ratings']}")
+    for r in data["table"]:
+        if r["games"] and r["wins"] in (0, r["games"]):
+            console.print(f"{r['bot']} {'won all' if r['wins'] else 'won none'} of its "
+                          f"{r['games']} games: its rating rests on the one virtual draw per "
+                          "pair, and its interval measures nothing (every resample is the "
+                          "same); play it against bots nearer its strength")
     for p in (path, ratings):
         if p is not None:
             console.print(f"wrote {p}")
