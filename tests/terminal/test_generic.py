@@ -251,3 +251,14 @@ def test_a_game_in_each_language_leaves_no_key_or_placeholder(game, lang):
     key = re.compile(r"\b(event|action|card|term|phase|count|played|business|square)\.[a-z_]")
     for line in out:
         assert "{" not in line and not key.search(line), line
+
+
+def test_a_record_files_names_are_told_without_their_control_characters():
+    """`tycoon replay FILE --log` printed a record file's names as they were: ESC sequences
+    in a name recoloured and retitled the terminal reading the log."""
+    from tycoon.engine import Record
+    from tycoon.terminal import tell
+
+    players = [{"seat": 0, "name": "Ana\x1b[31m\x1b]0;pwned\x07"}, {"seat": 1, "name": "B\u202eo"}]
+    lines = list(tell(Record("deal", 2, 7), players))
+    assert lines[:2] == ["Turn 1: Ana[31m]0;pwned plays", "Ana[31m]0;pwned draws 2 cards"]

@@ -537,3 +537,41 @@ def test_a_connection_that_died_without_a_close_is_found_out_and_replaced(server
     # (with logging not set up, Python prints a warning and its traceback on standard error)
     assert "keepalive ping failed" in [r.getMessage() for r in logged]
     assert not online._QUIET.propagate
+
+
+def test_what_a_server_sends_reaches_the_terminal_without_its_control_characters():
+    """A server's names and titles are printed, not obeyed: a game named with ESC sequences
+    (clear the screen, retitle the window) and a direction override went to the terminal as
+    they were. Any server may be given to --server, so its words are not trusted."""
+    import http.server
+
+    from tycoon.terminal.online import play_online
+
+    hostile = [{"id": "G1", "game": "toy", "name": "Fri\x1b[2J\x1b]0;pwned\x07day",
+                "status": "open", "free_seats": [1],
+                "players": [{"seat": 0, "kind": "human", "bot": None, "taken": True,
+                             "connected": True, "name": "\u202eAna\r"},
+                            {"seat": 1, "kind": "human", "bot": None, "taken": False,
+                             "connected": False, "name": None}]}]
+
+    class Hostile(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            body = json.dumps(hostile).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *_args):
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Hostile)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    said: list[str] = []
+    try:
+        play_online(f"http://127.0.0.1:{httpd.server_address[1]}", lang="en",
+                    read=lambda _p: "q", write=said.append)
+    finally:
+        httpd.shutdown()
+    assert said[2] == "1. Toy · Fri[2J]0;pwnedday: Ana, free seat", said

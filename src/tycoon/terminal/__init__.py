@@ -61,8 +61,9 @@ def play(
     from .local import LocalTable
     from .screen import screen_for
     from .ui import Terminal
-    from .words import Words, game_title
+    from .words import Words, game_title, printing
 
+    write = printing(write)
     info = get_game(game)
     options = dict(options or {})
     preset = options.pop("preset", None)
@@ -111,7 +112,7 @@ def tell(record: Record, players: object = None, seat: int | None = None, lang: 
     from tycoon.engine import get_game, replay_steps
 
     from .screen import screen_for
-    from .words import ActorNotes, Words
+    from .words import ActorNotes, Words, printable
 
     info = get_game(record.game)
     words = Words(info, lang)
@@ -129,14 +130,14 @@ def tell(record: Record, players: object = None, seat: int | None = None, lang: 
             note = notes.say({"seat": record.actions[version - 1][0], "by": pick[0],
                               "reason": pick[1]})
             if note is not None:
-                yield note
+                yield printable(note)
         for event in events:
             if event.type == "turn_started":
                 notes.new_turn()
             if event.visible_to(seat):
                 message = position.describe(event, seat)
                 if message is not None:
-                    yield words(message)
+                    yield printable(words(message))  # the names are the record file's
 
 
 def play_online(*args: Any, **kwargs: Any) -> dict[str, Any] | None:

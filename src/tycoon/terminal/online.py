@@ -485,8 +485,9 @@ def play_online(
 
     from .screen import screen_for
     from .ui import Terminal
-    from .words import Words, game_title
+    from .words import Words, game_title, printing
 
+    write = printing(write)  # names, titles and refusals come from the server
     base = check_server(server)
     lobby = Words(None, lang)  # the words before the game is known
     write(lobby("term.online.connecting", url=base))

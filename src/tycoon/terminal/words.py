@@ -11,7 +11,8 @@ client's words for them (``tycoon/i18n``), so a browser and a terminal say them 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -19,6 +20,26 @@ from typing import Any
 from tycoon.engine import LANGUAGES, GameInfo, Message, render
 from tycoon.engine.messages import join
 from tycoon.server.updates import actor_message
+
+#: What a terminal obeys rather than shows: the control characters (ESC opens the sequences that
+#: recolour, retitle or clear a terminal; a carriage return writes over a line) but tab and
+#: newline, and Unicode's direction controls, which turn the rest of a line around.
+UNSHOWN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """``text`` as a terminal may be sent it: names, titles and messages come from record
+    files and servers, which a terminal must not obey (:data:`UNSHOWN`).
+
+    >>> printable("Ana\x1b[2J\x1b]0;pwned\x07 \u202eplays")
+    'Ana[2J]0;pwned plays'
+    """
+    return UNSHOWN.sub("", text)
+
+
+def printing(write: Callable[[str], None]) -> Callable[[str], None]:
+    """``write`` sending only :func:`printable` text."""
+    return lambda text: write(printable(text))
 
 
 @cache
