@@ -288,7 +288,6 @@ class CapitalCodec:
                 out[ch + N_CHARGES + slot] = -1 if c.amount is None else c.amount
         self._observe_selection(selection, out)
 
-
     def _observe_selection(self, selection: Path, out: np.ndarray) -> None:
         """The cards chosen so far in a choice of several steps (an exchange, a waiver)."""
         sel = self.layout.offset["selection"]
@@ -297,6 +296,7 @@ class CapitalCodec:
                 out[sel + i - self.exchange] += 1
             elif self.waive <= i < self.waive_done:
                 out[sel + len(CARDS) + i - self.waive] = 1
+
 
 def _me(view: dict[str, Any]) -> int:
     for d in view["seats"]:

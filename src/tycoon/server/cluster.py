@@ -240,7 +240,7 @@ class Cluster:
         for gid, room in self.lobby.rooms.items():
             if room.fence is None:
                 continue
-            seats = sorted(s for s, n in room.connections.items() if s is not None and n > 0)
+            seats = sorted(room.connected_seats())
             pipe.set(self._presence_key(gid), json.dumps(seats), ex=ttl)
         await pipe.execute()
 

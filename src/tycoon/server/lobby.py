@@ -505,8 +505,7 @@ LIST_ORDER = {"open": 0, "playing": 1, "finished": 2}
 def summary(room: Room) -> dict[str, Any]:
     """What the lobby shows of a game this process holds."""
     turn = getattr(room.state, "turn", None)
-    return stored_summary(room.row, room.seat_rows, room.version,
-                          {s for s, n in room.connections.items() if n > 0},
+    return stored_summary(room.row, room.seat_rows, room.version, room.connected_seats(),
                           turn if isinstance(turn, int) else None)
 
 

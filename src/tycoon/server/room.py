@@ -222,9 +222,13 @@ class Room:
         """Human seats nobody has joined yet."""
         return free_seats(self.seat_rows)
 
+    def connected_seats(self) -> set[int]:
+        """The seats with a person connected to this process."""
+        return {s for s, n in self.connections.items() if s is not None and n > 0}
+
     def players(self) -> list[dict[str, Any]]:
         """The public list of seats: kind, bot, name, taken, connected."""
-        return public_seats(self.seat_rows, {s for s, n in self.connections.items() if n > 0})
+        return public_seats(self.seat_rows, self.connected_seats())
 
     # -- life cycle -------------------------------------------------------------------------
     def start(self) -> None:
