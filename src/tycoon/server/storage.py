@@ -534,7 +534,9 @@ class Storage:
         def run() -> list[tuple[GameRow, list[SeatRow], int]]:
             with self.engine.connect() as conn:
                 games = conn.execute(
-                    sa.select(g, sa.select(sa.func.count()).where(a.c.game_id == g.c.id)
+                    # the last action's index, not a count: one step down the key per game
+                    sa.select(g, sa.select(sa.func.coalesce(sa.func.max(a.c.idx) + 1, 0))
+                              .where(a.c.game_id == g.c.id)
                               .scalar_subquery().label("version"))
                     .where(g.c.status.in_(statuses))
                     .order_by(*ranks, g.c.created.desc()).limit(limit)
