@@ -287,6 +287,20 @@ def test_chat_is_text_survives_a_reload_and_a_restart(server, new_page, shot):
     expect(a.locator(".chat-line")).to_have_count(2)
 
 
+def test_enter_after_the_name_takes_the_first_free_seat(server, new_page):
+    """Someone invited types their name and presses Enter: that took no seat (only a click
+    on a seat's button did); it takes the first free one, as the lobby's Join does."""
+    game_id = httpx.post(f"{server.base}/api/games",
+                         json={"game": "deal", "players": ["human", "human"]}).json()["id"]
+    page = new_page()
+    page.goto(f"{server.base}/#/game/{game_id}")
+    page.fill("#join-name", "Ana")
+    page.press("#join-name", "Enter")
+    expect(page.locator(".topbar-slot")).to_contain_text("you play seat A")
+    players = httpx.get(f"{server.base}/api/games/{game_id}").json()["players"]
+    assert [(p["name"], p["taken"]) for p in players] == [("Ana", True), (None, False)]
+
+
 def test_join_dialog_drops_seats_others_take_and_keeps_the_typed_name(server, new_page):
     created = httpx.post(f"{server.base}/api/games",
                          json={"game": "deal", "players": ["human"] * 3}).json()

@@ -212,6 +212,12 @@ export class GameScreen {
     }
     if (typed !== null) announce(t("game.seats_changed"));
     const name = el("input", { id: "join-name", value: typed ?? settings.name, maxlength: "40" });
+    // Enter after the name takes the first free seat, as the lobby's Join does
+    name.addEventListener("keydown", (ev) => {
+      if (ev.key !== "Enter" || ev.isComposing) return;
+      ev.preventDefault();
+      name.closest(".join-box")?.querySelector("[data-key^=take-seat-]")?.click();
+    });
     const title = info.game ? titleOf(info.game) : "";
     const box = el("div", { class: "card-panel join-box", role: "dialog", "aria-labelledby": "join-h" },
       el("h2", { id: "join-h" }, t("game.join_title", { game: title })),
