@@ -279,7 +279,7 @@ def test_settings_from_flags_and_environment():
 
 
 def test_a_database_that_cannot_store_is_a_503_to_retry_and_a_failure_a_500_in_the_apis_form(
-        db_url):
+        db_url, caplog):
     """A database that refuses (its disk full: SQLite's "database or disk is full", or down)
     made the API answer Starlette's plain-text "Internal Server Error", in no form a client
     reads. It is now a 503 `server_error` with Retry-After, in the API's form; any other
@@ -291,6 +291,10 @@ def test_a_database_that_cannot_store_is_a_503_to_retry_and_a_failure_a_500_in_t
     create = storage.create_game
     try:
         body = {"game": "toy", "players": ["random", "random"]}
+
+        async def failing_db(*_args, **_kwargs):
+            raise OperationalError("INSERT", {}, Exception("disk is full"))
+
         for fault, status in ((OperationalError("INSERT", {}, Exception("disk is full")), 503),
                               (ZeroDivisionError("a bug"), 500)):
             async def failing(*_args, fault=fault, **_kwargs):
@@ -305,5 +309,11 @@ def test_a_database_that_cannot_store_is_a_503_to_retry_and_a_failure_a_500_in_t
         storage.create_game = create
         assert live.get("/api/games").json() == []
         assert live.post("/api/games", body).status_code == 201
+        # the database's refusal: its traceback once, then a line (the cause) a request
+        storage.create_game = failing_db
+        assert live.post("/api/games", body).status_code == 503
+        failed = [r for r in caplog.records if r.getMessage().startswith("POST /api/games")]
+        assert [r.exc_info is not None for r in failed] == [True, True, False]
+        assert failed[2].getMessage() == ("POST /api/games failed: Exception: disk is full")
     finally:
         live.stop()

@@ -118,21 +118,28 @@ def test_a_bot_tries_again_a_move_the_database_could_not_store(monkeypatch, capl
             await asyncio.sleep(0.02)
         stored = await storage.load_actions(room.id)
         out = refused, room.status, room.version, len(stored), room.runner.stuck
+        refused.clear()  # a second game on the same full disk
+        other = await lobby.create("toy", ["random", "random"], {"turn_limit": 3}, None, 4, "")
+        for _ in range(200):
+            if other.status == "finished":
+                break
+            await asyncio.sleep(0.02)
         await lobby.close()
         await storage.close()
-        return out
+        return (*out, other.status)
 
     before = failures("store")
-    refused, status, version, stored, stuck = run(main())
-    assert failures("store") - before == 6  # counted on /metrics
+    refused, status, version, stored, stuck, other = run(main())
+    assert failures("store") - before == 12  # counted on /metrics
     assert refused == [0] * 6  # six refusals of the first move, then it was stored
-    assert status == "finished" and stored == version > 0 and stuck == {}
+    assert status == other == "finished" and stored == version > 0 and stuck == {}
     assert "cannot act" not in caplog.text
-    # the cause once with its traceback, a line for each refusal after it, and the end of it
+    # the cause's traceback once for the database, a line for each refusal after it (the
+    # second game's too), and a line when each game stores again
     refusals = [r for r in caplog.records if "could not store" in r.getMessage()]
-    assert [r.exc_info is not None for r in refusals] == [True] + [False] * 5
-    assert refusals[1].getMessage().endswith("(again): OSError: database or disk is full")
-    assert caplog.text.count("the database stores again") == 1
+    assert [r.exc_info is not None for r in refusals] == [True] + [False] * 11
+    assert refusals[1].getMessage().endswith("action 0: OSError: database or disk is full")
+    assert caplog.text.count("the database stores again") == 2
 
 
 def test_a_bot_that_fails_to_choose_is_stood_in_for_and_the_game_goes_on(monkeypatch, caplog):

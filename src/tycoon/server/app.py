@@ -139,7 +139,11 @@ class Failures(HttpMiddleware):
         except Exception as exc:
             if started:  # too late for another answer
                 raise
-            log.exception("%s %s failed", scope["method"], scope["path"])
+            lobby = getattr(scope["app"].state, "lobby", None)
+            if isinstance(exc, OperationalError) and lobby is not None:
+                lobby.storage.refused(exc, "%s %s failed", scope["method"], scope["path"])
+            else:
+                log.exception("%s %s failed", scope["method"], scope["path"])
             metrics.failed("request")
             if isinstance(exc, OperationalError):
                 response = error_response(

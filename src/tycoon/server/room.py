@@ -53,18 +53,6 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def failure_cause(exc: BaseException) -> str:
-    """One line saying why a call failed: the database driver's own error where a library
-    wrapped it (SQLAlchemy adds the statement and a link on lines of their own).
-
-    >>> failure_cause(OSError(28, "No space left on device"))
-    'OSError: [Errno 28] No space left on device'
-    """
-    cause = getattr(exc, "orig", None) or exc
-    text = str(cause).strip().splitlines()
-    return f"{type(cause).__name__}: {text[0]}" if text else type(cause).__name__
-
-
 def free_seats(seats: Iterable[SeatRow]) -> list[int]:
     """Human seats nobody has joined yet."""
     return [s.seat for s in seats if s.kind == "human" and s.token_hash is None]
@@ -145,11 +133,9 @@ class Room:
         #: connection as its ``update``'s ``history`` (a restored room's, by :meth:`retell`).
         self.recent: deque[tuple[int, State, list[Event], dict[str, Any] | None]] = \
             deque(maxlen=RECENT)
-        #: Why the database refused this game's last action (None: it stored it). A cause
-        #: is logged with its traceback once; the same cause again (a full disk, a restart)
-        #: takes a line, and so does the first action stored after it.
+        #: Why the database refused this game's last action (None: it stored it); the first
+        #: action stored after a refusal says so in the log.
         self.store_failing: str | None = None
-        self._store_causes: set[str] = set()
         self.runner = BotRunner(self)
         for s in seats:
             if s.kind == "bot":
@@ -447,13 +433,8 @@ class Room:
                 raise ProtocolError("this game moved to another server process: reconnect",
                                     "server_error") from None
             except Exception as exc:
-                self.store_failing = cause = failure_cause(exc)
-                if cause in self._store_causes:
-                    log.error("game %s: could not store action %d (again): %s", self.id, idx,
-                              cause)
-                else:
-                    log.exception("game %s: could not store action %d", self.id, idx)
-                    self._store_causes.add(cause)
+                self.store_failing = self.storage.refused(
+                    exc, "game %s: could not store action %d", self.id, idx)
                 metrics.failed("store")
                 raise ProtocolError(
                     "the action could not be stored; nothing changed, try again", "server_error"

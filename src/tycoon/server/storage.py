@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import queue
 import threading
 import time
@@ -40,6 +41,21 @@ from sqlalchemy.pool import StaticPool
 
 from . import migrate
 from .lease import check_fences
+
+log = logging.getLogger("tycoon.server")
+
+
+def failure_cause(exc: BaseException) -> str:
+    """One line saying why a call failed: the database driver's own error where a library
+    wrapped it (SQLAlchemy adds the statement and a link on lines of their own).
+
+    >>> failure_cause(OSError(28, "No space left on device"))
+    'OSError: [Errno 28] No space left on device'
+    """
+    cause = getattr(exc, "orig", None) or exc
+    text = str(cause).strip().splitlines()
+    return f"{type(cause).__name__}: {text[0]}" if text else type(cause).__name__
+
 
 _STOP = object()
 #: The longest bot spec a seat stores (``ServerSettings.replacement_bot`` is held to it).
@@ -125,6 +141,8 @@ class Storage:
     def __init__(self, url: str, prefix: str = "tycoon_", inline: bool | None = None) -> None:
         self.url = url
         self.prefix = prefix
+        #: The causes of this database's refusals logged so far (see :meth:`refused`).
+        self.refusals: set[str] = set()
         #: Write on the caller's thread (SQLite: a WAL commit takes microseconds, less than
         #: handing the work to another thread) instead of the writer thread (network databases).
         self.inline = url.startswith("sqlite") if inline is None else inline
@@ -208,6 +226,18 @@ class Storage:
         self._stopping = threading.Event()
 
     # -- life cycle -------------------------------------------------------------------------
+    def refused(self, exc: BaseException, message: str, *args: object) -> str:
+        """Log that this database refused something (``message % args``) and return its cause
+        (:func:`failure_cause`): with the traceback the first time the cause is seen, in one
+        line after it, so that a full disk under a hundred games logs one traceback."""
+        cause = failure_cause(exc)
+        if cause in self.refusals:
+            log.error(message + ": %s", *args, cause)
+        else:
+            self.refusals.add(cause)
+            log.error(message, *args, exc_info=exc)
+        return cause
+
     async def open(self) -> None:
         """Bring the tables to the latest schema (Alembic, :mod:`.migrate`: once, under a lock
         shared by every process on the database) and start the writer thread."""
