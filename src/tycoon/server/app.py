@@ -140,8 +140,8 @@ class Failures(HttpMiddleware):
             if started:  # too late for another answer
                 raise
             lobby = getattr(scope["app"].state, "lobby", None)
-            if isinstance(exc, OperationalError) and lobby is not None:
-                lobby.storage.refused(exc, "%s %s failed", scope["method"], scope["path"])
+            if lobby is not None:
+                lobby.storage.failed(exc, "%s %s failed", scope["method"], scope["path"])
             else:
                 log.exception("%s %s failed", scope["method"], scope["path"])
             metrics.failed("request")

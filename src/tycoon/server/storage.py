@@ -238,6 +238,15 @@ class Storage:
             log.error(message, *args, exc_info=exc)
         return cause
 
+    def failed(self, exc: BaseException, message: str, *args: object) -> None:
+        """Log a request or message that failed: a refusal of this database (SQLAlchemy's
+        ``OperationalError``: down, its disk full) as :meth:`refused` does, anything else (a
+        bug) with its traceback every time."""
+        if isinstance(exc, sa.exc.OperationalError):
+            self.refused(exc, message, *args)
+        else:
+            log.error(message, *args, exc_info=exc)
+
     async def open(self) -> None:
         """Bring the tables to the latest schema (Alembic, :mod:`.migrate`: once, under a lock
         shared by every process on the database) and start the writer thread."""

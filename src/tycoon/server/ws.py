@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import re
 import time
 from typing import Any
@@ -21,8 +20,6 @@ from .protocol import MAX_TOKEN, ProtocolError, dumps, error, parse_client
 from .room import Room
 from .settings import ServerSettings
 from .table import ChatLimit
-
-log = logging.getLogger("tycoon.server")
 
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
@@ -355,7 +352,7 @@ async def _serve(websocket: WebSocket, lobby: Lobby, room: Room, conn: Connectio
         except ProtocolError as exc:
             conn.send(error(exc.code, str(exc), msg.get("seq")))
         except Exception as exc:  # the database refused (its disk full, down), or a bug
-            log.exception("game %s: %s message failed", room.id, kind)
+            lobby.storage.failed(exc, "game %s: %s message failed", room.id, kind)
             metrics.failed("message")
             conn.send(error("server_error", f"the server could not do that "
                                             f"({type(exc).__name__}); nothing changed, try "
