@@ -133,9 +133,9 @@ class Room:
         #: connection as its ``update``'s ``history`` (a restored room's, by :meth:`retell`).
         self.recent: deque[tuple[int, State, list[Event], dict[str, Any] | None]] = \
             deque(maxlen=RECENT)
-        #: Why the database refused this game's last action (None: it stored it); the first
-        #: action stored after a refusal says so in the log.
-        self.store_failing: str | None = None
+        #: Whether the database refused this game's last action: the first action stored
+        #: after a refusal says so in the log.
+        self.store_failing = False
         self.runner = BotRunner(self)
         for s in seats:
             if s.kind == "bot":
@@ -433,14 +433,14 @@ class Room:
                 raise ProtocolError("this game moved to another server process: reconnect",
                                     "server_error") from None
             except Exception as exc:
-                self.store_failing = self.storage.refused(
-                    exc, "game %s: could not store action %d", self.id, idx)
+                self.store_failing = True
+                self.storage.refused(exc, "game %s: could not store action %d", self.id, idx)
                 metrics.failed("store")
                 raise ProtocolError(
                     "the action could not be stored; nothing changed, try again", "server_error"
                 ) from None
             if self.store_failing:
-                self.store_failing = None
+                self.store_failing = False
                 log.warning("game %s: action %d stored; the database stores again", self.id,
                             idx)
             # committed: swap the new position in, with its log row, in one step

@@ -225,18 +225,17 @@ class Storage:
         self._checkpointer: threading.Thread | None = None
         self._stopping = threading.Event()
 
-    # -- life cycle -------------------------------------------------------------------------
-    def refused(self, exc: BaseException, message: str, *args: object) -> str:
-        """Log that this database refused something (``message % args``) and return its cause
-        (:func:`failure_cause`): with the traceback the first time the cause is seen, in one
-        line after it, so that a full disk under a hundred games logs one traceback."""
+    # -- failures ---------------------------------------------------------------------------
+    def refused(self, exc: BaseException, message: str, *args: object) -> None:
+        """Log that this database refused something (``message % args``): with the traceback
+        the first time its cause (:func:`failure_cause`) is seen, in one line naming the cause
+        after it, so that a full disk under a hundred games logs one traceback."""
         cause = failure_cause(exc)
         if cause in self.refusals:
             log.error(message + ": %s", *args, cause)
         else:
             self.refusals.add(cause)
             log.error(message, *args, exc_info=exc)
-        return cause
 
     def failed(self, exc: BaseException, message: str, *args: object) -> None:
         """Log a request or message that failed: a refusal of this database (SQLAlchemy's
@@ -247,6 +246,7 @@ class Storage:
         else:
             log.error(message, *args, exc_info=exc)
 
+    # -- life cycle -------------------------------------------------------------------------
     async def open(self) -> None:
         """Bring the tables to the latest schema (Alembic, :mod:`.migrate`: once, under a lock
         shared by every process on the database) and start the writer thread."""
