@@ -29,11 +29,8 @@ export class CapitalTable {
     this.minigameScreen = null;
     this.root = el("div", { class: "capital-table" });
     container.replaceChildren(this.root);
-    // a window made wider or narrower (a tablet turned) moves the log at once
-    this.onWidth = () => {
-      if (!this.root.isConnected) CENTRE_LOG.removeEventListener("change", this.onWidth);
-      else if (this.state) this.render();
-    };
+    // a window made wider or narrower (a tablet turned) moves the log at once (until close)
+    this.onWidth = () => this.state && this.render();
     CENTRE_LOG.addEventListener("change", this.onWidth);
   }
 
@@ -521,6 +518,7 @@ export class CapitalTable {
   }
 
   close() {
+    CENTRE_LOG.removeEventListener("change", this.onWidth);
     this.minigameScreen?.close();
   }
 }
