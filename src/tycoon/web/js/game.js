@@ -205,9 +205,7 @@ export class GameScreen {
     const free = info?.free_seats || [];
     if (!free.length || info.status === "finished") {
       if (typed !== null) toast(t("game.seats_gone"));
-      this.choosing = false;
-      this.drawHeader();
-      this.connect(null);
+      this.watch();
       return;
     }
     if (typed !== null) announce(t("game.seats_changed"));
@@ -248,12 +246,7 @@ export class GameScreen {
             }
           }),
         }, t("game.take_seat", { seat: seatLetter(seat) }))),
-        el("button", { "data-key": "watch", onclick: () => {
-          box.remove();
-          this.choosing = false;
-          this.drawHeader();
-          this.connect(null);
-        } }, t("lobby.watch"))));
+        el("button", { "data-key": "watch", onclick: () => { box.remove(); this.watch(); } }, t("lobby.watch"))));
     this.tableBox.replaceChildren(box);
     this.choosing = true;
     this.drawHeader();
@@ -270,6 +263,13 @@ export class GameScreen {
       this.offerSeat(now, name.value);
       if (focused) document.getElementById("join-name")?.focus();
     }, SEAT_POLL_MS);
+  }
+
+  /** Watch the game without a seat: the visitor chose to, or no seat is left. */
+  watch() {
+    this.choosing = false;
+    this.drawHeader();
+    this.connect(null);
   }
 
   connect(token) {
