@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import errno
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -160,6 +160,43 @@ def stopped_by_signals() -> Iterator[None]:
                 signal.signal(kind, handler)
 
 
+def stopped(done: int, total: int, save: Path | None) -> str:
+    """What a study stopped by Ctrl-C (or SIGTERM, SIGHUP) says: how far it got, and what is kept.
+
+    >>> stopped(4, 40, Path("t.jsonl"))
+    'stopped after 4 of 40 games; t.jsonl keeps them: the same command plays the other 36'
+    >>> stopped(4, 40, None)
+    'stopped after 4 of 40 games; none is kept (with --save FILE, the same command resumes)'
+    """
+    head = f"stopped after {done:,} of {total:,} games"
+    if save is None:
+        return f"{head}; none is kept (with --save FILE, the same command resumes)"
+    return f"{head}; {save} keeps them: the same command plays the other {total - done:,}"
+
+
+@contextmanager
+def study(description: str, total: int, save: Path | None) -> Iterator[Callable[[int], None]]:
+    """The frame of a study command: a progress bar (the function given advances it by a
+    number of games), its errors as :func:`fail`, and a stop by Ctrl-C, SIGTERM or SIGHUP
+    that says what :func:`stopped` says and exits with code 130."""
+    done = 0
+    try:
+        with stopped_by_signals(), progress_bar() as bar:
+            task = bar.add_task(description, total=total)
+
+            def advance(games: int) -> None:
+                nonlocal done
+                done += games
+                bar.advance(task, games)
+
+            yield advance
+    except KeyboardInterrupt:
+        err.print(stopped(done, total, save), markup=False, highlight=False)
+        raise typer.Exit(130) from None
+    except ValueError as exc:
+        fail(str(exc))
+
+
 @app.command()
 def play(
     game: Annotated[str | None, typer.Argument(help="The game: capital, deal or a plugin's "
@@ -228,15 +265,8 @@ def simulate(
 
     check_game(game)
     options = parse_options(option, preset)
-    try:
-        with progress_bar() as bar:
-            task = bar.add_task(f"simulating {game}", total=games)
-            summary = run(
-                game, games, seed, seats, options, lambda n: bar.advance(task, n),
-                workers, ray, save,
-            )
-    except ValueError as exc:
-        fail(str(exc))
+    with study(f"simulating {game}", games, save) as advance:
+        summary = run(game, games, seed, seats, options, advance, workers, ray, save)
     data = summary.to_json()
     if as_json:
         print(json.dumps(data, indent=2))
@@ -330,15 +360,11 @@ def tournament(
     from tycoon.study.tournament import run_cli
 
     check_game(game)
-    try:
-        with progress_bar() as bar:
-            task = bar.add_task(f"{game} tournament", total=games)
-            run_cli(
-                game, bots, games, seed, workers, as_json, plot, parse_options(option), save,
-                duplicate, ray, lambda k: bar.advance(task, k), records,
-            )
-    except ValueError as exc:
-        fail(str(exc))
+    with study(f"{game} tournament", games, save) as advance:
+        run_cli(
+            game, bots, games, seed, workers, as_json, plot, parse_options(option), save,
+            duplicate, ray, advance, records,
+        )
 
 
 @app.command()
@@ -361,15 +387,9 @@ def stats(
     from tycoon.study.stats import run_cli
 
     check_game(game)
-    try:
-        with progress_bar() as bar:
-            task = bar.add_task(f"{game} statistics", total=games)
-            run_cli(
-                game, games, seed, parse_options(option), plot, as_json,
-                lambda k: bar.advance(task, k), workers, ray, save,
-            )
-    except ValueError as exc:
-        fail(str(exc))
+    with study(f"{game} statistics", games, save) as advance:
+        run_cli(game, games, seed, parse_options(option), plot, as_json, advance, workers, ray,
+                save)
 
 
 #: Flags of a study that change where its output goes, not what it finds.
@@ -436,16 +456,14 @@ def ladder(
     try:
         names = split_bots(bots) if bots else ladder_bots(game)
         total = len(names) * (len(names) - 1) // 2 * games
-        command = reproducing(sys.argv[1:]) if sys.argv[1:2] == ["ladder"] else ""
-        with progress_bar() as bar:
-            task = bar.add_task(f"{game} ladder", total=total)
-            run_cli(
-                game, ",".join(names), games, seed, workers, as_json, plot,
-                parse_options(option), save, ray, ratings, command,
-                lambda k: bar.advance(task, k), seats, records,
-            )
     except ValueError as exc:
         fail(str(exc))
+    command = reproducing(sys.argv[1:]) if sys.argv[1:2] == ["ladder"] else ""
+    with study(f"{game} ladder", total, save) as advance:
+        run_cli(
+            game, ",".join(names), games, seed, workers, as_json, plot, parse_options(option),
+            save, ray, ratings, command, advance, seats, records,
+        )
 
 
 @app.command()

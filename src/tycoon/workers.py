@@ -20,6 +20,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import pickle
+import signal
 import threading
 from multiprocessing.connection import wait
 from multiprocessing.context import BaseContext
@@ -48,9 +49,15 @@ def known_here() -> tuple[list[Any], dict[str, Any]]:
 
 
 def start_worker(games: list[Any], bots: dict[str, Any]) -> None:
-    """A pool's initializer: register ``games`` and ``bots`` and end with the parent."""
+    """A pool's initializer: register ``games`` and ``bots`` and end with the parent.
+
+    Ctrl-C reaches every process of the terminal's group; a worker leaves it to its parent,
+    which stops the pool (a worker's own traceback would only interrupt the parent's words).
+    """
     from tycoon.bots.base import register_bot
     from tycoon.engine.registry import register
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     for info in games:
         register(info)

@@ -188,6 +188,24 @@ def test_train_command_rejects_a_bad_setting_and_writes_nothing(tmp_path):
 
 
 @pytest.mark.skipif(not HAS_TORCH, reason="the learn extra (torch) is not installed")
+def test_train_command_stopped_says_nothing_is_written(tmp_path, monkeypatch):
+    """Ctrl-C (or SIGTERM, SIGHUP) during the games or the training ended with status 130 and
+    not a word; it now says the file is not written and a run keeps nothing."""
+    import tycoon.learn.value
+
+    def stopped(*_args, **_kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(tycoon.learn.value, "train", stopped)
+    out = tmp_path / "w.npz"
+    result = runner.invoke(app, ["train", "deal", "--out", str(out)])
+    assert result.exit_code == 130
+    assert result.output.splitlines()[-1] == (f"stopped; {out} is not written (a run keeps "
+                                              "nothing: the same command starts again)")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(not HAS_TORCH, reason="the learn extra (torch) is not installed")
 def test_train_command_refuses_an_unwritable_out_before_it_plays(tmp_path):
     """--out where nothing can be written (a file in the way of its folder, a folder) is
     refused at once, not after 20,000 games and the training."""

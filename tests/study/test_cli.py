@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from tycoon.cli import app
@@ -391,3 +392,41 @@ def test_a_full_disk_ends_a_study_with_one_line(tmp_path):
     assert done.stderr.splitlines()[-1] == ("error: cannot write the output: No space left on "
                                             "device")
     assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
+
+
+@pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
+def test_a_stopped_study_says_what_it_kept_and_resumes(tmp_path, how):
+    """Ctrl-C (SIGINT to the terminal's whole process group, workers included) or SIGTERM to
+    the command: it ended with status 130, a traceback line from each worker ("Process
+    SpawnPoolWorker-1:") and not a word on the games kept. It now says how many games ended
+    and that the same command plays the others, and that command does."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    save = tmp_path / "deal.jsonl"
+    args = [sys.executable, "-m", "tycoon.cli", "tournament", "deal", "--bots",
+            "ismcts:iterations=40,medium", "--games", "12", "--seed", "2", "--workers", "2",
+            "--save", str(save)]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    deadline = time.monotonic() + 120
+    while (not save.exists() or len(save.read_text().splitlines()) < 2) \
+            and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.05)
+    if how == "ctrl-c":
+        os.killpg(proc.pid, signal.SIGINT)
+    else:
+        proc.send_signal(signal.SIGTERM)
+    out, errors = proc.communicate(timeout=120)
+    assert proc.returncode == 130, errors
+    kept = len(save.read_text().splitlines()) - 1
+    assert 1 <= kept < 12
+    assert errors.splitlines()[-1] == (f"stopped after {kept} of 12 games; {save} keeps them: "
+                                       f"the same command plays the other {12 - kept}")
+    assert "Traceback" not in errors and "Process" not in errors and out == ""
+    again = subprocess.run(args, capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0, again.stderr
+    assert f"{kept} games from the save file, {12 - kept} played in" in again.stdout

@@ -60,10 +60,11 @@ def train(
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
 
-    from tycoon.cli import progress_bar  # the bar of every long command (a line a tenth in a log)
+    # the bar of every long command (a line a tenth in a log), and its stop by a signal
+    from tycoon.cli import progress_bar, stopped_by_signals
 
     try:
-        with progress_bar() as bar:
+        with stopped_by_signals(), progress_bar() as bar:
             task = bar.add_task("self-play games", total=games)
             mlp, report = run(game, seed, games=games, epochs=epochs, hidden=hidden,
                               every=every, batch=batch, cosine=cosine,
@@ -71,6 +72,10 @@ def train(
     except ValueError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
+    except KeyboardInterrupt:
+        typer.echo(f"stopped; {out} is not written (a run keeps nothing: the same command "
+                   "starts again)", err=True)
+        raise typer.Exit(130) from None
     try:
         mlp.save(part)
         os.replace(part, out)
