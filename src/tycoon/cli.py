@@ -350,7 +350,7 @@ def tournament(
         typer.Option(
             "--duplicate",
             help="Play each deal once per seat rotation (same cards and dice for every bot): "
-            "less luck in the comparison. Use a multiple of the number of bots as --games.",
+            "less luck in the comparison. --games must be a multiple of the number of bots.",
         ),
     ] = False,
     ray: RayOpt = None,
@@ -427,7 +427,8 @@ def ladder(
                      "can seat)."),
     ] = None,
     games: Annotated[
-        int, typer.Option(min=1, help="Games per pair (duplicate deals, seats rotated).")
+        int, typer.Option(min=1, help="Games per pair (duplicate deals, seats rotated: a "
+                                 "multiple of the table's seats).")
     ] = 4,
     seats: Annotated[
         int | None, typer.Option(help="Table size (default: the game's smallest).")

@@ -115,6 +115,9 @@ def test_bad_ladders_are_refused():
         run_ladder("toy", ["random", "firstpick"], games=0)
     with pytest.raises(ValueError, match="seats"):
         run_ladder("toy", ["random", "firstpick"], seats=9)
+    # the third deal would have been played from one side only
+    with pytest.raises(ValueError, match=r"games per pair must be a multiple of 2 .*not 3"):
+        run_ladder("toy", ["random", "firstpick"], games=3)
 
 
 def test_a_ladder_at_a_bigger_table_alternates_the_two_bots():

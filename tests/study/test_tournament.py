@@ -204,6 +204,10 @@ def test_a_duplicate_tournament_replays_each_deal_with_the_bots_rotated(tmp_path
     assert _comparable(again) == _comparable(t)
     with pytest.raises(ValueError, match="another tournament"):
         run_tournament(TOY, bots, 6, seed=3, save=save)
+    # a seventh game would have played the fourth deal from one seat only
+    with pytest.raises(ValueError, match=r"games must be a multiple of 2 .*not 7"):
+        run_tournament(TOY, bots, 7, seed=3, duplicate=True, save=save)
+    assert len(save.read_text().splitlines()) == 1 + 6
 
 
 def test_the_table_wraps_a_long_bot_spec_between_its_parameters(monkeypatch):

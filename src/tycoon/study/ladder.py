@@ -40,7 +40,7 @@ from tycoon.engine import Rng, check_seed, derive_seed, get_game
 
 from .match import MatchResult, study_options
 from .records import output_folder, run_matches, save_figure
-from .runner import MAX_GAMES, Task, cannot_write, check_games, timing
+from .runner import MAX_GAMES, Task, cannot_write, check_games, check_rotations, timing
 
 #: Games per pair by default (two deals, each from both seats at a table of two).
 GAMES_PER_PAIR = 4
@@ -230,6 +230,7 @@ def run_ladder(
     options = study_options(info, options)
     seats = info.min_seats if seats is None else seats
     info.new_game(seats=seats, seed=1, **options)  # validates seats and options
+    check_rotations(games, seats, "games per pair")
     tasks = ladder_tasks(names, seats, games, seed)
     header = {"ladder": 1, "game": game, "bots": names, "seed": seed, "games": games,
               "options": options}

@@ -56,6 +56,22 @@ def check_games(games: object, what: str = "games", least: int = 1,
     return games
 
 
+def check_rotations(games: int, seats: int, what: str = "games") -> int:
+    """``games`` if it is a whole number of seat rotations of ``seats`` bots, else a
+    ``ValueError``: the last seed of a duplicate study would favour the seats it was played
+    from.
+
+    >>> check_rotations(3, 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: games must be a multiple of 2 (each seed is played once per seat rotation), not 3
+    """
+    if games % seats:
+        raise ValueError(f"{what} must be a multiple of {seats} (each seed is played once per "
+                         f"seat rotation), not {games}")
+    return games
+
+
 @dataclass(frozen=True)
 class Task:
     """One match of a study: its index, who sits where, and the game's seed."""

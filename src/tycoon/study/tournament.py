@@ -41,7 +41,7 @@ from tycoon.engine import check_seed, derive_seed, get_game
 
 from .match import MatchResult, study_options
 from .records import output_folder, run_matches, save_figure
-from .runner import Task, check_games, timing
+from .runner import Task, check_games, check_rotations, timing
 from .stats import labeller
 
 #: One tournament game (the match loop's result).
@@ -276,6 +276,8 @@ def run_tournament(
     seed = check_seed(seed)
     check_games(games)
     check_lineup(game, bots)
+    if duplicate:
+        check_rotations(games, len(bots))
     options = study_options(info, options)
     info.new_game(seats=len(bots), seed=1, **options)  # validates options before any work
     header = save_header(game, bots, seed, options, duplicate)
