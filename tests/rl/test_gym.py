@@ -8,6 +8,7 @@ import pytest
 
 pytest.importorskip("gymnasium")
 
+import gymnasium as gym
 import numpy as np
 from gymnasium.utils.env_checker import check_env
 
@@ -26,6 +27,16 @@ def test_deal_gym_passes_check_env():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
         check_env(deal_gym(seats=3), skip_render_check=True)
+
+
+@pytest.mark.parametrize("game", ["Capital", "Deal"])
+def test_check_env_finds_nothing_to_warn_of_through_gymnasium_make(game):
+    """What a researcher runs first: the environment made by id, rendering included. It
+    warned that no render_fps was declared."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        env = gym.make(f"tycoon.rl:tycoon/{game}-v0", render_mode="ansi", turn_limit=30)
+        check_env(env.unwrapped)
 
 
 def _episode(env, seed):

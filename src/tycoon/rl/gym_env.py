@@ -53,7 +53,8 @@ class TycoonGymEnv(gym.Env):
     ``tycoon.rl.pettingzoo_env.TycoonAECEnv``.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
+    # render_fps as Gymnasium's own text games declare it (check_env warns without one)
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(
         self,
