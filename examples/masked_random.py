@@ -47,7 +47,12 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    got = evaluate(args.game, args.episodes, args.opponents, args.seats, args.seed)
+    if args.episodes < 1:
+        parser.error(f"--episodes must be at least 1, not {args.episodes}")
+    try:  # the environment checks the seats and the bots
+        got = evaluate(args.game, args.episodes, args.opponents, args.seats, args.seed)
+    except ValueError as exc:
+        parser.error(str(exc))
     print(f"masked-random vs {args.opponents} in {args.game} ({args.seats} seats, "
           f"{args.episodes} episodes): {got}")
 

@@ -59,6 +59,10 @@ def main() -> None:
     parser.add_argument("--simulations", type=int, default=30)
     parser.add_argument("--turn-limit", type=int, default=None)
     args = parser.parse_args()
+    for flag, value, least in [("--games", args.games, 1), ("--simulations", args.simulations, 1),
+                               ("--turn-limit", args.turn_limit or 0, 0)]:
+        if value < least:
+            parser.error(f"{flag} must be at least {least}, not {value}")
     register_openspiel()
     params = {"players": 2}
     if args.turn_limit is not None:
