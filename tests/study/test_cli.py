@@ -96,8 +96,14 @@ def test_stats_json_and_plots(tmp_path):
     assert data["bots"] == ["heuristic"]
     if data["finished"]:
         assert sum(data["tags"]["win_set_colors"].values()) >= 3 * data["finished"]
-    for name in ("lengths", "wins", "cards", "money"):
+    # one plot per counter, named after it: "cards.png" showed whichever counter the first
+    # game met first (banked cards, businesses built), whatever the file's name said
+    counters = ["actions", "banked", "cards_played"]
+    assert sorted(data["per_game"]) == counters
+    for name in ("lengths", "wins", "money", *counters):
         assert (tmp_path / f"{name}.png").read_bytes()[:8] == PNG
+    assert sorted(p.stem for p in tmp_path.iterdir()) == sorted(
+        ["lengths", "wins", "money", *counters])
 
 
 def test_stats_capital_text_with_options():
@@ -138,7 +144,8 @@ def reported(width: int = 200, **data: object) -> list[str]:
                          "chance": 0.5},
         "wins_by_seat": [3, 5], "wins_by_reason": {"three_sets": 8},
         "tags": {"win_set_colors": {"dark_blue": 7}},
-        "per_game": {"actions": {"end_turn": 20.5}, "cards_played": {"just_say_no": 1.5}},
+        "per_game": {"actions": {"end_turn": 20.5, "bank": 0.033},
+                     "cards_played": {"just_say_no": 1.5}},
         "money_by_round": {"all": [float(r * 10) for r in range(25)]},
         "games_by_round": [10] * 25,
         **data,
@@ -152,9 +159,11 @@ def test_stats_text_names_seats_from_1_and_labels_each_round_it_shows():
     lines = reported()
     text = "\n".join(lines)
     assert "seat 1  3  37.5%" in text and "seat 2  5  62.5%" in text
-    assert "three sets  8  100.0%" in text and "end turn  20.5" in text
+    assert "three sets  8  100.0%" in text and "end turn  20.50" in text
     # cards and colours by the game's English words, where its stats extension names them
-    assert "Dark blue  7" in text and "Just Say No  1.5" in text
+    assert "Dark blue  7" in text and "Just Say No  1.50" in text
+    # means to two places, their points in line ("0.033" under "20.5" before)
+    assert "bank       0.03" in text
     head = next(i for i, line in enumerate(lines) if line.split()[:1] == ["round"])
     rows = [line.split() for line in lines[head + 1:head + 10]]
     assert [r[0] for r in rows] == ["1", "4", "7", "10", "13", "16", "19", "22", "25"]

@@ -296,7 +296,8 @@ def run_stats(
 
 
 def plot_stats(data: dict[str, Any], folder: Path, prefix: str = "") -> list[Path]:
-    """Write the plots of a summary into ``folder``: lengths, wins, cards, money."""
+    """Write the plots of a summary into ``folder``: lengths, wins, money, and one per counter
+    of ``per_game`` named after it (``actions.png``, and the game's: ``cards_played.png``...)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -339,18 +340,17 @@ def plot_stats(data: dict[str, Any], folder: Path, prefix: str = "") -> list[Pat
     ax.set_ylabel("games")
     ax.set_title(f"{what[:1].upper()}{what[1:]} — {title}", fontsize=8)
     save(fig, "wins")
-    # what was played: the extension's first counter, else actions by type
-    per_game = data["per_game"]
-    counter = next((c for c in per_game if c != "actions"), "actions")
-    cards = per_game.get(counter, {})
-    fig, ax = plt.subplots(figsize=(7, 4))
-    names = list(cards)
-    ax.barh(range(len(names)), [cards[k] for k in names], color="#c47a3c")
-    ax.set_yticks(range(len(names)), [label(counter, k) for k in names], fontsize=7)
-    ax.invert_yaxis()
-    ax.set_xlabel("times per game")
-    ax.set_title(f"{counter.replace('_', ' ').capitalize()} — {title}", fontsize=8)
-    save(fig, "cards")
+    # what was done: one plot per counter (actions by type, and the extension's: cards
+    # played, businesses built, ...), as tall as its bars need
+    for counter, counts in sorted(data["per_game"].items()):
+        names = list(counts)
+        fig, ax = plt.subplots(figsize=(7, 1.2 + 0.2 * max(len(names), 5)))
+        ax.barh(range(len(names)), [counts[k] for k in names], color="#c47a3c")
+        ax.set_yticks(range(len(names)), [label(counter, k) for k in names], fontsize=8)
+        ax.set_ylim(len(names) - 0.5, -0.5)
+        ax.set_xlabel("times per game")
+        ax.set_title(f"{_words(counter).capitalize()} — {title}", fontsize=8)
+        save(fig, counter)
     # money and wealth over time, on the rounds enough games reach
     shown = _rounds_reached(data)
     fig, axes = plt.subplots(1, 2, figsize=(10, 3.8))
@@ -381,8 +381,8 @@ def _words(name: str) -> str:
 
 def _counts(title: str, counts: dict[str, Any], total: int | None = None,
             label: Callable[[str], str] = _words) -> Any:
-    """A two-column table (``label`` of the name, count; with ``total`` also the share), in
-    the given order."""
+    """A two-column table (``label`` of the name, count or mean; with ``total`` also the
+    share), in the given order."""
     from rich.table import Table
 
     table = Table(title=title, title_justify="left", show_header=False, box=None,
@@ -393,7 +393,8 @@ def _counts(title: str, counts: dict[str, Any], total: int | None = None,
         table.add_column(justify="right")
     for name, n in counts.items():
         share = [f"{n / total:.1%}"] if total else []
-        table.add_row(label(name), str(n), *share)
+        # means to two places, so that their points line up (0.033 beside 110.3 before)
+        table.add_row(label(name), f"{n:.2f}" if isinstance(n, float) else str(n), *share)
     return table
 
 
