@@ -144,3 +144,56 @@ def test_an_easy_seat_keeps_its_streak_limit_on_a_server_with_bot_processes(db_u
         last[seat] = (action.type, run + 1 if action.type == kind else 1)
         state.apply(seat, action)
     assert len(record["actions"]) > 100, len(record["actions"])
+
+
+@pytest.mark.parametrize("processes", [1, 0])
+def test_a_bot_that_thinks_without_end_gives_its_seat_to_the_stand_in(db_url, monkeypatch,
+                                                                       processes):
+    """A plugin bot that never answers held its seat, and the game, for good (and a worker
+    process for the server's life). Past ``bot_think_seconds`` the stand-in decides, plays the
+    seat from then on without waiting again, and the worker process is ended."""
+    import logging
+    import os
+
+    import toybots
+
+    from tycoon.bots import base
+
+    monkeypatch.setattr(base, "_REGISTERED", {"forever": toybots.Forever})
+    toybots.RELEASE.clear()
+    records: list[str] = []
+
+    class Records(logging.Handler):
+        def emit(self, record):
+            records.append(record.getMessage())
+
+    handler = Records()
+    logging.getLogger("tycoon.server").addHandler(handler)
+    live = LiveServer(db_url, lobby_bots=("forever",), bot_think_seconds=1.0,
+                      bot_processes=processes).start()
+    try:
+        created = live.create(game="toy", players=["forever", "random"],
+                              options={"turn_limit": 6}, seed=4)
+        room = live.lobby.rooms[created["id"]]
+        workers = []  # the pool's processes while the bot thinks (the stand-in's come after)
+        for _ in range(100):
+            pool = live.lobby._processes
+            if not workers and pool is not None:
+                workers = list(pool._processes.values())
+            if room.version:
+                break
+            time.sleep(0.05)
+        record = finished_record(live, "toy", ["forever", "random"], 6)
+    finally:
+        toybots.RELEASE.set()  # the threads still thinking (a process's are ended)
+        live.stop()
+        logging.getLogger("tycoon.server").removeHandler(handler)
+    mine = [a for a in record["actions"] if a["seat"] == 0]
+    assert mine and all(a["by"] == "standin" for a in mine)
+    hung = [m for m in records if "thought more than 1 s" in m]
+    assert hung[0].endswith("the bot forever of seat 0 thought more than 1 s about one "
+                            "decision; the stand-in plays the seat from now on")
+    assert len([m for m in hung if created["id"] in m]) == 1  # not asked again
+    if processes:
+        assert workers and not any(os.path.exists(f"/proc/{w.pid}") and w.is_alive()
+                                   for w in workers)

@@ -49,6 +49,10 @@ def in_thread(spec: str) -> bool:
     return parse_spec(spec)[0] == "random"
 
 
+class Hung(Exception):
+    """A bot thought longer than ``bot_think_seconds`` about one decision."""
+
+
 def bot_seed(game_seed: int, seat: int, role: str = "bot") -> int:
     """The seed of a seat's bot (stable across restarts)."""
     return derive_seed(game_seed, "server", role, seat)
@@ -69,6 +73,8 @@ class BotRunner:
         self._standins: dict[int, Any] = {}
         #: Bot seats whose runaway streak the log has told (see :meth:`_runaway`).
         self.warned: set[int] = set()
+        #: Bot seats whose bot thought past ``bot_think_seconds``: the stand-in plays them.
+        self.hung: set[int] = set()
         self.closed = False
 
     def release(self) -> None:
@@ -82,6 +88,7 @@ class BotRunner:
     def set_bot(self, seat: int, spec: str) -> None:
         """Seat ``seat`` is played by bot ``spec`` from now on."""
         self.specs[seat] = spec
+        self.hung.discard(seat)
         self.bots[seat] = make_bot(spec, self.room.row.game, bot_seed(self.room.row.seed, seat))
 
     def idle(self, seat: int) -> bool:
@@ -177,21 +184,30 @@ class BotRunner:
             spec, bot = self.specs[seat], self.bots[seat]
         else:
             spec, bot = self._standin(seat)
+        limit = room.settings.bot_think_seconds or None
         pool = room.processes() if room.processes is not None and not in_thread(spec) else None
         if pool is not None:
             from .thinking import think
 
             seed = derive_seed(room.row.seed, "server", "think", seat, room.version)
             try:
-                return await loop.run_in_executor(
-                    pool, think, room.row.game, room.state.to_json(), seat, spec, seed)
+                return await asyncio.wait_for(loop.run_in_executor(
+                    pool, think, room.row.game, room.state.to_json(), seat, spec, seed), limit)
             except BrokenExecutor:
                 # a worker died (killed, out of memory): a new pool next time, a thread now
                 log.error("game %s: bot worker process died; thinking in a thread", room.id)
                 if room.on_broken_pool is not None:
                     room.on_broken_pool()
+            except TimeoutError:
+                if room.on_broken_pool is not None:  # only its end frees that worker
+                    room.on_broken_pool(kill=True)
+                raise Hung(spec) from None
         snapshot = room.state.clone()
-        action = await loop.run_in_executor(room.executor, bot.choose, snapshot, seat)
+        try:
+            action = await asyncio.wait_for(
+                loop.run_in_executor(room.executor, bot.choose, snapshot, seat), limit)
+        except TimeoutError:  # a thread cannot be stopped: it thinks on, unheard
+            raise Hung(spec) from None
         return action.to_json()
 
     def _silent_here(self, seat: int, by: str) -> bool:
@@ -222,11 +238,24 @@ class BotRunner:
             if self._silent_here(seat, by):
                 data = SILENT
             else:
-                if by == "bot" and self._runaway(seat):
+                if by == "bot" and (seat in self.hung or self._runaway(seat)):
                     by = "standin"
                 started = time.perf_counter()
                 try:
                     data = await self._choose(seat, standin=by == "standin")
+                except Hung as exc:
+                    log.error("game %s: the %s of seat %d thought more than %g s about one "
+                              "decision; %s", room.id,
+                              f"bot {exc}" if by == "bot" else "stand-in", seat,
+                              room.settings.bot_think_seconds,
+                              "the stand-in plays the seat from now on" if by == "bot"
+                              else "its first legal move is played")
+                    metrics.failed("bot")
+                    if by == "standin":
+                        break
+                    self.hung.add(seat)
+                    by = "standin"
+                    continue
                 except Exception:  # a bot's bug (a plugin's, say) must not stop the game
                     log.exception("game %s: the %s of seat %d failed to choose", room.id,
                                   f"bot {self.specs[seat]}" if by == "bot" else "stand-in",

@@ -134,11 +134,16 @@ class Lobby:
             self._processes = process_pool(self.settings.bot_processes)
         return self._processes
 
-    def _drop_processes(self) -> None:
-        """Forget a broken process pool (a new one starts on next use)."""
-        if self._processes is not None:
-            self._processes.shutdown(wait=False, cancel_futures=True)
-            self._processes = None
+    def _drop_processes(self, kill: bool = False) -> None:
+        """Forget a broken process pool (a new one starts on next use); with ``kill``, end
+        its workers first (one thinks without end)."""
+        pool, self._processes = self._processes, None
+        if pool is None:
+            return
+        if kill:  # ProcessPoolExecutor.kill_workers() from Python 3.14
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
 
     def _room(self, row: GameRow, seats: list[SeatRow], state: Any,
               entries: list[Entry]) -> Room:

@@ -108,6 +108,10 @@ class ServerSettings:
     #: Worker processes that run the thinking bots (medium, hard); 0: threads only.
     #: They are spawned, know the run-time games and bots, and end with the server.
     bot_processes: int = 2
+    #: The longest a bot may think about one decision. Past it the stand-in decides, that
+    #: bot is not asked again in that game (until the server restarts), and the worker
+    #: processes are replaced, the one thinking without end with them; 0: no limit.
+    bot_think_seconds: float = 60.0
     #: uvicorn's WebSocket implementation (auto, websockets, websockets-sansio, wsproto).
     ws_impl: str = "auto"
     #: Freeze start-up objects out of the garbage collector and collect less often.
