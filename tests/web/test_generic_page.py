@@ -253,7 +253,8 @@ def lobby_with_a_fake_clock(new_page) -> tuple[object, list[str]]:
 
 def test_a_lobby_in_a_background_tab_stops_asking_the_server(new_page):
     """The lobby asks for its list of games every 5 s and its chat every 3 s only while it is
-    shown; hidden (another tab), it asks nothing, and shown again it asks at once."""
+    shown; hidden (another tab), it asks nothing, and shown again it asks at once, then a
+    whole period later."""
     page, asked = lobby_with_a_fake_clock(new_page)
     page.wait_for_timeout(100)
     for _ in range(10):  # a poll waits for its answer, which comes in the page's real time
@@ -266,12 +267,21 @@ def test_a_lobby_in_a_background_tab_stops_asking_the_server(new_page):
         document.dispatchEvent(new Event("visibilitychange")); }"""
     page.evaluate(visibility, True)
     asked.clear()
-    page.clock.run_for(30_000)
+    # 30 s in the background, and the clock stops there: from now on only the test moves it
+    page.clock.pause_at(page.evaluate("Date.now()") + 30_000)
+    page.clock.run_for(1_500)  # shown again between two of the old rhythm's beats
     page.wait_for_timeout(300)
     assert asked == []
     page.evaluate(visibility, False)
     page.wait_for_timeout(200)
     assert asked.count("games") == 1 and asked.count("lobby/chat") == 1, asked
+    # the next asks come a whole period after those (the old rhythm asked again within it)
+    page.clock.run_for(2_900)
+    page.wait_for_timeout(300)
+    assert asked.count("games") == 1 and asked.count("lobby/chat") == 1, asked
+    page.clock.run_for(200)
+    page.wait_for_timeout(300)
+    assert asked.count("games") == 1 and asked.count("lobby/chat") == 2, asked
 
 
 def test_a_lobby_waits_for_its_answers_before_it_asks_again(new_page):

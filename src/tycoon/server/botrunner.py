@@ -197,10 +197,10 @@ class BotRunner:
                 # a worker died (killed, out of memory): a new pool next time, a thread now
                 log.error("game %s: bot worker process died; thinking in a thread", room.id)
                 if room.on_broken_pool is not None:
-                    room.on_broken_pool()
+                    room.on_broken_pool(pool)
             except TimeoutError:
                 if room.on_broken_pool is not None:  # only its end frees that worker
-                    room.on_broken_pool(kill=True)
+                    room.on_broken_pool(pool, kill=True)
                 raise Hung(spec) from None
         snapshot = room.state.clone()
         try:

@@ -134,12 +134,11 @@ class Lobby:
             self._processes = process_pool(self.settings.bot_processes)
         return self._processes
 
-    def _drop_processes(self, kill: bool = False) -> None:
-        """Forget a broken process pool (a new one starts on next use); with ``kill``, end
-        its workers first (one thinks without end)."""
-        pool, self._processes = self._processes, None
-        if pool is None:
-            return
+    def _drop_processes(self, pool: Executor, kill: bool = False) -> None:
+        """Shut ``pool`` down, broken; with ``kill``, end its workers first (one thinks
+        without end). If it is still the lobby's pool, a new one starts on next use."""
+        if self._processes is pool:
+            self._processes = None
         if kill:  # ProcessPoolExecutor.kill_workers() from Python 3.14
             for process in list((getattr(pool, "_processes", None) or {}).values()):
                 process.kill()

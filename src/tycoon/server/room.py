@@ -112,7 +112,7 @@ class Room:
         executor: Executor,
         processes: Callable[[], Executor | None] | None = None,
         on_finished: Callable[[Room], None] | None = None,
-        on_broken_pool: Callable[..., None] | None = None,
+        on_broken_pool: Callable[..., None] | None = None,  # (pool, kill=False)
     ) -> None:
         self.row = row
         self.id = row.id

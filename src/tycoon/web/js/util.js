@@ -176,10 +176,12 @@ export function distinctChoices(actions, label) {
 }
 
 /** Call ``fn`` every ``ms`` while the page is shown, and at once when it is shown again (a lobby
- * left in a background tab does not ask the server every few seconds), never while its last
- * call still waits (a slow server is not asked again and again); returns ``stop``. */
+ * left in a background tab does not ask the server every few seconds), then ``ms`` after that
+ * (not whenever the old rhythm falls: it asked twice in a row), never while its last call
+ * still waits (a slow server is not asked again and again); returns ``stop``. */
 export function pollWhileShown(fn, ms) {
   let running = false;
+  let timer = null;
   const tick = async () => {
     if (document.hidden || running) return;
     running = true;
@@ -189,11 +191,19 @@ export function pollWhileShown(fn, ms) {
       running = false;
     }
   };
-  const timer = setInterval(tick, ms);
-  document.addEventListener("visibilitychange", tick);
+  const shown = () => {
+    clearInterval(timer);
+    timer = document.hidden ? null : setInterval(tick, ms);
+  };
+  const changed = () => {
+    shown();
+    tick();
+  };
+  shown();
+  document.addEventListener("visibilitychange", changed);
   return () => {
     clearInterval(timer);
-    document.removeEventListener("visibilitychange", tick);
+    document.removeEventListener("visibilitychange", changed);
   };
 }
 
