@@ -417,7 +417,7 @@ def test_a_stopped_study_says_what_it_kept_and_resumes(tmp_path, how):
 
     save = tmp_path / "deal.jsonl"
     args = [sys.executable, "-m", "tycoon.cli", "tournament", "deal", "--bots",
-            "ismcts:iterations=40,medium", "--games", "12", "--seed", "2", "--workers", "2",
+            "ismcts:iterations=20,medium", "--games", "6", "--seed", "2", "--workers", "2",
             "--save", str(save)]
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
@@ -432,10 +432,10 @@ def test_a_stopped_study_says_what_it_kept_and_resumes(tmp_path, how):
     out, errors = proc.communicate(timeout=120)
     assert proc.returncode == 130, errors
     kept = len(save.read_text().splitlines()) - 1
-    assert 1 <= kept < 12
-    assert errors.splitlines()[-1] == (f"stopped after {kept} of 12 games; {save} keeps them: "
-                                       f"the same command plays the other {12 - kept}")
+    assert 1 <= kept < 6
+    assert errors.splitlines()[-1] == (f"stopped after {kept} of 6 games; {save} keeps them: "
+                                       f"the same command plays the other {6 - kept}")
     assert "Traceback" not in errors and "Process" not in errors and out == ""
     again = subprocess.run(args, capture_output=True, text=True, timeout=300)
     assert again.returncode == 0, again.stderr
-    assert f"{kept} games from the save file, {12 - kept} played in" in again.stdout
+    assert f"{kept} games from the save file, {6 - kept} played in" in again.stdout
