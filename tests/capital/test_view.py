@@ -78,3 +78,24 @@ def test_describe_events_third_person_dice_and_obstacle_from_the_event():
     assert words(st, TurnStarted(1, 7), None) == "Turn 7: Seat 2 plays"
     assert words(st, GameOver(0, "successful_entrepreneur"), None) == \
         "Seat 1 wins with Successful Entrepreneur: a net worth of at least $7,000"
+
+
+def test_c6_an_effect_against_a_player_reads_as_one_and_a_gift_as_a_gift():
+    """C-6: Lion's Sight, Mafia Collection, Blocked Account and Operation Turtle are laid on a
+    player by another; "Bo has 1 use of Lion's Sight" read as if Bo could now use it. They
+    say whom they target; the exemptions and Operation Hare still say what the player has."""
+    from tycoon.capital.events import EffectChanged
+
+    st = position(seats=2)
+    names = ["Ana (yellow)", "Bo (red)"]
+    assert words(st, EffectChanged(1, "lion", 1), 0, names=names) == \
+        "Bo (red) is the target of Lion's Sight (1 use)"
+    assert words(st, EffectChanged(1, "turtle", 3), 0, "fr", names=names) == \
+        "Bo (red) est la cible d'Opération Tortue (3 usages)"
+    assert words(st, EffectChanged(0, "tax_exemption", 3), 0, names=names) == \
+        "Ana (yellow) has 3 uses of Tax Exemption"
+    assert words(st, EffectChanged(1, "mafia", 0), 0, names=names) == \
+        "Bo (red) no longer has Mafia Collection"
+    for lang in ("en", "pt", "es", "fr"):
+        for effect in ("lion", "mafia", "blocked_account", "turtle"):
+            assert "{" not in words(st, EffectChanged(1, effect, 2), 0, lang, names)

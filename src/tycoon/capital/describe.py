@@ -279,12 +279,18 @@ def _card_played(st: CapitalState, e: ev.CardPlayed) -> Message:
     return Message("event.card_played_on", params)
 
 
+#: Effects a player lays on another, against them (C-6): "has 1 use of Lion's Sight" read as
+#: a gift.
+AGAINST = frozenset({"lion", "mafia", "blocked_account", "turtle"})
+
+
 def _effect_changed(st: CapitalState, e: ev.EffectChanged) -> Message:
     effect = Message(f"effect.{e.effect}.name")
     if e.uses == 0:
         return Message("event.effect_ended", {"seat": seat_ref(e.seat), "effect": effect})
-    return Message("event.effect_changed", {"seat": seat_ref(e.seat), "effect": effect,
-                                            "uses": count("uses", e.uses)})
+    key = "event.effect_against" if e.effect in AGAINST else "event.effect_changed"
+    return Message(key, {"seat": seat_ref(e.seat), "effect": effect,
+                         "uses": count("uses", e.uses)})
 
 
 def _game_over(st: CapitalState, e: ev.GameOver) -> Message:
