@@ -162,3 +162,24 @@ def test_async_vector_env():
         assert _vector_run(vec, 60) > 0
     finally:
         vec.close()
+
+
+def test_ansi_render_tells_the_table_as_the_terminal_does():
+    """The "ansi" rendering was one line ("deal turn 2 phase play to move [0] winner None"):
+    nothing of the table an agent's behaviour could be read against. It now adds the table
+    as ``tycoon play`` tells it: the Gym agent's own hand, and to a spectator (AEC) none."""
+    from tycoon.rl import env
+
+    gym_env = gym.make("tycoon.rl:tycoon/Deal-v0", render_mode="ansi", seats=2)
+    gym_env.reset(seed=1)
+    lines = gym_env.render().splitlines()
+    assert lines[:3] == ["deal turn 2 phase play to move [0] winner None",
+                         "Turn 2; Seat 1 to play.",
+                         "Seat 1: 7 cards in hand, bank 0M, 0 full sets."]
+    assert lines[3].startswith("Your hand, 7 cards: Railroad property, Just Say No, ")
+    aec = env("capital", seats=3, render_mode="ansi")
+    aec.reset(seed=2)
+    lines = aec.render().splitlines()
+    assert "Seat 3: balance $500, net worth $500 (33%), 0 laps, 2 dice, on start square 29, " \
+           "5 cards." in lines
+    assert not any("hand" in line.lower() for line in lines)

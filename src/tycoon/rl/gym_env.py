@@ -168,10 +168,11 @@ class TycoonGymEnv(gym.Env):
         return self._obs(), reward, terminated, truncated, self._info()
 
     def render(self) -> str | None:
-        """A one-line text summary ("ansi"), or None."""
+        """The match in text as the agent's seat sees it, its hand included ("ansi", see
+        :func:`~tycoon.rl.pettingzoo_env.summary`), or None."""
         if self.render_mode != "ansi":
             return None
-        return summary(self.match, self.game)
+        return summary(self.match, self.game, self.seat)
 
 
 def make_gym(game: str, **options: Any) -> TycoonGymEnv:

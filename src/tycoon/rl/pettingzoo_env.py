@@ -51,13 +51,20 @@ def check_seats(info: Any, seats: int | None) -> int:
     return seats
 
 
-def summary(match: Match | None, game: str) -> str:
-    """The one-line "ansi" rendering of a match."""
+def summary(match: Match | None, game: str, seat: int | None = None) -> str:
+    """The "ansi" rendering of a match: a status line, then the table in English sentences as
+    ``tycoon play`` tells it (seats counted from 1: ``player_0`` is Seat 1), as ``seat`` sees
+    it (None: a spectator, who sees no hand)."""
     if match is None:
         return f"{game}: not started"
+    from tycoon.terminal.screen import screen_for
+    from tycoon.terminal.words import Words
+
     st = match.state
-    return (f"{game} turn {st.turn} phase {st.phase} to move {st.to_move()} "
-            f"winner {st.winner}")
+    info = get_game(game)
+    table = screen_for(info).table(st.view(seat), seat, Words(info))
+    return "\n".join([f"{game} turn {st.turn} phase {st.phase} to move {st.to_move()} "
+                      f"winner {st.winner}", *table])
 
 
 class TycoonAECEnv(AECEnv):
@@ -206,7 +213,7 @@ class TycoonAECEnv(AECEnv):
         return {"observation": m.observe(seat), "action_mask": mask}
 
     def render(self) -> str | None:
-        """A one-line text summary ("ansi"), or None."""
+        """The match in text as a spectator sees it ("ansi", see :func:`summary`), or None."""
         if self.render_mode != "ansi":
             return None
         return summary(self.match, self.game)
