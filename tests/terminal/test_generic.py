@@ -70,6 +70,8 @@ def test_keys_help_table_log_and_bad_input():
     assert len(keys) == 3 and keys[0].endswith("in its text form, e.g. draw.")
     # t: no Python list; the hand's own comma makes the fields' separator a semicolon
     assert "Seat 1: hand size 2; score 0; hand 4, 14." in out
+    # sentences of their own begin with a capital ("turn 1.", "deck size 36." before)
+    assert "Turn 1." in out and any(line.startswith("Deck size ") for line in out)
     assert "Nothing has happened yet." in out  # l before any turn
     assert "There is no more to say about choice 1." in out
     assert "There is no choice 9." in out

@@ -135,7 +135,7 @@ class Screen:
         """
         lines: list[str] = []
         if "turn" in view:
-            lines.append(f"{_label('turn', words)} {view['turn']}.")
+            lines.append(_sentence(f"{_label('turn', words)} {view['turn']}."))
         for entry in view.get("seats", []):
             if not isinstance(entry, Mapping):
                 continue
@@ -148,7 +148,7 @@ class Screen:
                 if isinstance(v, int) and not isinstance(v, bool)
                 and k not in ("turn", "current", "winner")]
         if rest:
-            lines.append(words.join(rest) + ".")
+            lines.append(_sentence(words.join(rest) + "."))
         return lines
 
     # ----------------------------------------------------------------- choices
@@ -226,6 +226,11 @@ class Screen:
             if progress.get("done"):
                 io.write(words("term.session_done"))
                 return inputs
+
+
+def _sentence(text: str) -> str:
+    """``text`` with a capital first letter ("turn 1." read as a sentence's end)."""
+    return text[:1].upper() + text[1:]
 
 
 def _label(key: str, words: Words) -> str:
