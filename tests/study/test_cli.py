@@ -58,6 +58,10 @@ def test_tournament_table_for_capital_reports_unfinished_games():
     assert result.exit_code == 0, result.output
     assert "win rate" in result.stdout and "Elo" in result.stdout
     assert "unfinished" in result.stdout
+    # think time in ms to three figures: a quick bot's showed as "0.000" s
+    rows = [line.split() for line in result.stdout.splitlines()
+            if line.startswith(("random ", "heuristic "))]
+    assert "ms/move" in result.stdout and all(float(row[-1]) > 0 for row in rows), rows
     # the summary stays one line, however narrow the console: a log or a copy keeps it whole
     narrow = runner.invoke(app, args, env={"COLUMNS": "50"})
     summary = next(line for line in narrow.stdout.splitlines() if line.startswith("finished"))

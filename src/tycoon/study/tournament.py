@@ -195,7 +195,7 @@ class Tournament:
                     "win_rate": round(wins / seat_games, 4) if seat_games else 0.0,
                     "ci95": [round(lo, 4), round(hi, 4)],
                     "elo": round(elo.get(name, 1500.0), 1),
-                    "seconds_per_decision": round(think / moves, 4) if moves else 0.0,
+                    "seconds_per_decision": float(f"{think / moves:.3g}") if moves else 0.0,
                 }
             )
         return rows
@@ -362,7 +362,7 @@ def run_cli(
         return
     console = Console(soft_wrap=True)
     table = result_table(f"{game}: {data['games']} games, seed {seed}",
-                         ("bot", "seats", "games", "wins", "win rate", "95% CI", "Elo", "s/move"))
+                         ("bot", "seats", "games", "wins", "win rate", "95% CI", "Elo", "ms/move"))
     for r in data["table"]:
         table.add_row(
             SpecCell(r["bot"]),
@@ -372,7 +372,8 @@ def run_cli(
             f"{r['win_rate']:.1%}",
             f"{r['ci95'][0]:.1%}–{r['ci95'][1]:.1%}",
             f"{r['elo']:.0f}",
-            f"{r['seconds_per_decision']:.3f}",
+            # three figures, so that a quick bot's time shows ("0.000" s before)
+            f"{r['seconds_per_decision'] * 1000:.3g}",
         )
     console.print(table)
     turns = data["turns"]
