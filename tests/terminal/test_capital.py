@@ -215,3 +215,13 @@ def test_record_of_a_game_left_midway_holds_what_was_played(tmp_path):
     data = json.loads(path.read_text())
     assert data["status"] == "playing" and data["result"] is None and data["actions"]
     assert not replay(Record.from_json(data)).is_over
+
+
+def test_the_only_choice_is_taken_by_its_letter_or_by_1():
+    """C-4.1: the roll is offered as "r. Roll your 2 dice". The greeting says to type the
+    number of a choice, and 1 was refused there ("Please type r"); it rolls now."""
+    out: list[str] = []
+    play("capital", seed=7, read=scripted(["1"], limit=1), write=out.append)
+    assert "r. Roll your 2 dice" in out
+    assert any(line.startswith("Seat 1 (yellow) rolls ") for line in out)
+    assert not any(line.startswith("Please type") for line in out)

@@ -261,6 +261,8 @@ class Terminal:
             picked: Choice | None = None
             if low.isdigit() and 1 <= int(low) <= len(numbered):
                 picked = numbered[int(low) - 1]
+            elif low == "1" and not numbered and len(lettered) == 1:
+                picked = lettered[0]  # the only choice ("r. Roll"), as the greeting says
             else:
                 picked = next((c for c in lettered if c.letter == low), None)
             if picked is None:
