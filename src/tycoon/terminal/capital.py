@@ -23,7 +23,7 @@ from tycoon.capital.board import BOARD
 from tycoon.capital.businesses import BASE, PRICE
 from tycoon.engine import derive_seed
 
-from .screen import BotPlay, Choice, Screen, SessionIO
+from .screen import BotPlay, Choice, Screen, SessionIO, sentence
 from .words import Words, count
 
 
@@ -186,7 +186,7 @@ class CapitalScreen(Screen):
                                square=square(words, c["square"])))
         lines.append(words("term.capital.deck", n=count("cards", view.get("deck_size", 0)),
                            discard=count("cards", len(view.get("discard", [])))))
-        return [line[:1].upper() + line[1:] for line in lines]
+        return [sentence(line) for line in lines]
 
     # ----------------------------------------------------------------- minigames
     def session_name(self, kind: str, words: Words) -> str:

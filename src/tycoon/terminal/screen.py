@@ -135,7 +135,7 @@ class Screen:
         """
         lines: list[str] = []
         if "turn" in view:
-            lines.append(_sentence(f"{_label('turn', words)} {view['turn']}."))
+            lines.append(sentence(f"{_label('turn', words)} {view['turn']}."))
         for entry in view.get("seats", []):
             if not isinstance(entry, Mapping):
                 continue
@@ -148,7 +148,7 @@ class Screen:
                 if isinstance(v, int) and not isinstance(v, bool)
                 and k not in ("turn", "current", "winner")]
         if rest:
-            lines.append(_sentence(words.join(rest) + "."))
+            lines.append(sentence(words.join(rest) + "."))
         return lines
 
     # ----------------------------------------------------------------- choices
@@ -228,8 +228,9 @@ class Screen:
                 return inputs
 
 
-def _sentence(text: str) -> str:
-    """``text`` with a capital first letter ("turn 1." read as a sentence's end)."""
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter, as a line of the table begins ("turn 1." read
+    as a sentence's end)."""
     return text[:1].upper() + text[1:]
 
 
