@@ -22,8 +22,10 @@ from __future__ import annotations
 import json
 import logging
 import os
+import signal
 import socket
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -70,6 +72,24 @@ def check_rotations(games: int, seats: int, what: str = "games") -> int:
         raise ValueError(f"{what} must be a multiple of {seats} (each seed is played once per "
                          f"seat rotation), not {games}")
     return games
+
+
+#: The signals that stop a study (Ctrl-C, ``kill``, the terminal closed).
+STOPS = tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n))
+
+
+@contextmanager
+def signals_held() -> Iterator[None]:
+    """Hold :data:`STOPS` back until the block ends, where the system can (POSIX): a stop that
+    came between a game's line in the save file and its count was told one game short."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 @dataclass(frozen=True)
@@ -395,11 +415,12 @@ def run_study(
     def done(r: Any) -> None:
         if on_result is not None:
             r = on_result(r)
-        results.append(r)
-        if saver is not None:
-            saver.write(asdict(r))
-        if progress:
-            progress(1)
+        with signals_held():  # a stop counts the games the file keeps, no fewer
+            results.append(r)
+            if saver is not None:
+                saver.write(asdict(r))
+            if progress:
+                progress(1)
 
     try:
         run_tasks(play, [make_item(t) for t in todo], workers, ray, done)
