@@ -167,10 +167,14 @@ def stopped(done: int, total: int, save: Path | None) -> str:
     'stopped after 4 of 40 games; t.jsonl keeps them: the same command plays the other 36'
     >>> stopped(4, 40, None)
     'stopped after 4 of 40 games; none is kept (with --save FILE, the same command resumes)'
+    >>> stopped(0, 40, Path("t"))
+    'stopped after 0 of 40 games; the same command plays them all (t keeps each one as it ends)'
     """
     head = f"stopped after {done:,} of {total:,} games"
     if save is None:
         return f"{head}; none is kept (with --save FILE, the same command resumes)"
+    if not done:  # "t.jsonl keeps them" said of no game
+        return f"{head}; the same command plays them all ({save} keeps each one as it ends)"
     return f"{head}; {save} keeps them: the same command plays the other {total - done:,}"
 
 
