@@ -99,11 +99,17 @@ def test_serve_logs_json_and_settings_from_environment(tmp_path) -> None:
                     break
             except httpx.HTTPError:
                 time.sleep(0.1)
+        for path in ("/health/ready", "/metrics", "/api/kinds"):
+            assert httpx.get(f"http://127.0.0.1:{port}{path}", timeout=5).is_success
     finally:
         proc.terminate()
         _, err = proc.communicate(timeout=20)
     lines = [json.loads(line) for line in err.splitlines() if line.startswith("{")]
     assert lines and all("level" in x and "message" in x for x in lines)
+    # a balancer's checks every second and the metric scrapes: not a line each (log_checks)
+    access = [x["message"] for x in lines if x["logger"] == "uvicorn.access"]
+    assert any("GET /api/kinds" in m for m in access), access
+    assert not [m for m in access if "/health/" in m or "/metrics" in m], access
     assert not [line for line in err.splitlines() if line.strip() and not line.startswith("{")]
     # the migration is said in one line (a fresh file), not alembic's own lines for it
     assert [x["message"] for x in lines if "tables created" in x["message"]] == [

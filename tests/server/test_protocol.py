@@ -29,6 +29,21 @@ def test_every_message_schema_is_documented_exactly():
     assert doc_schemas() == SCHEMAS
 
 
+def test_every_server_setting_is_in_the_table_with_its_variable_and_default():
+    """docs/protocol.md's table of settings lists each field of ServerSettings, in order, with
+    its environment variable and default (five of the cluster's and the logs' were missing)."""
+    import dataclasses
+
+    from tycoon.server.settings import ServerSettings
+
+    rows = re.findall(r"^\| `(\w+)` \| `(TYCOON_\w+)` \| `(.*)` \|$", DOC.read_text(), re.M)
+    fields = dataclasses.fields(ServerSettings)
+    assert rows == [(f.name, f"TYCOON_{f.name.upper()}",
+                     repr(f.default if f.default is not dataclasses.MISSING
+                          else f.default_factory()))  # type: ignore[misc]
+                    for f in fields]
+
+
 @pytest.mark.parametrize("name", sorted(SCHEMAS))
 def test_schemas_are_valid_json_schemas(name):
     jsonschema.Draft202012Validator.check_schema(SCHEMAS[name])

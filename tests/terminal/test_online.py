@@ -303,6 +303,7 @@ def test_an_answer_lost_with_the_connection_goes_again_only_where_it_was_chosen(
         table.seq, table.generation, table.inbox = 5, 1, queue.Queue()
         table.unacked = {"type": "action", "seq": 5, "action": {"type": "end_turn"}}
         table.unacked_at, table.holding = chosen_at, False
+        table.down, table._telling = False, threading.Lock()
         sent: list[dict] = []
         table._send = sent.append  # type: ignore[method-assign]
         return table, sent
@@ -537,6 +538,99 @@ def test_a_connection_that_died_without_a_close_is_found_out_and_replaced(server
     # (with logging not set up, Python prints a warning and its traceback on standard error)
     assert "keepalive ping failed" in [r.getMessage() for r in logged]
     assert not online._QUIET.propagate
+
+
+class Mover(threading.Thread):
+    """A WebSocket relay to ``port`` standing for a cluster's process: ``move(n)`` closes the
+    live connection with 1012 and the next ``n`` at once, as a process does while the game's
+    own process has died and no other has taken the game over yet (docs/deploy.md)."""
+
+    def __init__(self, port: int) -> None:
+        from websockets.sync.server import serve
+
+        super().__init__(daemon=True)
+        self.origin = f"http://127.0.0.1:{port}"
+        self.target = f"ws://127.0.0.1:{port}"
+        self.server = serve(self.handle, "127.0.0.1", 0)
+        self.url = f"http://127.0.0.1:{self.server.socket.getsockname()[1]}"
+        self.bounce = 0
+        self.accepted = 0
+        self.live: Any = None
+
+    def run(self) -> None:
+        self.server.serve_forever()
+
+    def move(self, bounces: int) -> None:
+        self.bounce = bounces
+        self.live.close(1012, "the game's server process went away")
+
+    def handle(self, conn: Any) -> None:
+        from websockets.exceptions import ConnectionClosed
+        from websockets.sync.client import connect
+
+        self.accepted += 1
+        if self.bounce:
+            self.bounce -= 1
+            conn.close(1012, "the game's server process is moving")
+            return
+        self.live = conn
+        with connect(self.target + conn.request.path,
+                     origin=self.origin) as upstream:  # type: ignore[arg-type]
+            def down() -> None:
+                with contextlib.suppress(ConnectionClosed):
+                    for message in upstream:
+                        conn.send(message)
+
+            threading.Thread(target=down, daemon=True).start()
+            with contextlib.suppress(ConnectionClosed):
+                for message in conn:
+                    upstream.send(message)
+
+
+def test_a_game_moving_between_processes_is_told_once_and_asked_less_and_less(
+        server, monkeypatch):
+    """docs/deploy.md, failover: until another process has taken over the game of a process
+    that died, the process the terminal reaches closes its socket with 1012 at once. The
+    terminal said "The connection is lost; reconnecting." and "Connected again." for each
+    of those sockets, 624 lines in a four-second takeover, and asked again at once each
+    time. Now it says each once ("Connected again." when the game welcomes it) and waits
+    longer before each try but the first."""
+    from tycoon.engine import get_game
+    from tycoon.terminal import online
+    from tycoon.terminal.words import Words
+
+    pauses: list[float] = []
+    planned = online.reconnect_pause
+
+    def pause(attempt: int, code: int | None) -> float:
+        pauses.append(planned(attempt, code, lambda: 0.0))
+        return pauses[-1] / 20  # the test's own pace
+
+    monkeypatch.setattr(online, "reconnect_pause", pause)
+    game = rest(server.url, "POST", "/api/games", {"game": "deal", "players": ["human", "random"]})
+    joined = rest(server.url, "POST", f"/api/games/{game['id']}/join", {"name": "Ana", "seat": 0})
+    mover = Mover(server.port)
+    mover.start()
+    said: list[str] = []
+    table = online.OnlineTable(mover.url, game["id"], joined["token"], 0, said.append,
+                               Words(get_game("deal"), "en"), retry_seconds=10)
+    try:
+        assert table._receive(timeout=10)["type"] == "welcome"
+        mover.move(4)
+        while (message := table._receive(timeout=10)) is not None:
+            if message["type"] == "welcome":  # on the sixth connection
+                break
+        assert said == ["The connection is lost; reconnecting.", "Connected again."]
+        assert mover.accepted == 6
+        assert pauses == [0.0, 0.6, 1.2, 2.4, 3.0]
+        mover.move(0)  # welcomed since: the next 1012 is answered at once again
+        while (message := table._receive(timeout=10)) is not None:
+            if message["type"] == "welcome":
+                break
+        assert pauses[5:] == [0.0]
+    finally:
+        table.closed = True
+        mover.server.shutdown()
 
 
 def test_what_a_server_sends_reaches_the_terminal_without_its_control_characters():

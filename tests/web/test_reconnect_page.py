@@ -174,3 +174,44 @@ def test_a_connection_that_died_without_a_word_is_found_out_and_replaced(new_pag
             break
         page.wait_for_timeout(50)
     assert [a["type"] for s, a in table.applied if s == 0] == ["rent"]
+
+
+def test_a_game_that_is_moving_between_processes_is_not_asked_again_and_again(new_page):
+    """docs/deploy.md, failover: until another process has taken over the game of a process
+    that died, the process a page reaches closes its socket with 1012 at once. The page
+    reconnects at once the first time (a server restart), then waits longer each time: in a
+    cluster it reconnected sixty times a second for the four seconds of a takeover. Once a
+    connection is welcomed, the next 1012 is answered at once again."""
+    table = table_vs_bot()
+    page = open_on_a_test_clock(new_page, table)
+    opened: list[bool] = []  # a connection, and whether it was bounced
+    bouncing = [True]
+
+    def moving(ws) -> None:
+        opened.append(bouncing[0])
+        if bouncing[0]:
+            ws.close(code=1012, reason="the game's server process is moving")
+        else:
+            table.attach(ws)
+
+    page.route_web_socket("ws://tycoon.test/ws/games/**", moving)  # over install()'s route
+
+    def connections_after(ms: int, steps: int) -> int:
+        for _ in range(steps):
+            page.clock.run_for(ms)
+            page.wait_for_timeout(30)  # time for the connection and its close
+        return len(opened)
+
+    for ws in table.sockets[0]:
+        ws.close(code=1012, reason="service restart")
+    expect(page.locator(".conn")).to_have_text(re.compile("reconnecting"))
+    assert connections_after(0, 3) == 1  # at once, the first time
+    assert connections_after(100, 20) <= 5  # 2 s on the page's clock: 300 ms, doubling, at most
+    bouncing[0] = False
+    connections_after(500, 6)  # at most 2 s between tries after a 1012
+    assert opened[-1] is False
+    expect(page.locator(".conn")).not_to_have_text(re.compile("reconnecting"))
+    before = len(opened)
+    for ws in table.sockets[0]:
+        ws.close(code=1012, reason="service restart")
+    assert connections_after(0, 3) == before + 1  # welcomed since: at once again

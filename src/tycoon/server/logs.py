@@ -42,6 +42,34 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(out, ensure_ascii=False)
 
 
+class QuietChecks(logging.Filter):
+    """Leave the health checks and metric scrapes that succeed out of uvicorn's access log:
+    a balancer checks each process every second, 86,400 lines a day that say nothing. A check
+    that fails (a process draining, a database down) is kept.
+
+    >>> def line(path, status):
+    ...     args = ("10.0.0.9:51234", "GET", path, "1.1", status)
+    ...     return logging.LogRecord("uvicorn.access", 20, "", 0, '%s - "%s %s HTTP/%s" %d',
+    ...                              args, None)
+    >>> quiet = QuietChecks()
+    >>> [quiet.filter(line(p, s)) for p, s in [("/health/ready", 200), ("/metrics", 200),
+    ...                                      ("/health/ready", 503), ("/api/games", 200)]]
+    [False, False, True, True]
+    """
+
+    PATHS = frozenset({"/health/live", "/health/ready", "/metrics"})
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """False for a successful check's line (uvicorn's arguments: client, method, path,
+        HTTP version, status)."""
+        args = record.args
+        if isinstance(args, tuple) and len(args) == 5:
+            _client, method, path, _version, status = args
+            if method in ("GET", "HEAD") and path in self.PATHS and isinstance(status, int):
+                return status >= 400
+        return True
+
+
 def configure(fmt: str) -> None:
     """Set up the root logger (``fmt``: text or json) and uvicorn's loggers to use it."""
     handler = logging.StreamHandler()

@@ -9,8 +9,8 @@ import socket
 
 from .app import create_app, default_db_url
 from .claim import Claim
+from .logs import QuietChecks, uvicorn_log_config
 from .logs import configure as configure_logs
-from .logs import uvicorn_log_config
 from .settings import ServerSettings
 from .transport import ws_protocol
 
@@ -37,6 +37,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     configure_logs(settings.log_format)
     for name in ("uvicorn.error", "uvicorn.access"):
         logging.getLogger(name).addFilter(RedactTokens())
+    if not settings.log_checks:
+        logging.getLogger("uvicorn.access").addFilter(QuietChecks())
     app = create_app(url, settings=settings)
     uvicorn.run(
         app,

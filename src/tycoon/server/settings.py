@@ -133,6 +133,10 @@ class ServerSettings:
     lease_renew_seconds: float = 1.0
     #: Log lines as text or as one JSON object per line (``json``).
     log_format: str = "text"
+    #: Write the health checks and metric scrapes that succeed (``GET /health/live``,
+    #: ``/health/ready``, ``/metrics``) to the access log too: a balancer checks every
+    #: second. Failed ones are always written.
+    log_checks: bool = False
 
     def replace(self, **changes: Any) -> ServerSettings:
         """A copy with ``changes``; unknown names or bad values raise ``ValueError``."""

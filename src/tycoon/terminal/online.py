@@ -15,6 +15,7 @@ import contextlib
 import json
 import logging
 import queue
+import random
 import threading
 import time
 import urllib.error
@@ -44,6 +45,24 @@ CLOSE_SECONDS = 2.0
 _QUIET = logging.getLogger("tycoon.terminal.websocket")
 _QUIET.addHandler(logging.NullHandler())
 _QUIET.propagate = False
+#: Pauses between reconnections without a welcome between them, in seconds: RETRY_SECONDS,
+#: doubling, at most RETRY_MAX_SECONDS.
+RETRY_SECONDS = 0.3
+RETRY_MAX_SECONDS = 3.0
+
+
+def reconnect_pause(attempt: int, code: int | None,
+                    chance: Callable[[], float] = random.random) -> float:
+    """The pause before reconnection ``attempt`` (from 0) since the last welcome, after a
+    close with ``code``: the first after 1012 (a server restart) is at once. In a cluster a
+    socket reaching a process whose game's own process died is closed with 1012 at once,
+    until another process takes the game over: each try waits longer, shortened by a random
+    part of up to half so that a crowd dropped together does not come back in step."""
+    if code == 1012 and attempt == 0:
+        return 0.0
+    return min(RETRY_MAX_SECONDS, RETRY_SECONDS * 2 ** attempt) * (1 - chance() / 2)
+
+
 #: Error codes meaning the decision is no longer ours (the game moved on).
 STALE_ERRORS = {"not_your_turn", "game_over", "stale_seq", "not_started", "stale_view"}
 
@@ -210,8 +229,12 @@ class OnlineTable:
         self.updates: deque[dict[str, Any]] = deque()
         self.inbox: queue.Queue[tuple[int, dict[str, Any] | None, int | None]] = queue.Queue()
         self.generation = 0
-        #: The connection whose loss was told already (by its reader, as it happened).
-        self.announced = -1
+        #: Connection lost and not welcomed again since (told once, however many tries),
+        #: the reconnections tried meanwhile, and since when it is lost.
+        self.down = False
+        self.retries = 0
+        self.lost_at = 0.0
+        self._telling = threading.Lock()
         self.ws: ClientConnection | None = None
         self.closed = False
         self._connect(first=True)
@@ -272,20 +295,29 @@ class OnlineTable:
             if not self.closed and generation == self.generation and code not in FATAL_CLOSE:
                 # told at once, even while the person is still thinking at a prompt (the
                 # reconnection itself waits for the player's thread, which sends the answer)
-                self.announced = generation
-                self.write(self.words("term.online.lost"))
+                self._tell_lost()
             self.inbox.put((generation, None, code))
 
+    def _tell_lost(self) -> None:
+        with self._telling:
+            if not self.down:
+                self.down, self.retries, self.lost_at = True, 0, time.monotonic()
+                self.write(self.words("term.online.lost"))
+
     def _reconnect(self, code: int | None) -> None:
+        """Open the connection again after a close with ``code``; "Connected again." is
+        said by the welcome, so a connection closed again before it is not told as back."""
         if code in FATAL_CLOSE:
             raise ServerError(f"{FATAL_CLOSE[code]} (close code {code})")
-        if self.announced != self.generation:
-            self.write(self.words("term.online.lost"))
+        self._tell_lost()
         with contextlib.suppress(Exception):
             if self.ws is not None:
                 self.ws.close()
+        if time.monotonic() - self.lost_at > self.retry_seconds:
+            raise ServerError(self.words("term.online.gave_up"))
+        time.sleep(reconnect_pause(self.retries, code))
+        self.retries += 1
         self._connect()
-        self.write(self.words("term.online.back"))
 
     def _send(self, message: dict[str, Any]) -> None:
         assert self.ws is not None
@@ -315,6 +347,10 @@ class OnlineTable:
         kind = message.get("type")
         if kind == "welcome":
             self.welcome = message
+            with self._telling:
+                if self.down:
+                    self.down = False
+                    self.write(self.words("term.online.back"))
             if message.get("seat") is not None:
                 self.me = message["seat"]
             last = message.get("last_seq")

@@ -132,6 +132,20 @@ const lastSeq = {
 const HEARTBEAT_MS = 5000;
 const SILENCE_MS = 10000;
 const DEAD_AFTER_MS = 15000;
+/** Pauses between reconnections: 300 ms, doubling, at most `RETRY_MAX_MS` (`RESTART_MAX_MS`
+ * after a 1012, whose server is back within seconds), each shortened by a random part of up
+ * to half so that a crowd dropped together does not come back in step. */
+const RETRY_MS = 300;
+const RETRY_MAX_MS = 8000;
+const RESTART_MAX_MS = 2000;
+
+/** The pause before reconnection number `n` (from 0) of a connection closed with `code`: a
+ * first one after 1012 (service restart) is at once. */
+export function reconnectDelay(n, code, random = Math.random) {
+  if (code === 1012 && n === 0) return 0;
+  const cap = code === 1012 ? RESTART_MAX_MS : RETRY_MAX_MS;
+  return Math.min(cap, RETRY_MS * 2 ** n) * (1 - random() / 2);
+}
 
 /**
  * A game connection: `/ws/games/{id}` with the seat token (none: a spectator).
@@ -194,7 +208,6 @@ export class GameSocket {
     this.heard = performance.now();
     this.askedAt = null;
     ws.onopen = () => {
-      this.retry = 0;
       this.heard = performance.now();
       this.handlers.onStatus?.("open");
     };
@@ -207,7 +220,10 @@ export class GameSocket {
       }
       this.heard = performance.now();
       this.askedAt = null;
-      if (msg.type === "welcome") this.welcomed(msg, ws);
+      if (msg.type === "welcome") {
+        this.retry = 0; // the game is here: the next loss reconnects from the shortest pause
+        this.welcomed(msg, ws);
+      }
       if (msg.type === "update" && typeof msg.version === "number") this.release(msg.version, ws);
       if (msg.type === "ack" || msg.type === "error" || msg.type === "session_progress" || msg.type === "minigame_progress") {
         if (msg.seq != null) this.unacked.delete(msg.seq);
@@ -240,7 +256,9 @@ export class GameSocket {
     }
     if (code === 4401) this.token = null;
     this.handlers.onStatus?.("closed");
-    const delay = code === 1012 ? 0 : Math.min(8000, 300 * 2 ** this.retry++); // 1012: server restart, reconnect at once
+    // A connection that is closed again before its welcome (a process relaying to a game's
+    // process that died, until another takes the game over) waits longer each time.
+    const delay = reconnectDelay(this.retry++, code);
     setTimeout(() => !this.closed && this.connect(), delay);
   }
 
