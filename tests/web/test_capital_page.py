@@ -381,3 +381,19 @@ def test_board_of_the_page_is_the_engines_C_2(new_page):
         assert sq["region"] == COLORS[BOARD.region[s]]
         expected = list(BOARD.forks[s]) if BOARD.next[s] == -1 else [BOARD.next[s]]
         assert sq["next"] == expected, s
+
+
+def test_each_share_of_net_worth_is_the_one_richest_in_town_checks_C_8_1_C_7_3(new_page):
+    """C-8.1 shows each net worth's percentage of the total, the sum C-7.3's Richest in Town
+    compares 40% of. The page left the debts out of its own sum: a player reading "37%" saw
+    another win with "at least 40% of the total". It now shows the engine's figures, the
+    terminal's too, a debt's share below zero and no wider bar than the panel."""
+    table = capital_table({"seats": [{"seat": 0, "balance": 2000}, {"seat": 1, "balance": -1000},
+                                     {"seat": 2, "balance": 1000}, {"seat": 3, "balance": 1000}]})
+    page = open_table(new_page, table)
+    shown = page.locator(".players [data-stat=net_worth]")
+    expect(shown).to_have_text(["$2,000 · 67%", "-$1,000 · -33%", "$1,000 · 33%",
+                                "$1,000 · 33%"])
+    bars = page.locator(".players .share-bar span")
+    assert [bars.nth(i).evaluate("e => e.style.width") for i in range(4)] == [
+        "67%", "0%", "33%", "33%"]

@@ -305,10 +305,11 @@ export class CapitalTable {
   playersPanel(targets) {
     const { view } = this.state;
     const seats = view.seats || [];
-    const total = seats.reduce((a, s) => a + Math.max(0, s.net_worth ?? 0), 0);
     const list = el("ul", { class: "players" });
     seats.forEach((s, i) => {
-      const share = total > 0 ? Math.round((100 * Math.max(0, s.net_worth ?? 0)) / total) : 0;
+      // C-8.1: the engine's share of the sum of every net worth, the figure Richest in Town
+      // checks (below 0 for a player in debt, whose debt makes the others' shares larger)
+      const share = s.net_worth_percent ?? 0;
       const known = effectList();
       const held = Object.keys(s.effects || {}).filter((e) => (s.effects[e] ?? 0) > 0).sort((a, b) => known.indexOf(a) - known.indexOf(b));
       const effects = held.map((e) => el("span", { class: "effect-wrap" },
@@ -330,7 +331,7 @@ export class CapitalTable {
           el("div", {}, el("dt", {}, t("capital.dice")), el("dd", {}, diceText(s))),
           el("div", {}, el("dt", {}, t("capital.cards")), el("dd", {}, String(s.hand_size ?? s.hand?.length ?? 0)))),
         effects.length ? el("div", { class: "effects", "aria-label": t("capital.effects") }, effects) : null,
-        el("div", { class: "share-bar", "aria-hidden": "true" }, el("span", { style: `width:${share}%;background:${seatFill(view, i)}` })));
+        el("div", { class: "share-bar", "aria-hidden": "true" }, el("span", { style: `width:${Math.min(100, Math.max(0, share))}%;background:${seatFill(view, i)}` })));
       if (target) {
         const pick = el("button", { class: "primary pick-seat", "data-key": `pick-seat-${i}`, onclick: () => this.act(target) }, t("capital.pick_player", { player: this.seatName(i) }));
         item.append(pick);
