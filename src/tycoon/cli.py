@@ -205,7 +205,7 @@ def study(description: str, total: int, save: Path | None) -> Iterator[Callable[
 def play(
     game: Annotated[str | None, typer.Argument(help="The game: capital, deal or a plugin's "
                                                "name (online: the game to --create).")] = None,
-    seats: Annotated[int | None, typer.Option(help="Number of seats (you are seat 1).")] = None,
+    seats: Annotated[int | None, typer.Option(help="Number of seats.")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the game (random if omitted).")] = None,
     preset: Annotated[str | None, typer.Option(help="Capital preset: capital or kapital.")] = None,
     option: OptionOpt = None,
@@ -225,7 +225,8 @@ def play(
         help="Online --create: one per seat, human or a bot the server offers (random, "
              "easy, medium, hard and its lobby_bots).")]
     = None,
-    seat: Annotated[int | None, typer.Option(help="Online: the seat to take (from 1).")] = None,
+    seat: Annotated[int | None, typer.Option(
+        help="The seat to take (from 1; local play: the one you play, default 1).")] = None,
     watch: Annotated[bool, typer.Option(help="Online: watch without a seat.")] = False,
     bots: Annotated[str | None, typer.Option(
         help="Local play: the other seats' bots, one for all or one per seat, comma-separated "
@@ -235,6 +236,10 @@ def play(
     record: Annotated[str | None, typer.Option(
         help="Local play: write the game's record to this file when it ends or you leave, "
              "the window closed too (tycoon replay FILE --log tells it again).")] = None,
+    position: Annotated[str | None, typer.Option(
+        help="Local play: play on from this position file (docs/positions.md; tycoon replay "
+             "RECORD --upto N --position writes one), which sets the seats and options.")]
+    = None,
 ) -> None:
     """Play in the terminal, against bots or on a server (screen-reader friendly)."""
     from tycoon.terminal import command
@@ -244,7 +249,7 @@ def play(
             command(game, seats=seats, seed=seed, options=parse_options(option, preset),
                     lang=lang, name=name, title=title, server=server, game_id=game_id,
                     create=create, players=players, seat=seat, watch=watch, bots=bots,
-                    record=record)
+                    record=record, position=position)
     except (KeyboardInterrupt, EOFError):
         err.print("\nbye")
     except (ValueError, RuntimeError) as exc:
@@ -482,14 +487,21 @@ def replay(
     log: Annotated[bool, typer.Option(
         "--log", help="Print the game's events in words, one per line, instead of JSON.")] = False,
     lang: Annotated[str, typer.Option(help="--log's language: en, pt, es or fr.")] = "en",
+    position: Annotated[bool, typer.Option(
+        "--position", help="Print the whole position instead (every hand, the deck: the "
+                           "JSON of docs/positions.md, which tycoon play --position plays "
+                           "on from).")] = False,
 ) -> None:
     """Replay a game record: the view and result at the end as JSON, or with --log the game
-    told in words."""
+    told in words, or with --position the position to play on from."""
     from tycoon.engine import LANGUAGES, Record
     from tycoon.engine import replay as run
 
     if lang not in LANGUAGES:
         fail(f"--lang takes one of {', '.join(LANGUAGES)}, not {lang!r}")
+    if position and (log or seat is not None):
+        fail("--position prints the whole position, every seat's secrets included: leave "
+             "out --log and --seat")
     try:
         data = json.loads(record.read_text())
     except OSError as exc:
@@ -515,6 +527,9 @@ def replay(
             print("\n".join(lines))
             return
         state = run(rec, upto)
+        if position:
+            print(json.dumps(state.to_json(), indent=2))
+            return
         result = state.result().to_json()
         print(json.dumps({"view": state.view(audience), "result": result}, indent=2))
     except ValueError as exc:

@@ -1,6 +1,7 @@
 """Terminal play, readable by a screen reader: plain lines, numbered choices in words.
 
-``tycoon play GAME`` plays locally against random bots (``--bots`` chooses others);
+``tycoon play GAME`` plays locally against random bots (``--bots`` chooses others; ``--position``
+goes on from a position file);
 ``tycoon play --server URL --game ID``
 (or ``--create``) sits at a server's table with people in browsers. Every word about the game
 comes from the game's message catalog (``--lang``); a game's :class:`~.screen.Screen` is found
@@ -10,6 +11,7 @@ screen. Keys and announcements: ``docs/accessibility.md``.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import time
@@ -18,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from tycoon.engine import Record
+    from tycoon.engine import GameInfo, Record, State
 
 __all__ = ["command", "plain_output", "play", "play_online", "tell"]
 
@@ -46,15 +48,18 @@ def play(
     name: str = "",
     bots: list[str] | None = None,
     record: str | Path | None = None,
+    me: int = 0,
+    position: str | Path | None = None,
     read: Callable[[str], str] = input,
     write: Callable[[str], None] = print,
     clock: Callable[[], float] = time.monotonic,
 ) -> dict[str, Any] | None:
-    """Play ``game`` in the terminal as seat 1 against random bots, or ``bots`` (one
-    :func:`~tycoon.bots.make_bot` spec for every other seat, or one per seat); return the
-    result (``Outcome.to_json()``), or None if the person left. With ``record``, the game as
-    far as it went is written to that file as a record (the server's format) when it ends or
-    the person leaves."""
+    """Play ``game`` in the terminal as seat ``me`` (from 0) against random bots, or
+    ``bots`` (one :func:`~tycoon.bots.make_bot` spec for every other seat, or one per seat);
+    return the result (``Outcome.to_json()``), or None if the person left. With ``record``,
+    the game as far as it went is written to that file as a record (the server's format) when
+    it ends or the person leaves. With ``position``, a file of ``docs/positions.md``, the game
+    goes on from that position (it sets the seats and options; such a game has no record)."""
     from tycoon.engine import check_seed, get_game
     from tycoon.study.records import write_json
 
@@ -70,15 +75,21 @@ def play(
     seed = check_seed(seed)
     if seats is None and bots is not None and len(bots) > 1:
         seats = len(bots) + 1  # one bot per other seat says how many play
-    state = info.new_game(seats=seats, seed=seed, preset=preset, **options)
-    others = len(state.view(None)["seats"]) - 1
+    if position is None:
+        state = info.new_game(seats=seats, seed=seed, preset=preset, **options)
+    else:
+        state = load_position(info, Path(position))
+    count = len(state.view(None)["seats"])
+    if not 0 <= me < count:
+        raise ValueError(f"--seat {me + 1}: the game has {count} seats (1 to {count})")
+    others = count - 1
     if bots is not None and len(bots) == 1:
         bots = bots * others
     elif bots is not None and len(bots) != others:
         raise ValueError(f"--bots: {len(bots)} bots for {others} other "
                          f"seat{'s' if others != 1 else ''} (give one bot for all, or one per "
                          "other seat)")
-    table = LocalTable(info, state, seed, me=0, name=name, bots=bots)
+    table = LocalTable(info, state, seed, me=me, name=name, bots=bots)
     screen = screen_for(info)
     words = Words(info, lang)
     term = Terminal(table, screen, words, read=read, write=write, clock=clock)
@@ -93,6 +104,39 @@ def play(
         if record is not None:
             write_json(Path(record), table.record(made_with))
             write(words("term.record_written", path=str(record)))
+
+
+#: The largest position file read (a whole Capital or Deal position is a few KB).
+MAX_POSITION_BYTES = 1 << 20
+
+
+def load_position(info: GameInfo, path: Path) -> State:
+    """The position of ``info``'s game in the file ``path`` (``docs/positions.md``), to
+    play on from; ``ValueError`` names the file and what is wrong with it."""
+    try:
+        with path.open("rb") as file:
+            raw = file.read(MAX_POSITION_BYTES + 1)
+    except OSError as exc:
+        raise ValueError(f"cannot read {path}: {exc.strerror}") from None
+    if len(raw) > MAX_POSITION_BYTES:
+        raise ValueError(f"{path}: a position file is at most {MAX_POSITION_BYTES} bytes")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{path} is not JSON: {exc}") from None
+    if isinstance(data, dict) and set(data) == {"view", "result"}:
+        raise ValueError(f"{path} holds a view, which hides the other hands and the deck: "
+                         "tycoon replay RECORD --upto N --position writes the whole position")
+    named = data.get("game") if isinstance(data, dict) else None
+    if isinstance(named, str) and named != info.name:
+        raise ValueError(f"{path} holds a position of {named}, not of {info.name}")
+    try:
+        state = info.from_json(data)
+    except ValueError as exc:
+        raise ValueError(f"{path}: not a position of {info.name}: {exc}") from None
+    if state.is_over:
+        raise ValueError(f"{path}: the game is over in this position")
+    return state
 
 
 def tell(record: Record, players: object = None, seat: int | None = None, lang: str = "en",
@@ -175,12 +219,14 @@ def command(
     watch: bool = False,
     bots: str | None = None,
     record: str | None = None,
+    position: str | None = None,
 ) -> dict[str, Any] | None:
     """``tycoon play``: local play, or with ``server`` a seat at a server's table (``game_id``
     to join; ``create`` to make a game of ``game`` first, ``players`` as the lobby's comma list
     of ``human``/bot strengths, one per seat); ``seat`` counts from 1; ``bots`` (local play) a
     comma list of the other seats' bots, or one bot for all; ``record`` (local play) a file
-    for the game's record; ``title`` (with ``create``) the new game's name in the lobby.
+    for the game's record; ``position`` (local play) a position file to play on from;
+    ``title`` (with ``create``) the new game's name in the lobby.
     ``ValueError`` names a bad flag."""
     from tycoon.engine import LANGUAGES, games
 
@@ -190,16 +236,25 @@ def command(
         raise ValueError("--seat counts from 1")
     _check_names(name, title)
     if server is None:
-        if game_id or create or players or watch or seat or title:
-            raise ValueError("--game, --create, --players, --seat, --title and --watch need "
-                             "--server")
+        if game_id or create or players or watch or title:
+            raise ValueError("--game, --create, --players, --title and --watch need --server")
+        if position is not None and (seats is not None or options):
+            raise ValueError("--position sets the seats and the rules options: leave out "
+                             "--seats, --preset and --option")
+        if position is not None and record is not None:
+            raise ValueError("--record keeps a game as its seed and actions from the start; a "
+                             "game played on from --position has none")
         if game is None:
             raise ValueError(f"which game? one of: {', '.join(games())}")
         kinds = [b.strip() for b in bots.split(",")] if bots else None
         if kinds is not None and not all(kinds):
             raise ValueError("--bots takes bot names separated by commas, e.g. hard or "
                              "medium,hard,easy")
-        return play(game, seats, seed, options, lang=lang, name=name, bots=kinds, record=record)
+        return play(game, seats, seed, options, lang=lang, name=name, bots=kinds, record=record,
+                    me=0 if seat is None else seat - 1, position=position)
+    if position is not None:
+        raise ValueError("--position is for local play; a server's games start from the "
+                         "beginning")
     if bots:
         raise ValueError("--bots is for local play; at a server, --create --players chooses "
                          "the bots")
