@@ -15,7 +15,7 @@ from clusterlib import ServerProcess
 from fastapi.testclient import TestClient
 
 from tycoon.server import create_app
-from tycoon.server.logs import JsonFormatter
+from tycoon.server.logs import JsonFormatter, configure
 from tycoon.server.migrate import head
 from tycoon.server.settings import ServerSettings
 
@@ -64,6 +64,26 @@ def test_json_log_lines() -> None:
     line = json.loads(JsonFormatter().format(record))
     assert line["level"] == "warning" and line["message"] == "game g: 3"
     assert line["game_id"] == "g" and line["time"].endswith("Z")
+
+
+def test_a_forwarded_request_is_not_logged_again_by_the_http_client() -> None:
+    """In cluster mode each REST call about a game that one process forwards to the game's
+    owner was logged three times: the access lines of both processes, and httpx's own
+    "HTTP Request: GET http://10.0.0.3:8000/api/games/G" between them. The server's logs
+    keep the first two."""
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level
+    try:
+        configure("text")
+        heard: list[str] = []
+        root.handlers[0].emit = lambda record: heard.append(record.getMessage())  # type: ignore[method-assign]
+        logging.getLogger("httpx").info("HTTP Request: GET http://10.0.0.3:8000/api/games/G")
+        logging.getLogger("tycoon.server.cluster").info("game G: taken over at epoch 2")
+        assert heard == ["game G: taken over at epoch 2"]
+    finally:
+        root.handlers[:] = handlers
+        root.setLevel(level)
+        logging.getLogger("httpx").setLevel(logging.NOTSET)
 
 
 def test_serve_logs_json_and_settings_from_environment(tmp_path) -> None:

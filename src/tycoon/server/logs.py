@@ -87,6 +87,9 @@ def configure(fmt: str) -> None:
     # which of its plug-ins alembic loads, seven lines at every start, and each revision's
     # whole description: migrate.upgrade says in one line what it changed
     logging.getLogger("alembic.runtime").setLevel(logging.WARNING)
+    # a line per request one process forwards to a game's owner (cluster mode), beside the
+    # access lines of both processes for it
+    logging.getLogger("httpx").setLevel(logging.WARNING)
 
 
 def uvicorn_log_config() -> dict:
