@@ -234,8 +234,9 @@ def play(
              "more than three of a kind in a row); one per seat "
              "without --seats sets how many play.")] = None,
     record: Annotated[str | None, typer.Option(
-        help="Local play: write the game's record to this file when it ends or you leave, "
-             "the window closed too (tycoon replay FILE --log tells it again).")] = None,
+        help="Local play: keep the game's record in this file at each of your decisions "
+             "and when it ends or you leave; a file holding an unfinished game of yours is "
+             "played on (tycoon replay FILE --log tells it again).")] = None,
     position: Annotated[str | None, typer.Option(
         help="Local play: play on from this position file (docs/positions.md; tycoon replay "
              "RECORD --upto N --position writes one), which sets the seats and options.")]

@@ -48,18 +48,21 @@ def play(
     name: str = "",
     bots: list[str] | None = None,
     record: str | Path | None = None,
-    me: int = 0,
+    me: int | None = None,
     position: str | Path | None = None,
     read: Callable[[str], str] = input,
     write: Callable[[str], None] = print,
     clock: Callable[[], float] = time.monotonic,
 ) -> dict[str, Any] | None:
-    """Play ``game`` in the terminal as seat ``me`` (from 0) against random bots, or
+    """Play ``game`` in the terminal as seat ``me`` (from 0; default 0) against random bots, or
     ``bots`` (one :func:`~tycoon.bots.make_bot` spec for every other seat, or one per seat);
     return the result (``Outcome.to_json()``), or None if the person left. With ``record``,
-    the game as far as it went is written to that file as a record (the server's format) when
-    it ends or the person leaves. With ``position``, a file of ``docs/positions.md``, the game
-    goes on from that position (it sets the seats and options; such a game has no record)."""
+    the game so far is kept in that file as a record (the server's format) each time the
+    person is asked to decide, and when the game ends or they leave; a file that holds an
+    unfinished game of theirs already is played on from where it stopped (its seats, seed,
+    options and bots: flags that differ are refused). With ``position``, a file of
+    ``docs/positions.md``, the game goes on from that position (it sets the seats and
+    options; such a game has no record)."""
     from tycoon.engine import check_seed, get_game
     from tycoon.study.records import write_json
 
@@ -71,14 +74,19 @@ def play(
     write = printing(write)
     info = get_game(game)
     options = dict(options or {})
+    kept = None if record is None else kept_game(info, Path(record))
+    actions: list[dict[str, Any]] = []
+    if kept is not None:  # played on from its record: its seed, options, seats and bots
+        state, actions, seed, options, me, bots, name = resume(
+            kept, seats=seats, seed=seed, options=options, me=me, bots=bots, name=name)
+    me = me or 0
     preset = options.pop("preset", None)
     seed = check_seed(seed)
-    if seats is None and bots is not None and len(bots) > 1:
-        seats = len(bots) + 1  # one bot per other seat says how many play
-    if position is None:
-        state = info.new_game(seats=seats, seed=seed, preset=preset, **options)
-    else:
-        state = load_position(info, Path(position))
+    if kept is None:
+        if seats is None and bots is not None and len(bots) > 1:
+            seats = len(bots) + 1  # one bot per other seat says how many play
+        state = info.new_game(seats=seats, seed=seed, preset=preset, **options) \
+            if position is None else load_position(info, Path(position))
     count = len(state.view(None)["seats"])
     if not 0 <= me < count:
         raise ValueError(f"--seat {me + 1}: the game has {count} seats (1 to {count})")
@@ -89,7 +97,7 @@ def play(
         raise ValueError(f"--bots: {len(bots)} bots for {others} other "
                          f"seat{'s' if others != 1 else ''} (give one bot for all, or one per "
                          "other seat)")
-    table = LocalTable(info, state, seed, me=me, name=name, bots=bots)
+    table = LocalTable(info, state, seed, me=me, name=name, bots=bots, actions=actions)
     screen = screen_for(info)
     words = Words(info, lang)
     term = Terminal(table, screen, words, read=read, write=write, clock=clock)
@@ -97,13 +105,77 @@ def play(
     made_with = {**options, "preset": preset} if preset is not None else options
     if record is not None:  # a path that cannot be written is refused before the game
         write_json(Path(record), table.record(made_with))
+        table.on_decision = lambda: write_json(Path(record), table.record(made_with))
     term.welcome(game_title(info, lang))
+    if kept is not None:
+        write(words("term.record_resumed", path=str(record), n=len(actions)))
     try:
         return term.run()
     finally:  # also when the person leaves, or stops it with Ctrl-C
         if record is not None:
             write_json(Path(record), table.record(made_with))
             write(words("term.record_written", path=str(record)))
+
+
+def kept_game(info: GameInfo, path: Path) -> tuple[Record, list[dict[str, Any]]] | None:
+    """The unfinished game of ``info`` kept in the record file ``path`` and its players, to
+    play on; None when there is no such file. ``ValueError`` for a file that holds anything
+    else, which a new game's record would overwrite."""
+    from tycoon.engine import Record, replay
+
+    if not path.exists():
+        return None
+    keep = "choose another file for --record (this one is kept as it is)"
+    try:
+        data = json.loads(path.read_bytes())
+        rec = Record.from_json(data)
+        over = replay(rec).is_over
+    except OSError as exc:
+        raise ValueError(f"cannot read {path}: {exc.strerror}") from None
+    except ValueError as exc:  # JSON, record or replay
+        raise ValueError(f"{path} is there already and is not a game's record ({exc}): "
+                         f"{keep}") from None
+    players = data.get("players")
+    humans = [p for p in players or [] if isinstance(p, dict) and p.get("kind") == "human"]
+    if rec.game != info.name:
+        raise ValueError(f"{path} holds a game of {rec.game}, not of {info.name}: {keep}")
+    if over:
+        raise ValueError(f"{path} holds a finished game (tycoon replay {path} --log tells "
+                         f"it): {keep}")
+    if not isinstance(players, list) or len(players) != rec.seats or len(humans) != 1:
+        raise ValueError(f"{path} holds an unfinished game, but not one of tycoon play (one "
+                         f"person and bots): {keep}")
+    return rec, players
+
+
+def resume(kept: tuple[Record, list[dict[str, Any]]], *, seats: int | None, seed: int | None,
+           options: dict[str, Any], me: int | None, bots: list[str] | None, name: str
+           ) -> tuple[State, list[dict[str, Any]], int, dict[str, Any], int, list[str] | None,
+                      str]:
+    """A kept game played on: its position, actions, seed, options, the person's seat,
+    the bots and name; ``ValueError`` names a flag that asks for another game."""
+    from tycoon.engine import replay
+
+    rec, players = kept
+    person = next(p for p in players if p.get("kind") == "human")
+    mine = person["seat"]
+    others = [str(p.get("bot")) for p in players if p is not person]
+    if bots is not None and len(bots) == 1:
+        bots = bots * len(others)
+    asked = {"--seats": (seats, rec.seats), "--seed": (seed, rec.seed),
+             "--seat": (None if me is None else me + 1, mine + 1), "--bots": (bots, others)}
+    asked |= {"--preset" if k == "preset" else f"--option {k}": (v, rec.options.get(k))
+              for k, v in options.items()}
+    for flag, (given, kept_value) in asked.items():
+        if given is not None and given != kept_value:
+            raise ValueError(f"{flag}: the game kept in the --record file is played with "
+                             f"{kept_value}; leave it out to play that game on, or choose "
+                             "another --record file for a new game")
+    actions = [{"seat": s, "action": a} for s, a in rec.actions]
+    # the default bots (random, never more than three of a kind in a row) are kept as random
+    kind = None if all(b == "random" for b in others) else others
+    return (replay(rec), actions, rec.seed, dict(rec.options), mine, kind,
+            name or person.get("name") or "")
 
 
 #: The largest position file read (a whole Capital or Deal position is a few KB).
@@ -251,7 +323,7 @@ def command(
             raise ValueError("--bots takes bot names separated by commas, e.g. hard or "
                              "medium,hard,easy")
         return play(game, seats, seed, options, lang=lang, name=name, bots=kinds, record=record,
-                    me=0 if seat is None else seat - 1, position=position)
+                    me=None if seat is None else seat - 1, position=position)
     if position is not None:
         raise ValueError("--position is for local play; a server's games start from the "
                          "beginning")

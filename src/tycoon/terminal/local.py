@@ -9,6 +9,7 @@ online one with the same code.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from tycoon.bots import RandomBot, make_bot
@@ -45,7 +46,8 @@ class LocalTable:
     one)."""
 
     def __init__(self, info: GameInfo, state: State, seed: int, me: int = 0,
-                 name: str = "", bots: list[str] | None = None) -> None:
+                 name: str = "", bots: list[str] | None = None,
+                 actions: list[dict[str, Any]] | None = None) -> None:
         self.info = info
         self.state = state
         self.seed = seed
@@ -74,8 +76,11 @@ class LocalTable:
         self.pending: deque[dict[str, Any]] = deque([self.update(state.opening(), None)])
         self._inputs: list[Any] = []
         self._done = False
-        #: Every action applied, ``{"seat", "action"}``: with the seed and options, the record.
-        self.actions: list[dict[str, Any]] = []
+        #: Every action applied, ``{"seat", "action"}``: with the seed and options, the record
+        #: (``actions``: those that made ``state``, for a game played on from its record).
+        self.actions: list[dict[str, Any]] = list(actions or [])
+        #: Called before ``me`` is asked to decide (to keep the record on disk).
+        self.on_decision: Callable[[], None] | None = None
 
     # ----------------------------------------------------------------- updates
     def update(self, events: list[Event], actor: int | None) -> dict[str, Any]:
@@ -106,6 +111,13 @@ class LocalTable:
     def next(self) -> dict[str, Any] | None:
         """The next update (bots play until ``me`` must decide); None once the game is over
         and its last update was given."""
+        update = self._next()
+        if (update is not None and self.on_decision is not None and not self.state.is_over
+                and self.me in self.state.to_move()):
+            self.on_decision()
+        return update
+
+    def _next(self) -> dict[str, Any] | None:
         if self.pending:
             return self.pending.popleft()
         st = self.state
