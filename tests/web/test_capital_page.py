@@ -397,3 +397,15 @@ def test_each_share_of_net_worth_is_the_one_richest_in_town_checks_C_8_1_C_7_3(n
     bars = page.locator(".players .share-bar span")
     assert [bars.nth(i).evaluate("e => e.style.width") for i in range(4)] == [
         "67%", "0%", "33%", "33%"]
+
+
+def test_the_prompts_seat_badge_stays_round_beside_a_long_prompt_on_a_phone(new_page):
+    """The seat's letter beside the prompt was squeezed into an upright oval (15 × 26 px) on a
+    phone, where the prompt takes two lines: the rule that lets the prompt's text shrink
+    caught the badge too."""
+    table = capital_table({"phase": "action", "move": {"roll": [2, 3], "landed": 5}})
+    page = open_table(new_page, table, width=390, height=844)
+    badge = page.locator("#prompt .swatch").bounding_box()
+    text = page.locator("#prompt > span:not(.swatch)").bounding_box()
+    assert text["height"] > 1.5 * badge["height"]  # the prompt takes two lines
+    assert badge["width"] == badge["height"]
