@@ -117,9 +117,14 @@ def play(
             write(words("term.record_written", path=str(record)))
 
 
-def kept_game(info: GameInfo, path: Path) -> tuple[Record, list[dict[str, Any]]] | None:
-    """The unfinished game of ``info`` kept in the record file ``path`` and its players, to
-    play on; None when there is no such file. ``ValueError`` for a file that holds anything
+#: An unfinished game kept in a record file: its record, its players (the file's list) and
+#: the position its actions lead to.
+Kept = tuple["Record", list[dict[str, Any]], "State"]
+
+
+def kept_game(info: GameInfo, path: Path) -> Kept | None:
+    """The unfinished game of ``info`` kept in the record file ``path``, to play on; None
+    when there is no such file. ``ValueError`` for a file that holds anything
     else, which a new game's record would overwrite."""
     from tycoon.engine import Record, replay
 
@@ -129,7 +134,7 @@ def kept_game(info: GameInfo, path: Path) -> tuple[Record, list[dict[str, Any]]]
     try:
         data = json.loads(path.read_bytes())
         rec = Record.from_json(data)
-        over = replay(rec).is_over
+        state = replay(rec)
     except OSError as exc:
         raise ValueError(f"cannot read {path}: {exc.strerror}") from None
     except ValueError as exc:  # JSON, record or replay
@@ -139,24 +144,22 @@ def kept_game(info: GameInfo, path: Path) -> tuple[Record, list[dict[str, Any]]]
     humans = [p for p in players or [] if isinstance(p, dict) and p.get("kind") == "human"]
     if rec.game != info.name:
         raise ValueError(f"{path} holds a game of {rec.game}, not of {info.name}: {keep}")
-    if over:
+    if state.is_over:
         raise ValueError(f"{path} holds a finished game (tycoon replay {path} --log tells "
                          f"it): {keep}")
     if not isinstance(players, list) or len(players) != rec.seats or len(humans) != 1:
         raise ValueError(f"{path} holds an unfinished game, but not one of tycoon play (one "
                          f"person and bots): {keep}")
-    return rec, players
+    return rec, players, state
 
 
-def resume(kept: tuple[Record, list[dict[str, Any]]], *, seats: int | None, seed: int | None,
+def resume(kept: Kept, *, seats: int | None, seed: int | None,
            options: dict[str, Any], me: int | None, bots: list[str] | None, name: str
            ) -> tuple[State, list[dict[str, Any]], int, dict[str, Any], int, list[str] | None,
                       str]:
     """A kept game played on: its position, actions, seed, options, the person's seat,
     the bots and name; ``ValueError`` names a flag that asks for another game."""
-    from tycoon.engine import replay
-
-    rec, players = kept
+    rec, players, state = kept
     person = next(p for p in players if p.get("kind") == "human")
     mine = person["seat"]
     others = [str(p.get("bot")) for p in players if p is not person]
@@ -174,7 +177,7 @@ def resume(kept: tuple[Record, list[dict[str, Any]]], *, seats: int | None, seed
     actions = [{"seat": s, "action": a} for s, a in rec.actions]
     # the default bots (random, never more than three of a kind in a row) are kept as random
     kind = None if all(b == "random" for b in others) else others
-    return (replay(rec), actions, rec.seed, dict(rec.options), mine, kind,
+    return (state, actions, rec.seed, dict(rec.options), mine, kind,
             name or person.get("name") or "")
 
 
