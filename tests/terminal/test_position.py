@@ -96,6 +96,8 @@ def test_a_puzzle_made_by_hand_is_played_to_its_win_MD_8_1(tmp_path):
     (["--option", "turn_limit=9"], "--position sets the seats and the rules options"),
     (["--record", "r.json"], "a game played on from --position has none"),
     (["--server", "http://127.0.0.1:1"], "--position is for local play"),
+    (["--position", " "], "--position needs a file name"),
+    (["--record", ""], "--record needs a file name"),
 ])
 def test_flags_that_do_not_go_with_a_position_are_refused(record, tmp_path, flags, problem):
     _path, rec = record

@@ -310,6 +310,9 @@ def command(
     if seat is not None and seat < 1:
         raise ValueError("--seat counts from 1")
     _check_names(name, title)
+    for flag, path in (("--record", record), ("--position", position)):
+        if path is not None and not path.strip():
+            raise ValueError(f"{flag} needs a file name")
     if server is None:
         if game_id or create or players or watch or title:
             raise ValueError("--game, --create, --players, --title and --watch need --server")
