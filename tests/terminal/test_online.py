@@ -471,6 +471,28 @@ def test_a_game_of_the_servers_list_is_named_as_its_table_names_it():
     assert line("chess", "en").startswith("chess · G1")  # a game this terminal does not know
 
 
+def seat_through(url: str, server: Server) -> tuple[Any, list[str]]:
+    """Ana at seat 1 of a new Deal game of ``server``, reached through ``url`` (a relay),
+    and the lines the terminal says."""
+    from tycoon.engine import get_game
+    from tycoon.terminal.online import OnlineTable
+    from tycoon.terminal.words import Words
+
+    game = rest(server.url, "POST", "/api/games", {"game": "deal", "players": ["human", "random"]})
+    joined = rest(server.url, "POST", f"/api/games/{game['id']}/join", {"name": "Ana", "seat": 0})
+    said: list[str] = []
+    table = OnlineTable(url, game["id"], joined["token"], 0, said.append,
+                        Words(get_game("deal"), "en"), retry_seconds=10)
+    return table, said
+
+
+def until_welcome(table: Any) -> None:
+    """Read ``table``'s messages up to the next ``welcome`` (a new connection's)."""
+    while (message := table._receive(timeout=10)) is not None:
+        if message["type"] == "welcome":
+            return
+
+
 class Freezer(threading.Thread):
     """A TCP relay to ``port`` whose connections can be frozen: nothing goes through any
     more and nothing is closed, as when a laptop sleeps or a phone changes networks."""
@@ -504,9 +526,7 @@ def test_a_connection_that_died_without_a_close_is_found_out_and_replaced(server
     so it tells the player, connects again and goes on, with no traceback of the WebSocket
     library on the screen (its keepalive logged one there). The test shortens the pings
     (10 s, and 2 s to close, in play)."""
-    from tycoon.engine import get_game
     from tycoon.terminal import online
-    from tycoon.terminal.words import Words
 
     monkeypatch.setattr(online, "PING_SECONDS", 0.3)
     monkeypatch.setattr(online, "CLOSE_SECONDS", 0.3)
@@ -514,20 +534,14 @@ def test_a_connection_that_died_without_a_close_is_found_out_and_replaced(server
     keep = logging.Handler()
     keep.emit = logged.append  # type: ignore[method-assign]
     monkeypatch.setattr(online._QUIET, "handlers", [keep])
-    game = rest(server.url, "POST", "/api/games", {"game": "deal", "players": ["human", "random"]})
-    joined = rest(server.url, "POST", f"/api/games/{game['id']}/join", {"name": "Ana", "seat": 0})
     relay = Freezer(server.port)
     relay.start()
-    said: list[str] = []
-    table = online.OnlineTable(relay.url, game["id"], joined["token"], 0, said.append,
-                               Words(get_game("deal"), "en"), retry_seconds=10)
+    table, said = seat_through(relay.url, server)
     try:
         assert table._receive(timeout=10)["type"] == "welcome"
         assert table._receive(timeout=10)["type"] == "update"
         relay.frozen.add(0)
-        while (message := table._receive(timeout=10)) is not None:
-            if message["type"] == "welcome":  # on the new connection
-                break
+        until_welcome(table)  # on the new connection
         assert said == ["The connection is lost; reconnecting.", "Connected again."]
         assert table._receive(timeout=10)["type"] == "update"
         assert relay.accepted == 2
@@ -595,9 +609,7 @@ def test_a_game_moving_between_processes_is_told_once_and_asked_less_and_less(
     of those sockets, 624 lines in a four-second takeover, and asked again at once each
     time. Now it says each once ("Connected again." when the game welcomes it) and waits
     longer before each try but the first."""
-    from tycoon.engine import get_game
     from tycoon.terminal import online
-    from tycoon.terminal.words import Words
 
     pauses: list[float] = []
     planned = online.reconnect_pause
@@ -607,26 +619,18 @@ def test_a_game_moving_between_processes_is_told_once_and_asked_less_and_less(
         return pauses[-1] / 20  # the test's own pace
 
     monkeypatch.setattr(online, "reconnect_pause", pause)
-    game = rest(server.url, "POST", "/api/games", {"game": "deal", "players": ["human", "random"]})
-    joined = rest(server.url, "POST", f"/api/games/{game['id']}/join", {"name": "Ana", "seat": 0})
     mover = Mover(server.port)
     mover.start()
-    said: list[str] = []
-    table = online.OnlineTable(mover.url, game["id"], joined["token"], 0, said.append,
-                               Words(get_game("deal"), "en"), retry_seconds=10)
+    table, said = seat_through(mover.url, server)
     try:
         assert table._receive(timeout=10)["type"] == "welcome"
         mover.move(4)
-        while (message := table._receive(timeout=10)) is not None:
-            if message["type"] == "welcome":  # on the sixth connection
-                break
+        until_welcome(table)  # on the sixth connection
         assert said == ["The connection is lost; reconnecting.", "Connected again."]
         assert mover.accepted == 6
         assert pauses == [0.0, 0.6, 1.2, 2.4, 3.0]
         mover.move(0)  # welcomed since: the next 1012 is answered at once again
-        while (message := table._receive(timeout=10)) is not None:
-            if message["type"] == "welcome":
-                break
+        until_welcome(table)
         assert pauses[5:] == [0.0]
     finally:
         table.closed = True
