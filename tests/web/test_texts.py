@@ -123,3 +123,23 @@ def test_plural_forms_name_their_count(lang):
         if isinstance(text, dict):
             count = "{" + text["plural"] + "}"
             assert all(count in v for k, v in text.items() if k != "plural"), key
+
+
+@pytest.mark.parametrize(("lang", "landing", "not_at_start", "one_thing"), [
+    ("en", "lands on its block pays its owner", "not paid when you pass a start square",
+     "Then you do one thing"),
+    ("pt", "para no seu quarteirão paga ao dono", "não é paga quando você passa",
+     "faz uma só coisa"),
+    ("es", "cae en su manzana paga a su dueño", "no se cobra al pasar", "haces una sola cosa"),
+    ("fr", "s'arrête sur son quartier paie à son propriétaire",
+     "n'est pas versé quand vous passez", "faites une seule chose"),
+])
+def test_capitals_rules_for_players_say_where_income_comes_from_C_4_3_C_4_2_2_C_4_5(
+        lang, landing, not_at_start, one_thing):
+    """The Rules page said that a business earns its income when its owner passes a start
+    square, and that a turn may build, play cards and exchange. In the rules (and the
+    engine) the income is what each other player landing on the block pays (C-4.3), a lap
+    only raises levels (C-4.2.2), and a turn takes one action (C-4.5)."""
+    income, turn = TEXTS[lang]["rules.capital.07"], TEXTS[lang]["rules.capital.05"]
+    assert landing in income and not_at_start in income
+    assert one_thing in turn
