@@ -226,11 +226,21 @@ def test_c7_richest_in_town_40_percent_of_all_and_2_laps():
 
 
 def test_c11_richest_in_town_other_players_basis():
-    """300 is below 40% of all (1000) but at least 40% of the others' 700."""
+    """300 is below 40% of all (1000) but at least 40% of the others' 700; the game's end
+    says the rule it was won by (it said "of the total" under either basis)."""
+    from tycoon.engine import get_game, render
+
     seats = {0: {"balance": 300, "laps": 2}, 1: {"balance": 700}}
     refused(acting(["richest_in_town"], seat=seats), "richest_in_town", None, "40%")
-    won(acting(["richest_in_town"], seat=seats, options={"richest_basis": "other_players"}),
-        "richest_in_town")
+    st = acting(["richest_in_town"], seat=seats, options={"richest_basis": "other_players"})
+    events = won(st, "richest_in_town")
+    told = [render(st.describe(e, None), get_game("capital").catalog("en"), "en") for e in events]
+    assert told[-1].endswith("a net worth of at least 40% of the other players' total, with "
+                             "at least 2 laps"), told
+    st = acting(["richest_in_town"], seat={0: {"balance": 400, "laps": 2}, 1: {"balance": 600}})
+    told = [render(st.describe(e, None), get_game("capital").catalog("en"), "en")
+            for e in won(st, "richest_in_town")]
+    assert told[-1].endswith("of at least 40% of the total, with at least 2 laps"), told
 
 
 def test_c5_5_d10_net_worth_counts_business_prices():

@@ -225,3 +225,24 @@ def test_the_only_choice_is_taken_by_its_letter_or_by_1():
     assert "r. Roll your 2 dice" in out
     assert any(line.startswith("Seat 1 (yellow) rolls ") for line in out)
     assert not any(line.startswith("Please type") for line in out)
+
+
+def test_a_cards_help_follows_the_games_rules_options_C_11():
+    """Under the Kapital rules (C-11) Richest in Town counts the other players' net worths
+    and Demolition removes only another player's construction: the help said the Capital
+    preset's rules whatever the game's."""
+    st = from_json({"seats": [{"hand": ["richest_in_town", "demolition"], "square": 5,
+                               "balance": 900, "laps": 2}, {"balance": 800}],
+                    "phase": "action", "move": {"landed": 5},
+                    "constructions": [{"square": 9, "type": "toll", "owner": 1}],
+                    "options": {"richest_basis": "other_players", "demolition": "opponents"}})
+    from tycoon.terminal.ui import Quit
+
+    term, table, out = terminal_for("capital", st, [f"h {n}" for n in range(1, 9)])
+    with pytest.raises(Quit):  # q after the questions
+        term.maybe_decide(table.next())
+    said = "\n".join(out)
+    assert "Richest in Town" in said and "Demolition" in said
+    assert "at least 40% of the other players' together" in said
+    assert "Remove one obstacle or toll of another player." in said
+    assert "of everyone's" not in said

@@ -409,3 +409,19 @@ def test_the_prompts_seat_badge_stays_round_beside_a_long_prompt_on_a_phone(new_
     text = page.locator("#prompt > span:not(.swatch)").bounding_box()
     assert text["height"] > 1.5 * badge["height"]  # the prompt takes two lines
     assert badge["width"] == badge["height"]
+
+
+def test_a_cards_help_follows_the_games_rules_options_C_11(new_page):
+    """Under the Kapital rules (C-11) the cards in hand say what they do there: Richest in
+    Town counts the other players' net worths, Demolition removes only another player's
+    construction (the help said the Capital preset's rules in every game)."""
+    hand = ["richest_in_town", "demolition", "easy_money", "toll", "implosion"]
+    table = capital_table({"seats": [{"seat": 0, "hand": hand}, {"seat": 1}, {"seat": 2},
+                                     {"seat": 3}],
+                           "options": {"richest_basis": "other_players",
+                                       "demolition": "opponents"}})
+    page = open_table(new_page, table)
+    cards = page.locator(".hand")
+    expect(cards).to_contain_text("at least 40% of the other players' together")
+    expect(cards).to_contain_text("Remove one obstacle or toll of another player.")
+    expect(cards).not_to_contain_text("of everyone's")

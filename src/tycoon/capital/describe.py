@@ -19,6 +19,7 @@ seats are shown as ``index + 1``. Every parameter comes from the action or the e
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tycoon.engine import Action, Datum, Message, seat_ref
@@ -75,8 +76,10 @@ def charge(st: CapitalState, charge_id: str) -> Message:
     return Message("charge.other")
 
 
-def victory(card_id: str) -> Message:
-    """The condition a victory card checks (C-7), with its thresholds from ``card_rules``."""
+def victory(card_id: str, options: Mapping[str, Any] | None = None) -> Message:
+    """The condition a victory card checks (C-7) under the game's ``options`` (default: the
+    ``capital`` preset's), with its thresholds from ``card_rules``: Richest in Town counts
+    the other players' net worths under ``richest_basis=other_players`` (C-11)."""
     from . import card_rules as r
 
     params: dict[str, Any] = {
@@ -85,7 +88,10 @@ def victory(card_id: str) -> Message:
         "private_jet": {"lead": r.JET_LEAD},
         "mega_business": {"income": money(r.MEGA_INCOME)},
     }.get(card_id, {})
-    return Message(f"victory.{card_id}", params)
+    key = f"victory.{card_id}"
+    if card_id == "richest_in_town" and (options or {}).get("richest_basis") == "other_players":
+        key += "_others"
+    return Message(key, params)
 
 
 def reason(why: str) -> Message:
@@ -297,7 +303,7 @@ def _game_over(st: CapitalState, e: ev.GameOver) -> Message:
     if e.winner is None:
         return Message("event.game_over_none", {"reason": Message(f"reason.{e.reason}")})
     return Message("event.game_over", {"seat": seat_ref(e.winner), "card": card(e.reason),
-                                       "condition": victory(e.reason)})
+                                       "condition": victory(e.reason, st.options)})
 
 
 _EVENTS: dict[type, Any] = {

@@ -103,7 +103,7 @@ class CapitalScreen(Screen):
             elif key[0] == "play":
                 out.append(Choice(words("term.capital.play_card", card=card_name(words, key[1]),
                                         n=len(subs)), sub=subs,
-                                  help=self._card_help(key[1], words)))
+                                  help=self._card_help(key[1], words, view.get("options"))))
             else:
                 hand = next((s.get("hand") for s in view.get("seats", [])
                              if s.get("seat") == me and "hand" in s), None)
@@ -141,7 +141,7 @@ class CapitalScreen(Screen):
              words: Words) -> str | None:
         kind = action.get("type")
         if kind == "play":
-            return self._card_help(action["card"], words)
+            return self._card_help(action["card"], words, view.get("options"))
         if kind == "build":
             k = action["kind"]
             return words("term.capital.build_help", kind=kind_name(words, k),
@@ -149,10 +149,10 @@ class CapitalScreen(Screen):
         return None
 
     @staticmethod
-    def _card_help(card: str, words: Words) -> str | None:
+    def _card_help(card: str, words: Words, options: dict[str, Any] | None = None) -> str | None:
         for key in (f"card.{card}.help", f"card.{card}.text"):
             if words.has(key):
-                return words(key)
+                return words(words.variant(key, options))
         return None
 
     # ----------------------------------------------------------------- the table

@@ -104,6 +104,22 @@ class Words:
         """Whether the catalog has ``key``."""
         return key in self.catalog
 
+    def variant(self, key: str, options: Mapping[str, Any] | None) -> str:
+        """``key``, or its wording for one of the game's rules ``options`` when the catalog
+        has one (``KEY@OPTION=VALUE``, as the web client reads it too).
+
+        >>> from tycoon.engine import get_game
+        >>> words = Words(get_game("capital"), "en")
+        >>> words.variant("card.demolition.help", {"demolition": "opponents"})
+        'card.demolition.help@demolition=opponents'
+        >>> words.variant("card.demolition.help", {"demolition": "any"})
+        'card.demolition.help'
+        """
+        for name, value in (options or {}).items():
+            if f"{key}@{name}={value}" in self.catalog:
+                return f"{key}@{name}={value}"
+        return key
+
     def refusal(self, error: Mapping[str, Any]) -> str:
         """A server's ``error`` in words: its ``code`` as the web client says it, else the
         server's own (English) ``message``."""

@@ -215,8 +215,14 @@ export function nameOf(game, prefix, id, entry = null) {
   return null;
 }
 
-/** The one-sentence help of a thing of the game's data (`PREFIX.ID.help`), or null. */
-export function helpOf(game, prefix, id, entry = null) {
+/** The one-sentence help of a thing of the game's data (`PREFIX.ID.help`), or null; under a
+ * game's rules `options`, its wording for one of them (`PREFIX.ID.help@OPTION=VALUE`) first. */
+export function helpOf(game, prefix, id, entry = null, options = null) {
+  // a game's catalog may word a help for one value of a rules option: `KEY@option=value`
+  for (const [name, value] of Object.entries(options || {})) {
+    const variant = `${prefix}.${id}.help@${name}=${value}`;
+    if (catalog(game)[variant] !== undefined) return word(game, variant);
+  }
   if (entry && typeof entry.help === "object" && entry.help?.key) return say(game, entry.help);
   if (entry && typeof entry.help_key === "string") return word(game, entry.help_key);
   const key = `${prefix}.${id}.help`;

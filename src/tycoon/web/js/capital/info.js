@@ -114,7 +114,8 @@ export function cardGroup(card) {
 }
 
 export const cardName = (card) => nameOf(GAME, "card", card, cardInfo(card)) || word(GAME, `card.${card}.name`);
-export const cardHelp = (card) => helpOf(GAME, "card", card, cardInfo(card));
+/** A card's help, as the game's rules `options` (the view's) make it work. */
+export const cardHelp = (card, options = null) => helpOf(GAME, "card", card, cardInfo(card), options);
 export const businessName = (kind) => nameOf(GAME, "kind", kind, kinds()[kind]) || nameOf(GAME, "business", kind) || word(GAME, `kind.${kind}.name`);
 export const businessHelp = (kind) => helpOf(GAME, "kind", kind, kinds()[kind]) || helpOf(GAME, "business", kind);
 export const effectName = (effect) => nameOf(GAME, "effect", effect, effectInfo(effect)) || word(GAME, `effect.${effect}.name`);

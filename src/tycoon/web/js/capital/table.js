@@ -358,7 +358,7 @@ export class CapitalTable {
       const body = [
         el("span", { class: "card-name" }, cardName(card)),
         el("span", { class: "card-cost" }, info.cost ? money(info.cost) : t("capital.free")),
-        el("span", { class: "card-text" }, cardHelp(card) ?? ""),
+        el("span", { class: "card-text" }, cardHelp(card, this.state.view.options) ?? ""),
         cardGroup(card) === "victory" ? el("span", { class: "badge victory" }, t("capital.victory_card")) : null,
       ];
       let node;
@@ -366,7 +366,7 @@ export class CapitalTable {
         node = el("button", { class: `card group-${cardGroup(card)}${picked ? " picked" : ""}`, "aria-pressed": picked ? "true" : "false", "data-key": `hand-${i}`,
           onclick: () => { picked ? this.ui.picked.delete(i) : this.ui.picked.add(i); this.render(); } }, body);
       } else if (canPlay) {
-        node = el("button", { class: `card group-${cardGroup(card)} playable${this.ui.card === card ? " chosen" : ""}`, "data-key": `hand-${i}`, "aria-label": `${t("capital.play_card")}: ${cardName(card)}, ${info.cost ? money(info.cost) : t("capital.free")}. ${cardHelp(card) ?? ""}`,
+        node = el("button", { class: `card group-${cardGroup(card)} playable${this.ui.card === card ? " chosen" : ""}`, "data-key": `hand-${i}`, "aria-label": `${t("capital.play_card")}: ${cardName(card)}, ${info.cost ? money(info.cost) : t("capital.free")}. ${cardHelp(card, this.state.view.options) ?? ""}`,
           onclick: () => { this.ui.card = card; this.render(); (this.root.querySelector("[data-key='target-select']") || this.root.querySelector("[data-key='card-play']"))?.focus(); } }, body);
       } else {
         node = el("div", { class: `card group-${cardGroup(card)}`, tabindex: "0", "data-key": `hand-${i}` }, body);
@@ -445,7 +445,7 @@ export class CapitalTable {
     }
     const card = res.card ?? (view.reason && view.reason !== "turn_limit" ? view.reason : null);
     let why = null;
-    if (card && cardName(card)) why = `${cardName(card)}: ${cardHelp(card) ?? ""}`.trim();
+    if (card && cardName(card)) why = `${cardName(card)}: ${cardHelp(card, this.state.view.options) ?? ""}`.trim();
     else if (res.reason) why = word("capital", `reason.${res.reason}`) !== `reason.${res.reason}` ? word("capital", `reason.${res.reason}`) : t("end.reason_turn_limit");
     // a victory is told by its own event (the card and its condition); a stop by its reason,
     // as the replay tells it (the heading already says there is no winner)
