@@ -155,3 +155,28 @@ def test_choices_that_read_the_same_are_counted_once_MD_6_3_D_6():
            "Rent cards (3 plays)" in out
     pending = st.to_json()["pending"]
     assert (pending["amount"], sorted(pending["doubles"])) == (12, [104, 105])
+
+
+def test_a_wild_card_on_the_table_is_not_offered_as_a_second_copy_in_the_hand_MD_7_2():
+    """One multicolour wild card in the hand, the other in a Red set: the menu said
+    "Multicolour wild card: 10 ways to play it" and "Multicolour wild card: 9 ways to play it",
+    as if the hand held two. Moving the one on the table (MD-7.2) is its own line, which says
+    it is not a play."""
+    wild_in_hand, wild_on_table, red = 57, 58, 38
+    used = {wild_in_hand, wild_on_table, red}
+    position = {
+        "game": "deal", "turn": 3, "current": 0, "phase": "play", "plays_left": 3,
+        "seats": [{"seat": 0, "hand": [wild_in_hand], "bank": [],
+                   "sets": [{"color": "red", "cards": [red, wild_on_table], "house": None,
+                             "hotel": None}]},
+                  {"seat": 1, "hand": [], "bank": [], "sets": []}],
+        "deck": [c for c in range(106) if c not in used], "discard": [],
+        "pending": None, "winner": None, "rng": {"seed": 1},
+    }
+    term, table, out = terminal_for("deal", from_json(position), ["2", "1"])
+    term.maybe_decide(table.next())
+    assert "1. Multicolour wild card: 10 ways to play it" in out
+    assert "2. Multicolour wild card on the table: 9 colours to move it to (not a play)" in out
+    assert "1. Move Multicolour wild card to Brown (not a play)" in out
+    sets = table.state.view(None)["seats"][0]["sets"]
+    assert [s["color"] for s in sets] == ["red", "brown"]

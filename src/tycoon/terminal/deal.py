@@ -72,8 +72,11 @@ class DealScreen(Screen):
         groups: dict[Any, list[Choice]] = {}
         for i, item in enumerate(legal):
             action = item["action"]
-            key = ("card", action["card"]) if "card" in action and action.get("type") not in (
-                "pay", "discard") else ("one", i)
+            kind = action.get("type")
+            # a wild card on the table moved between colours is not the same choice as a copy
+            # of that card in the hand played
+            key = ("move" if kind == "move_wild" else "card", action["card"]) \
+                if "card" in action and kind not in ("pay", "discard") else ("one", i)
             if key not in groups:
                 groups[key] = []
                 order.append(key)
@@ -84,8 +87,9 @@ class DealScreen(Screen):
             if len(subs) == 1:
                 out.append(subs[0])
             else:
-                out.append(Choice(words("term.deal.card_uses", card=card_name(words, key[1]),
-                                        n=len(subs)), sub=subs,
+                label = "term.deal.card_moves" if key[0] == "move" else "term.deal.card_uses"
+                out.append(Choice(words(label, card=card_name(words, key[1]), n=len(subs)),
+                                  sub=subs,
                                   help=self._card_help(key[1], words)))
         return out
 
