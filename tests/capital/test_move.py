@@ -322,3 +322,20 @@ def test_c2_3_adjacency_is_exactly_the_listed_pairs_in_every_region():
             want[14 * r + a].add(14 * r + b)
             want[14 * r + b].add(14 * r + a)
     assert {s: set(BOARD.adjacent[s]) for s in range(56)} == want
+
+
+def test_french_tells_a_lap_apart_from_a_turn_C_4_2_2():
+    """French says "tour" for a turn (the log's "Tour 17 : … joue"); a lap (C-4.2.2) said
+    "termine le tour 1" under it. The Kapital rulebook says "tours de tablier"; the game now
+    says "tour de plateau" wherever it means a lap, as the terminal and the lobby did."""
+    from tycoon.capital.events import Lap
+    from tycoon.engine import get_game, render
+
+    st = position()
+    catalog = get_game("capital").catalog("fr")
+    told = render(st.describe(Lap(0, 1), None), catalog, "fr")
+    assert told.endswith("termine son tour de plateau n° 1"), told
+    laps = [text for key, text in catalog.items()
+            if key.startswith(("victory.", "card.private_jet", "card.richest_in_town.help"))
+            and "tour" in str(text)]
+    assert laps and all("tours de plateau" in str(text) for text in laps), laps
