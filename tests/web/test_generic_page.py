@@ -479,3 +479,33 @@ def test_a_second_click_while_a_game_is_created_or_a_seat_taken_sends_nothing(ne
     page.click("[data-key=take-seat-1]", force=True)
     page.wait_for_timeout(300)
     assert len(joins) == 1
+
+
+def test_a_rules_preset_shows_its_options_and_the_game_is_what_the_form_shows_C_11(new_page):
+    """Choosing the Kapital preset (C-11) left the other options at the Capital preset's
+    values, marked "default": the form showed "all players" for Richest in Town while the game
+    would count the other players', and choosing "all players" there was not sent at all. The
+    options now show the chosen preset's values, and the form sends what differs from them."""
+    page = new_page()
+    install(page, None)
+    created: list = []
+    page.route(f"{ORIGIN}/api/games", lambda route: created.append(route)
+               if route.request.method == "POST" else route.fallback())
+    page.goto(f"{ORIGIN}/")
+    page.wait_for_selector("#create-button")
+    page.select_option("#game-select", "capital")
+    page.click(".options-box summary")
+    page.check("[data-key=opt-preset-1]")  # Kapital
+    expect(page.locator("[data-key=opt-richest_basis-1]")).to_be_checked()
+    expect(page.locator("[data-key=opt-level_up-1]")).to_be_checked()
+    expect(page.locator("[data-key=opt-demolition-1]")).to_be_checked()
+    expect(page.locator("#opt-richest_basis")).to_contain_text("the other players (default)")
+    page.check("[data-key=opt-richest_basis-0]")  # all players, against the preset
+    page.click("#create-button")
+    page.wait_for_timeout(300)
+    assert len(created) == 1
+    assert created[0].request.post_data_json["options"] == {
+        "preset": "kapital", "richest_basis": "all_players"}
+    page.check("[data-key=opt-preset-0]")  # back to Capital: its own values again
+    expect(page.locator("[data-key=opt-richest_basis-0]")).to_be_checked()
+    expect(page.locator("[data-key=opt-level_up-0]")).to_be_checked()

@@ -78,7 +78,8 @@ class GameInfo:
         if self.presets:
             first = next(iter(self.presets))
             out["preset"] = {"default": first, "values": list(self.presets),
-                             "help": "Rules preset."}
+                             "help": "Rules preset.",
+                             "sets": {name: dict(values) for name, values in self.presets.items()}}
         out.update({o.name: o.to_json() for o in self.options})
         return out
 

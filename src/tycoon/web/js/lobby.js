@@ -98,20 +98,37 @@ function seatRow(i, spec, chosen) {
   return el("div", { class: "seat-row" }, el("span", { class: "seat-no" }, t("lobby.seat_n", { seat: seatLetter(i) })), kind);
 }
 
-function optionInput(name, o) {
+/** The option `name`'s input, `base` chosen and marked as the default: the option's own
+ * default, or the value the chosen rules preset gives it. */
+function optionInput(name, o, base = o.default) {
   const id = `opt-${name}`;
+  const label = (v) => valueLabel(v) + (v === base ? ` (${t("lobby.default")})` : "");
   if (Array.isArray(o.values) && o.values.length <= 3) {
     // A few choices: radio buttons, whose words wrap on a phone (a select would cut them).
     return el("div", { class: "radio-col", role: "radiogroup", id, dataset: { option: name, radios: "1" } },
       o.values.map((v, k) => el("label", { class: "radio" },
-        el("input", { type: "radio", name: id, value: String(k), checked: v === o.default, "data-key": `${id}-${k}` }),
-        el("span", {}, valueLabel(v) + (v === o.default ? ` (${t("lobby.default")})` : "")))));
+        el("input", { type: "radio", name: id, value: String(k), checked: v === base, "data-key": `${id}-${k}` }),
+        el("span", {}, label(v)))));
   }
   if (Array.isArray(o.values)) {
     return el("select", { id, dataset: { option: name } },
-      o.values.map((v, k) => el("option", { value: String(k), selected: v === o.default }, valueLabel(v) + (v === o.default ? ` (${t("lobby.default")})` : ""))));
+      o.values.map((v, k) => el("option", { value: String(k), selected: v === base }, label(v))));
   }
-  return el("input", { id, type: "number", min: o.min ?? undefined, max: o.max ?? undefined, value: o.default ?? "", placeholder: o.nullable ? t("lobby.none") : "", dataset: { option: name } });
+  return el("input", { id, type: "number", min: o.min ?? undefined, max: o.max ?? undefined, value: base ?? "", placeholder: o.nullable ? t("lobby.none") : "", dataset: { option: name } });
+}
+
+/** The value the form's input of option `o` holds. */
+function optionValue(input, o) {
+  if (input.dataset.radios) return o.values[Number(input.querySelector("input:checked")?.value ?? o.values.indexOf(o.default))];
+  if (Array.isArray(o.values)) return o.values[Number(input.value)];
+  return input.value === "" ? null : Number(input.value);
+}
+
+/** Each option's value under rules preset `preset`: its default, or what the preset sets
+ * (`GET /api/kinds` gives each preset's values as `options.preset.sets`). */
+function presetBase(sp, preset) {
+  const base = Object.fromEntries(Object.entries(sp.options || {}).map(([name, o]) => [name, o.default]));
+  return Object.assign(base, sp.options?.preset?.sets?.[preset] || {});
 }
 
 /** What the create form holds, kept while the page lives: a change of language draws the lobby
@@ -164,12 +181,15 @@ function createForm(onCreated) {
     seats.addEventListener("change", drawSeats);
     drawSeats();
     const entries = Object.entries(sp.options || {});
+    const presets = sp.options?.preset;
+    const saved = same ? draft.options.preset : undefined;
+    const base = presetBase(sp, saved !== undefined && presets ? presets.values[Number(saved)] : presets?.default);
     const opts = entries.length
       ? el("details", { class: "options-box", open: same && draft.open }, el("summary", {}, t("lobby.options")),
           el("div", { class: "options" }, entries.map(([name, o]) =>
             (Array.isArray(o.values) && o.values.length <= 3
-              ? el("fieldset", { class: "option-set", title: o.help || "" }, el("legend", {}, optionLabel(name, o)), optionInput(name, o))
-              : el("label", { title: o.help || "" }, el("span", {}, optionLabel(name, o)), optionInput(name, o))))))
+              ? el("fieldset", { class: "option-set", title: o.help || "" }, el("legend", {}, optionLabel(name, o)), optionInput(name, o, base[name]))
+              : el("label", { title: o.help || "" }, el("span", {}, optionLabel(name, o)), optionInput(name, o, base[name]))))))
       : null;
     form.replaceChildren(
       el("h2", { id: "create-h" }, t("lobby.new_game")),
@@ -182,6 +202,15 @@ function createForm(onCreated) {
       opts,
       el("button", { type: "submit", class: "primary", id: "create-button" }, t("lobby.create")));
     if (same) form.querySelectorAll("[data-option]").forEach((input) => restoreOption(input, draft.options[input.dataset.option]));
+    // another rules preset: every other option shows (and is marked default at) its value
+    form.querySelector('[data-option="preset"]')?.addEventListener("change", (ev) => {
+      const chosen = presetBase(sp, optionValue(ev.currentTarget, presets));
+      form.querySelectorAll("[data-option]").forEach((input) => {
+        const name = input.dataset.option;
+        if (name !== "preset") input.replaceWith(optionInput(name, sp.options[name], chosen[name]));
+      });
+      saveDraft(form, game);
+    });
     saveDraft(form, game);
   };
   build();
@@ -194,14 +223,13 @@ function createForm(onCreated) {
     const n = Number(form.querySelector("#seats-select").value);
     const players = Array.from({ length: n }, (_, i) => form.querySelector(`#seat-${i}-kind`).value);
     const options = {};
+    const presetInput = form.querySelector('[data-option="preset"]');
+    const base = presetBase(sp, presetInput ? optionValue(presetInput, sp.options.preset) : undefined);
+    // what the form shows: the preset, and each option that differs from the preset's value
     form.querySelectorAll("[data-option]").forEach((input) => {
       const name = input.dataset.option;
-      const o = sp.options[name];
-      let v;
-      if (input.dataset.radios) v = o.values[Number(input.querySelector("input:checked")?.value ?? o.values.indexOf(o.default))];
-      else if (Array.isArray(o.values)) v = o.values[Number(input.value)];
-      else v = input.value === "" ? null : Number(input.value);
-      if (v !== o.default) options[name] = v;
+      const v = optionValue(input, sp.options[name]);
+      if (v !== (name === "preset" ? sp.options[name].default : base[name])) options[name] = v;
     });
     const body = { game, players, options, decision_seconds: Number(form.querySelector("#time-limit").value) || 60 };
     const title = draft.title.trim();
