@@ -449,10 +449,8 @@ def test_a_second_enter_while_a_lobby_message_is_on_its_way_posts_nothing(new_pa
     expect(page.locator("#lobby-chat-input")).to_have_value("")
 
 
-def test_a_second_click_while_a_game_is_created_or_a_seat_taken_sends_nothing(new_page):
-    """Over a slow connection a second click on Create game made a second game, and a click
-    on another seat while the first was being taken took that one too: the button waits for
-    the answer."""
+def lobby_holding_creations(new_page) -> tuple[object, list]:
+    """The lobby, whose game creations (POST /api/games) are held unanswered in the list."""
     page = new_page()
     install(page, None)
     held: list = []
@@ -460,6 +458,14 @@ def test_a_second_click_while_a_game_is_created_or_a_seat_taken_sends_nothing(ne
                if route.request.method == "POST" else route.fallback())
     page.goto(f"{ORIGIN}/")
     page.wait_for_selector("#create-button")
+    return page, held
+
+
+def test_a_second_click_while_a_game_is_created_or_a_seat_taken_sends_nothing(new_page):
+    """Over a slow connection a second click on Create game made a second game, and a click
+    on another seat while the first was being taken took that one too: the button waits for
+    the answer."""
+    page, held = lobby_holding_creations(new_page)
     page.click("#create-button")
     page.click("#create-button", force=True)  # disabled: nothing happens
     page.wait_for_timeout(300)
@@ -486,13 +492,7 @@ def test_a_rules_preset_shows_its_options_and_the_game_is_what_the_form_shows_C_
     values, marked "default": the form showed "all players" for Richest in Town while the game
     would count the other players', and choosing "all players" there was not sent at all. The
     options now show the chosen preset's values, and the form sends what differs from them."""
-    page = new_page()
-    install(page, None)
-    created: list = []
-    page.route(f"{ORIGIN}/api/games", lambda route: created.append(route)
-               if route.request.method == "POST" else route.fallback())
-    page.goto(f"{ORIGIN}/")
-    page.wait_for_selector("#create-button")
+    page, created = lobby_holding_creations(new_page)
     page.select_option("#game-select", "capital")
     page.click(".options-box summary")
     page.check("[data-key=opt-preset-1]")  # Kapital
