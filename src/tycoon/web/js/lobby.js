@@ -202,14 +202,14 @@ function createForm(onCreated) {
       opts,
       el("button", { type: "submit", class: "primary", id: "create-button" }, t("lobby.create")));
     if (same) form.querySelectorAll("[data-option]").forEach((input) => restoreOption(input, draft.options[input.dataset.option]));
-    // another rules preset: every other option shows (and is marked default at) its value
+    // another rules preset: every other option shows (and is marked default at) its value;
+    // the form's own change listener, which this event reaches next, saves the draft
     form.querySelector('[data-option="preset"]')?.addEventListener("change", (ev) => {
       const chosen = presetBase(sp, optionValue(ev.currentTarget, presets));
       form.querySelectorAll("[data-option]").forEach((input) => {
         const name = input.dataset.option;
         if (name !== "preset") input.replaceWith(optionInput(name, sp.options[name], chosen[name]));
       });
-      saveDraft(form, game);
     });
     saveDraft(form, game);
   };
