@@ -86,6 +86,32 @@ def test_c4_3_1_tax_exemption_waives_toll_mafia_lion_not_fees():
     assert st.seats[0].effects["tax_exemption"] == 0 and st.seats[0].uses("lion") == 0
 
 
+def test_c4_3_1_heuristic_waives_the_biggest_charge_lion_and_mafia_included():
+    """The view leaves the amounts of Lion's Sight and Mafia Collection to payment time
+    (``None``); the heuristic bots weigh them as the rules will charge them (50% of the
+    balance, D-15; 30% of the incomes) and waive the biggest with their one use."""
+    from tycoon.bots import make_bot
+
+    st = position(
+        seat={0: {"balance": 1000, "effects": {"tax_exemption": 1, "lion": 1}}},
+        constructions=[{"square": 1, "type": "toll", "owner": 1}],
+    )
+    roll(st, 1, 1)
+    assert st.view(0)["charges"][1]["amount"] is None
+    for name in ("medium", "hard:iterations=5"):
+        assert make_bot(name, "capital", 0).choose(st, 0) == Waive(("lion:0",))
+    st = position(
+        seat={0: {"balance": 100, "effects": {"tax_exemption": 1, "mafia": 1},
+                  "mafia_payees": [1]}},
+        businesses=[business(40, 0, "office_building", 0, level=4)],
+        constructions=[{"square": 1, "type": "toll", "owner": 1}],
+    )
+    roll(st, 1, 1)
+    income = st.view(0)["businesses"][0]["income"]
+    assert 0.3 * income > 100  # the Mafia's 30% is more than the toll
+    assert make_bot("medium", "capital", 0).choose(st, 0) == Waive(("mafia:0",))
+
+
 def test_c4_3_1_choice_when_charges_outnumber_uses():
     st = position(
         seat={0: {"balance": 1000, "effects": {"tax_exemption": 1, "lion": 1}}},

@@ -12,7 +12,8 @@ only (and, at a fork, from determinized look-ahead copies), and plays the best:
 - tolls on the squares every pawn crosses, Demolition of opponents' tolls and obstacles;
 - Easy Money, Hare, Extra Die, Instant Valuation, Aggressive Marketing when they pay;
 - exemptions kept for big charges: when it must choose which charges to waive (C-4.3.1) it
-  waives the biggest; Tax Exemption is played when a Lion's Sight or Mafia Collection is
+  waives the biggest (Lion's Sight and Mafia Collection weighed as they will be charged);
+  Tax Exemption is played when a Lion's Sight or Mafia Collection is
   pending against it;
 - at a fork, the way whose landing square costs least and offers most;
 - exchange cards when none can win soon (victory cards far from their condition, attack cards
@@ -199,7 +200,7 @@ def scored(
     if phase == "branch":
         return [(score_branch(state, seat, a, rng), a) for a in legal]
     if phase == "waive":
-        amounts = {c["id"]: c["amount"] for c in view.get("charges", [])}
+        amounts = {c["id"]: charge_amount(view, seat, c) for c in view.get("charges", [])}
         return [(float(sum(amounts.get(c, 0) for c in a.charges)), a) for a in legal]  # type: ignore[attr-defined]
     if phase == "minigame":
         # the ready-made inputs come from skills 0, 0.5 and 1: take the middle one
@@ -230,6 +231,18 @@ def scored(
         for i in exchanges:
             out.append((value if legal[i] == choice else -1e6, legal[i]))
     return out
+
+
+def charge_amount(view: dict[str, Any], seat: int, charge: dict[str, Any]) -> float:
+    """What a charge of the view's ``charges`` will cost ``seat``: its ``amount``, or for
+    Mafia Collection and Lion's Sight, whose amounts the rules set at payment time (C-4.3),
+    their share of its incomes and of its balance now."""
+    if charge["amount"] is not None:
+        return float(charge["amount"])
+    if charge["id"].startswith("mafia"):
+        return 0.3 * sum(b["income"] for b in view["businesses"] if b["owner"] == seat)
+    percent = view.get("options", {}).get("lion_percent", 50)
+    return max(0, view["seats"][seat]["balance"]) * percent / 100
 
 
 def score_build(sit: Situation, gain: int, a: Any) -> float:
