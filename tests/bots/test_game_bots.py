@@ -4,6 +4,7 @@ import pytest
 
 from tycoon.bots import make_bot
 from tycoon.bots.base import STRENGTHS, parse_spec
+from tycoon.bots.capital import CAREFUL, PLAIN, CapitalHeuristic
 from tycoon.capital import from_json as capital_from_json
 from tycoon.capital import new_game as new_capital
 from tycoon.deal import from_json as deal_from_json
@@ -188,6 +189,66 @@ def test_heuristic_attacks_the_leader_C_7():
     state = capital_from_json(capital_action_position())
     action = make_bot("heuristic", "capital", 0).choose(state, 0)
     assert action.type == "play" and action.card == "lions_sight" and action.target == 2
+
+
+def capital_choice(hand, style=CAREFUL, **changes):
+    """The heuristic's action (in ``style``: ``hard``'s own by default) for seat 0 of
+    :func:`capital_action_position` holding ``hand``; seat 0 stands on a minigame square with
+    three dice. ``changes`` set top-level position fields or, as ``seatN``, fields of seat N."""
+    data = capital_action_position(hand)
+    data["move"] = {"roll": [6, 6, 1], "landed": 13}  # a minigame square: nothing to build
+    data["seats"][0].update(square=13, dice=3)
+    for key, value in changes.items():
+        if key.startswith("seat"):
+            data["seats"][int(key[4:])].update(value)
+        else:
+            data[key] = value
+    return CapitalHeuristic(0, style=style).choose(capital_from_json(data), 0)
+
+
+def test_careful_heuristic_plays_extra_die_before_other_cards_C_7():
+    """Extra Die (C-7: one more die, not with 4): a faster pawn completes more laps and each
+    lap levels its businesses up (C-4.2.2), so ``hard``'s own heuristic plays it before Easy
+    Money's $500 and a toll; ``medium``'s (the plain style) takes the money first."""
+    hand = ("toll", "extra_die", "easy_money", "mafia_collection", "careful_works")
+    action = capital_choice(hand)
+    assert action.type == "play" and action.card == "extra_die"
+    action = capital_choice(hand, style=PLAIN)
+    assert action.type == "play" and action.card == "easy_money"
+    action = capital_choice(hand, seat0={"dice": 4})  # not playable with 4 dice
+    assert getattr(action, "card", None) != "extra_die"
+
+
+def test_careful_heuristic_takes_tax_exemption_when_richest_C_4_3_1():
+    """Tax Exemption (C-4.3.1 waives Lion's Sight, Mafia Collection and tolls): the richest
+    seat, whom attacks aim at first, plays it to guard a big balance; a poor seat keeps it."""
+    hand = ("tax_exemption", "careful_works", "demolition", "business_exemption", "new_beginning")
+    action = capital_choice(hand, seat0={"balance": 4000})
+    assert action.type == "play" and action.card == "tax_exemption"
+    assert capital_choice(hand, seat0={"balance": 300}).type != "play"
+    # with three uses still to spend, another card is no use
+    action = capital_choice(hand, seat0={"balance": 4000, "effects": {"tax_exemption": 3}})
+    assert action.type != "play" or action.card != "tax_exemption"
+
+
+def test_careful_heuristic_demolishes_a_toll_where_every_pawn_passes_C_7():
+    """Demolition (C-7) of an opponent's toll on a square every pawn crosses (C-4.2.4: $100
+    each crossing), never of its own."""
+    hand = ("demolition", "careful_works", "new_beginning", "business_exemption", "tax_exemption")
+    tolls = [{"square": 15, "type": "toll", "owner": 1}, {"square": 29, "type": "toll", "owner": 0}]
+    action = capital_choice(hand, constructions=tolls)
+    assert action.type == "play" and action.card == "demolition" and action.target == 15
+
+
+def test_careful_heuristic_turtles_the_leader_but_not_under_hare_D_2():
+    """Operation Turtle (all dice 1 for three rolls) on the richest opponent, but not on a
+    seat under Operation Hare, with which it cancels (D-2)."""
+    hand = ("operation_turtle", "careful_works", "new_beginning", "business_exemption",
+            "demolition")
+    action = capital_choice(hand)
+    assert action.type == "play" and action.card == "operation_turtle" and action.target == 2
+    action = capital_choice(hand, seat2={"effects": {"hare": 3}})
+    assert action.type != "play" or action.card != "operation_turtle" or action.target != 2
 
 
 def test_heuristic_plays_a_victory_card_as_soon_as_it_works_C_7_3():
