@@ -243,3 +243,28 @@ def test_a_ladder_title_longer_than_its_columns_keeps_to_one_line(monkeypatch):
     assert result.exit_code == 0, result.output
     title = f"{TOY} ladder: 12 games (12 per pair), seed 123"
     assert title in [line.strip() for line in result.stdout.splitlines()], result.stdout
+
+
+def test_a_stop_while_a_game_is_saved_and_counted_waits_for_both():
+    """A study saves a game's line and counts it with the stops held back (``signals_held``),
+    so that Ctrl-C says as many games as the save file keeps. The system may hand the signal
+    to another thread of the process (a process pool has three), which did not hold it back,
+    and Python then raised KeyboardInterrupt in the main thread in the middle of the block:
+    "stopped after 0 of 6 games" with one game in the file."""
+    import signal
+    import threading
+    import time
+
+    from tycoon.study.runner import signals_held
+
+    other = threading.Thread(target=time.sleep, args=(0.5,))
+    other.start()
+    steps = []
+    with pytest.raises(KeyboardInterrupt), signals_held():
+        signal.pthread_kill(other.ident, signal.SIGINT)
+        deadline = time.monotonic() + 0.3
+        while time.monotonic() < deadline:  # a pending signal's handler runs in here
+            steps.append("saving")
+        steps.append("counted")
+    other.join()
+    assert steps[-1] == "counted"

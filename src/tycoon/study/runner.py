@@ -24,6 +24,7 @@ import logging
 import os
 import signal
 import socket
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, fields
@@ -80,16 +81,29 @@ STOPS = tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if has
 
 @contextmanager
 def signals_held() -> Iterator[None]:
-    """Hold :data:`STOPS` back until the block ends, where the system can (POSIX): a stop that
-    came between a game's line in the save file and its count was told one game short."""
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
+    """Hold :data:`STOPS` back until the block ends: a stop that came between a game's line in
+    the save file and its count was told one game short. Blocking the signals in this thread
+    is not enough: the system may hand one to another thread (a process pool's), and Python
+    runs its handler in the main thread all the same. So the block's handlers only note a
+    stop, and the first one noted is raised again, to the handler before, when it ends."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set handlers, and only it runs them
         return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
+    noted: list[int] = []
+
+    def note(signum: int, frame: Any) -> None:
+        noted.append(signum)
+
+    # a handler set outside Python (None) cannot be put back, so it is left alone
+    kinds = [s for s in STOPS if signal.getsignal(s) is not None]
+    before = {s: signal.signal(s, note) for s in kinds}
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        for kind, handler in before.items():
+            signal.signal(kind, handler)
+        if noted:
+            signal.raise_signal(noted[0])
 
 
 @dataclass(frozen=True)
