@@ -78,9 +78,9 @@ _M: dict[str, Any] = {}
 
 def _mods() -> dict[str, Any]:
     if not _M:
-        from tycoon.capital import board, businesses, cards
+        from tycoon.capital import board, businesses, cards, payments
 
-        _M.update(board=board, businesses=businesses, cards=cards)
+        _M.update(board=board, businesses=businesses, cards=cards, payments=payments)
     return _M
 
 
@@ -249,9 +249,9 @@ def charge_amount(view: dict[str, Any], seat: int, charge: dict[str, Any]) -> fl
     if charge["amount"] is not None:
         return float(charge["amount"])
     if charge["id"].startswith("mafia"):
-        return 0.3 * sum(b["income"] for b in view["businesses"] if b["owner"] == seat)
-    percent = view.get("options", {}).get("lion_percent", 50)
-    return max(0, view["seats"][seat]["balance"]) * percent / 100
+        incomes = sum(b["income"] for b in view["businesses"] if b["owner"] == seat)
+        return incomes * _mods()["payments"].MAFIA_PERCENT / 100
+    return max(0, view["seats"][seat]["balance"]) * view["options"]["lion_percent"] / 100
 
 
 def score_build(sit: Situation, gain: int, a: Any) -> float:
