@@ -246,3 +246,20 @@ def test_a_cards_help_follows_the_games_rules_options_C_11():
     assert "at least 40% of the other players' together" in said
     assert "Remove one obstacle or toll of another player." in said
     assert "of everyone's" not in said
+
+
+def test_lions_sight_help_says_the_games_lion_percent_C_12():
+    """C-12: a game's ``lion_percent`` option sets what Lion's Sight takes; its help said
+    "half" whatever the option."""
+    st = from_json({"seats": [{"hand": ["lions_sight"], "square": 5, "balance": 900},
+                              {"balance": 800}],
+                    "phase": "action", "move": {"landed": 5},
+                    "options": {"lion_percent": 30}})
+    from tycoon.terminal.ui import Quit
+
+    term, table, out = terminal_for("capital", st, [f"h {n}" for n in range(1, 6)])
+    with pytest.raises(Quit):
+        term.maybe_decide(table.next())
+    said = "\n".join(out)
+    assert "A player gets Lion's Sight: 30% of their balance goes to the bank." in said
+    assert "half" not in said

@@ -425,3 +425,18 @@ def test_a_cards_help_follows_the_games_rules_options_C_11(new_page):
     expect(cards).to_contain_text("at least 40% of the other players' together")
     expect(cards).to_contain_text("Remove one obstacle or toll of another player.")
     expect(cards).not_to_contain_text("of everyone's")
+
+
+def test_lions_sight_help_says_the_games_lion_percent_C_12(new_page):
+    """C-12: under ``lion_percent`` 30 the card in hand and the effect a player carries say
+    30% of the balance (both said "half" whatever the option)."""
+    table = capital_table({"seats": [{"seat": 0, "hand": ["lions_sight"]},
+                                     {"seat": 1, "effects": {"lion": 1}}, {"seat": 2},
+                                     {"seat": 3}],
+                           "options": {"lion_percent": 30}})
+    page = open_table(new_page, table)
+    expect(page.locator(".hand")).to_contain_text(
+        "A player gets Lion's Sight: 30% of their balance goes to the bank.")
+    effect = page.locator(".players .effect-lion").first
+    expect(effect).to_have_attribute(
+        "title", "Lion's Sight: At the next payments, 30% of the balance goes to the bank.")

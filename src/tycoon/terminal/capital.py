@@ -152,7 +152,7 @@ class CapitalScreen(Screen):
     def _card_help(card: str, words: Words, options: dict[str, Any] | None = None) -> str | None:
         for key in (f"card.{card}.help", f"card.{card}.text"):
             if words.has(key):
-                return words(words.variant(key, options))
+                return words.under(key, options)
         return None
 
     # ----------------------------------------------------------------- the table

@@ -106,7 +106,9 @@ class Words:
 
     def variant(self, key: str, options: Mapping[str, Any] | None) -> str:
         """``key``, or its wording for one of the game's rules ``options`` when the catalog
-        has one (``KEY@OPTION=VALUE``, as the web client reads it too).
+        has one, as the web client reads it too: ``KEY@OPTION=VALUE`` for one value, else
+        ``KEY@OPTION`` for any value (a wording with the placeholder ``{OPTION}``, which
+        :meth:`under` fills).
 
         >>> from tycoon.engine import get_game
         >>> words = Words(get_game("capital"), "en")
@@ -114,11 +116,26 @@ class Words:
         'card.demolition.help@demolition=opponents'
         >>> words.variant("card.demolition.help", {"demolition": "any"})
         'card.demolition.help'
+        >>> words.variant("card.lions_sight.help", {"lion_percent": 30})
+        'card.lions_sight.help@lion_percent'
         """
-        for name, value in (options or {}).items():
+        options = options or {}
+        for name, value in options.items():
             if f"{key}@{name}={value}" in self.catalog:
                 return f"{key}@{name}={value}"
+        for name in options:
+            if f"{key}@{name}" in self.catalog:
+                return f"{key}@{name}"
         return key
+
+    def under(self, key: str, options: Mapping[str, Any] | None) -> str:
+        """The words of ``key`` as the game's rules ``options`` word it (:meth:`variant`).
+
+        >>> from tycoon.engine import get_game
+        >>> Words(get_game("capital"), "en").under("effect.lion.help", {"lion_percent": 30})
+        'At the next payments, 30% of the balance goes to the bank.'
+        """
+        return self(self.variant(key, options), **dict(options or {}))
 
     def refusal(self, error: Mapping[str, Any]) -> str:
         """A server's ``error`` in words: its ``code`` as the web client says it, else the

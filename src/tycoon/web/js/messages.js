@@ -216,17 +216,21 @@ export function nameOf(game, prefix, id, entry = null) {
 }
 
 /** The one-sentence help of a thing of the game's data (`PREFIX.ID.help`), or null; under a
- * game's rules `options`, its wording for one of them (`PREFIX.ID.help@OPTION=VALUE`) first. */
+ * game's rules `options`, its wording for one of them first: `PREFIX.ID.help@OPTION=VALUE` for
+ * one value, else `PREFIX.ID.help@OPTION` for any, whose `{OPTION}` says the value. */
 export function helpOf(game, prefix, id, entry = null, options = null) {
-  // a game's catalog may word a help for one value of a rules option: `KEY@option=value`
-  for (const [name, value] of Object.entries(options || {})) {
-    const variant = `${prefix}.${id}.help@${name}=${value}`;
-    if (catalog(game)[variant] !== undefined) return word(game, variant);
+  const key = `${prefix}.${id}.help`;
+  const cat = catalog(game);
+  const named = Object.entries(options || {});
+  for (const [name, value] of named) {
+    if (cat[`${key}@${name}=${value}`] !== undefined) return word(game, `${key}@${name}=${value}`);
+  }
+  for (const [name] of named) {
+    if (cat[`${key}@${name}`] !== undefined) return word(game, `${key}@${name}`, options);
   }
   if (entry && typeof entry.help === "object" && entry.help?.key) return say(game, entry.help);
   if (entry && typeof entry.help_key === "string") return word(game, entry.help_key);
-  const key = `${prefix}.${id}.help`;
-  return catalog(game)[key] !== undefined ? word(game, key) : null;
+  return cat[key] !== undefined ? word(game, key) : null;
 }
 
 let titles = null;

@@ -119,7 +119,7 @@ export const cardHelp = (card, options = null) => helpOf(GAME, "card", card, car
 export const businessName = (kind) => nameOf(GAME, "kind", kind, kinds()[kind]) || nameOf(GAME, "business", kind) || word(GAME, `kind.${kind}.name`);
 export const businessHelp = (kind) => helpOf(GAME, "kind", kind, kinds()[kind]) || helpOf(GAME, "business", kind);
 export const effectName = (effect) => nameOf(GAME, "effect", effect, effectInfo(effect)) || word(GAME, `effect.${effect}.name`);
-export const effectHelp = (effect) => helpOf(GAME, "effect", effect, effectInfo(effect));
+export const effectHelp = (effect, options = null) => helpOf(GAME, "effect", effect, effectInfo(effect), options);
 export const regionWord = (region) => nameOf(GAME, "colour", region) || nameOf(GAME, "region", region) || nameOf(GAME, "color", region) || word(GAME, `colour.${region}`);
 
 /** Money as the game writes it ("$1250"; "-$50" by its catalog's money.negative). */

@@ -313,9 +313,9 @@ export class CapitalTable {
       const known = effectList();
       const held = Object.keys(s.effects || {}).filter((e) => (s.effects[e] ?? 0) > 0).sort((a, b) => known.indexOf(a) - known.indexOf(b));
       const effects = held.map((e) => el("span", { class: "effect-wrap" },
-        el("span", { class: `effect effect-${e}`, title: `${effectName(e)}: ${effectHelp(e) ?? ""}`, tabindex: "0", "data-key": `eff-${i}-${e}`, "aria-label": t("capital.effect_uses", { name: effectName(e), n: s.effects[e] }) },
+        el("span", { class: `effect effect-${e}`, title: `${effectName(e)}: ${effectHelp(e, view.options) ?? ""}`, tabindex: "0", "data-key": `eff-${i}-${e}`, "aria-label": t("capital.effect_uses", { name: effectName(e), n: s.effects[e] }) },
           el("span", { "aria-hidden": "true" }, EFFECT_ICON[e] || "•"), " ", effectName(e), " ", el("span", { class: "uses" }, `×${s.effects[e]}`)),
-        helpButton(effectName(e), effectHelp(e), `help-eff-${i}-${e}`)));
+        helpButton(effectName(e), effectHelp(e, view.options), `help-eff-${i}-${e}`)));
       const target = targets.seats.get(i);
       const current = view.current === i && !this.over();
       const item = el("li", { class: `player${current ? " current" : ""}${target ? " target" : ""}${i === this.state.seat ? " me" : ""}`, "data-seat": i },
