@@ -236,7 +236,8 @@ def play(
     record: Annotated[str | None, typer.Option(
         help="Local play: keep the game's record in this file at each of your decisions "
              "and when it ends or you leave; a file holding an unfinished game of yours is "
-             "played on (tycoon replay FILE --log tells it again).")] = None,
+             "played on, by one terminal at a time (tycoon replay FILE --log tells it "
+             "again).")] = None,
     position: Annotated[str | None, typer.Option(
         help="Local play: play on from this position file (docs/positions.md; tycoon replay "
              "RECORD --upto N --position writes one), which sets the seats and options.")]

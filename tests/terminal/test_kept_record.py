@@ -99,3 +99,43 @@ def test_a_file_that_is_not_a_game_to_play_on_is_never_overwritten(tmp_path):
             command("deal", record=str(path))
         assert problem in str(caught.value) and "choose another file" in str(caught.value)
         assert path.read_bytes() == before
+
+
+def test_a_record_file_another_terminal_plays_is_refused(tmp_path):
+    """Two ``tycoon play`` on one ``--record`` file would each overwrite the other's game
+    (the last write won): while one plays it, another is refused and the file is untouched;
+    once the first has ended, the same command plays the game on and no lock is left."""
+    saved = tmp_path / "game.json"
+    term = spawn_terminal("deal", "--seed", "4", "--bots", "easy", "--record", str(saved))
+    term.expect(r"Your choice \(")
+    before = saved.read_text()
+    with pytest.raises(ValueError) as caught:
+        play("deal", seed=4, bots=["easy"], record=saved, read=quit_after([]),
+             write=lambda _line: None)
+    assert str(caught.value) == (f"{saved} is the record of a game another tycoon play is "
+                                 "playing: go on there, or choose another file for --record")
+    assert saved.read_text() == before
+    term.sendline("q")
+    term.expect("The game's record is in")
+    term.wait()
+    assert not (tmp_path / "game.json.lock").exists()
+    out: list[str] = []
+    play("deal", seed=4, bots=["easy"], record=saved, read=quit_after([]), write=out.append)
+    assert "Playing on the game kept in" in "\n".join(out)
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+def test_the_record_is_written_when_it_changes(tmp_path, monkeypatch):
+    """The record was written again before the person's first decision and when they left,
+    with no action between: it is written when an action was added since."""
+    import tycoon.study.records as records
+
+    writes: list[int] = []
+    real = records.write_json
+    monkeypatch.setattr(records, "write_json",
+                        lambda path, data: (writes.append(len(data["actions"])), real(path, data)))
+    saved = tmp_path / "game.json"
+    play("deal", seed=4, bots=["easy"], record=saved, read=quit_after(["e"]),
+         write=lambda _line: None)
+    assert writes[0] == 0 and len(writes) == len(set(writes))
+    assert json.loads(saved.read_text())["actions"][-1]["seat"] in (0, 1)

@@ -11,6 +11,7 @@ screen. Keys and announcements: ``docs/accessibility.md``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -74,47 +75,93 @@ def play(
     write = printing(write)
     info = get_game(game)
     options = dict(options or {})
-    kept = None if record is None else kept_game(info, Path(record))
-    actions: list[dict[str, Any]] = []
-    if kept is not None:  # played on from its record: its seed, options, seats and bots
-        state, actions, seed, options, me, bots, name = resume(
-            kept, seats=seats, seed=seed, options=options, me=me, bots=bots, name=name)
-    me = me or 0
-    preset = options.pop("preset", None)
-    seed = check_seed(seed)
-    if kept is None:
-        if seats is None and bots is not None and len(bots) > 1:
-            seats = len(bots) + 1  # one bot per other seat says how many play
-        state = info.new_game(seats=seats, seed=seed, preset=preset, **options) \
-            if position is None else load_position(info, Path(position))
-    count = len(state.view(None)["seats"])
-    if not 0 <= me < count:
-        raise ValueError(f"--seat {me + 1}: the game has {count} seats (1 to {count})")
-    others = count - 1
-    if bots is not None and len(bots) == 1:
-        bots = bots * others
-    elif bots is not None and len(bots) != others:
-        raise ValueError(f"--bots: {len(bots)} bots for {others} other "
-                         f"seat{'s' if others != 1 else ''} (give one bot for all, or one per "
-                         "other seat)")
-    table = LocalTable(info, state, seed, me=me, name=name, bots=bots, actions=actions)
-    screen = screen_for(info)
-    words = Words(info, lang)
-    term = Terminal(table, screen, words, read=read, write=write, clock=clock)
-    term.set_players(table.players)
-    made_with = {**options, "preset": preset} if preset is not None else options
-    if record is not None:  # a path that cannot be written is refused before the game
-        write_json(Path(record), table.record(made_with))
-        table.on_decision = lambda: write_json(Path(record), table.record(made_with))
-    term.welcome(game_title(info, lang))
-    if kept is not None:
-        write(words("term.record_resumed", path=str(record), n=len(actions)))
+    with contextlib.ExitStack() as held:
+        if record is not None:  # one terminal at a time plays the game of a record file
+            held.enter_context(record_lock(Path(record)))
+        kept = None if record is None else kept_game(info, Path(record))
+        actions: list[dict[str, Any]] = []
+        if kept is not None:  # played on from its record: its seed, options, seats and bots
+            state, actions, seed, options, me, bots, name = resume(
+                kept, seats=seats, seed=seed, options=options, me=me, bots=bots, name=name)
+        me = me or 0
+        preset = options.pop("preset", None)
+        seed = check_seed(seed)
+        if kept is None:
+            if seats is None and bots is not None and len(bots) > 1:
+                seats = len(bots) + 1  # one bot per other seat says how many play
+            state = info.new_game(seats=seats, seed=seed, preset=preset, **options) \
+                if position is None else load_position(info, Path(position))
+        count = len(state.view(None)["seats"])
+        if not 0 <= me < count:
+            raise ValueError(f"--seat {me + 1}: the game has {count} seats (1 to {count})")
+        others = count - 1
+        if bots is not None and len(bots) == 1:
+            bots = bots * others
+        elif bots is not None and len(bots) != others:
+            raise ValueError(f"--bots: {len(bots)} bots for {others} other "
+                             f"seat{'s' if others != 1 else ''} (give one bot for all, or one per "
+                             "other seat)")
+        table = LocalTable(info, state, seed, me=me, name=name, bots=bots, actions=actions)
+        screen = screen_for(info)
+        words = Words(info, lang)
+        term = Terminal(table, screen, words, read=read, write=write, clock=clock)
+        term.set_players(table.players)
+        made_with = {**options, "preset": preset} if preset is not None else options
+        written = -1  # how many actions the file holds: it is written when that changes
+
+        def keep() -> None:
+            nonlocal written
+            if record is not None and written != len(table.actions):
+                write_json(Path(record), table.record(made_with))
+                written = len(table.actions)
+
+        if record is not None:  # a path that cannot be written is refused before the game
+            keep()
+            table.on_decision = keep
+        term.welcome(game_title(info, lang))
+        if kept is not None:
+            write(words("term.record_resumed", path=str(record), n=len(actions)))
+        try:
+            return term.run()
+        finally:  # also when the person leaves, or stops it with Ctrl-C
+            if record is not None:
+                keep()
+                write(words("term.record_written", path=str(record)))
+
+
+@contextlib.contextmanager
+def record_lock(path: Path) -> Iterator[None]:
+    """Hold the record file ``path`` for one terminal's game (a lock on ``PATH.lock``, gone
+    with the game); ``ValueError`` while another ``tycoon play`` holds it, whose game this
+    one's writes would overwrite."""
+    import fcntl
+
+    from tycoon.study.runner import cannot_write
+
+    lock = path.with_name(path.name + ".lock")
+    while True:
+        try:
+            fd = os.open(lock, os.O_CREAT | os.O_RDWR, 0o644)
+        except OSError as exc:
+            raise cannot_write(path, exc) from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise ValueError(f"{path} is the record of a game another tycoon play is playing: "
+                             "go on there, or choose another file for --record") from None
+        try:  # the lock file a game ending now has removed is held by nobody: take a new one
+            if os.stat(lock).st_ino == os.fstat(fd).st_ino:
+                break
+        except FileNotFoundError:
+            pass
+        os.close(fd)
     try:
-        return term.run()
-    finally:  # also when the person leaves, or stops it with Ctrl-C
-        if record is not None:
-            write_json(Path(record), table.record(made_with))
-            write(words("term.record_written", path=str(record)))
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(lock)
+        os.close(fd)
 
 
 #: An unfinished game kept in a record file: its record, its players (the file's list) and
