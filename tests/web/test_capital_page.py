@@ -440,3 +440,24 @@ def test_lions_sight_help_says_the_games_lion_percent_C_12(new_page):
     effect = page.locator(".players .effect-lion").first
     expect(effect).to_have_attribute(
         "title", "Lion's Sight: At the next payments, 30% of the balance goes to the bank.")
+
+
+def test_an_upright_tablet_shows_the_actions_and_hand_beside_the_players(new_page, shot):
+    """On an upright tablet the side panels came one under the other below the board, the
+    hand past the players, three screens down: now the actions and the hand share a row
+    with the players, and everywhere the hand comes before the players (a card's targets)."""
+    table = capital_table({"phase": "action", "move": {"roll": [2, 3], "landed": 5},
+                           "seats": [{"seat": 0, "hand": ["easy_money", "lions_sight"],
+                                      "square": 5}, {"seat": 1}, {"seat": 2}, {"seat": 3}]})
+    page = open_table(new_page, table, width=768, height=1024)
+    shot(page, "capital_tablet_upright", full_page=True)
+    box = {name: page.locator(f".side > .{name}").bounding_box()
+           for name in ("actions", "hand-panel", "players-panel", "chat-panel")}
+    board = page.locator(".board-wrap").bounding_box()
+    assert box["actions"]["y"] > board["y"] + board["height"]
+    assert box["players-panel"]["y"] == box["actions"]["y"]
+    assert box["players-panel"]["x"] > box["actions"]["x"] + box["actions"]["width"]
+    assert box["hand-panel"]["y"] < box["players-panel"]["y"] + box["players-panel"]["height"]
+    assert box["chat-panel"]["width"] > 700
+    order = page.eval_on_selector_all(".side > section", "els => els.map(e => e.className)")
+    assert order.index("hand-panel") < order.index("players-panel")

@@ -110,11 +110,12 @@ export class CapitalTable {
     const frame = el("div", { class: "board-frame" }, boardWrap);
     frame.append(el("button", { class: "zoom", "data-key": "zoom", "aria-pressed": this.zoomed ? "true" : "false",
       onclick: () => { this.zoomed = !this.zoomed; this.render(); } }, this.zoomed ? "−" : "+", el("span", { class: "visually-hidden" }, t("capital.zoom"))));
+    // the hand right under the actions (a card's targets are the players below it)
     const side = el("div", { class: "side" },
       this.prompt(),
       this.actionsPanel(),
-      this.playersPanel(targets),
       seat != null ? this.handPanel() : null,
+      this.playersPanel(targets),
       this.discardPanel(),
       centreLog ? null : this.ctx.logPanel,
       this.ctx.chatPanel);
