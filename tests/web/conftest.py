@@ -27,9 +27,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
-    """One headless Chromium for the whole session."""
+    """One headless Chromium for the browser tests, closed once they are done: Playwright's
+    event loop runs in the thread while it is open, and the ``asyncio.run`` of other tests
+    run after them in the same process would fail ("cannot be called from a running event
+    loop")."""
     if not os.path.exists(CHROMIUM):
         subprocess.run([str(ROOT / ".ci" / "setup-browser")], check=True)
     from playwright.sync_api import sync_playwright
