@@ -149,7 +149,8 @@ def _xsearch(game: str, seed: int, params: dict[str, str]) -> Any:
     if "iw" in params:  # Capital: the searching seat's heuristic values income at iw
         from tycoon.bots import capital
 
-        mine = capital.Style(income_worth=float(params.pop("iw")))
+        # the plain rules' card values, as when the knob was measured (2 Dec 2026)
+        mine = capital.Style(income_worth=float(params.pop("iw")), cards=frozenset())
         kwargs.update({k: v for k, v in capital.search_kwargs(style=mine).items()
                        if k in ("policy", "candidates")})
     if "leaf" in params:  # Capital: the leaf's share of strength values income at leaf

@@ -219,15 +219,18 @@ def test_careful_heuristic_plays_extra_die_before_other_cards_C_7():
     assert getattr(action, "card", None) != "extra_die"
 
 
-def test_careful_heuristic_takes_tax_exemption_when_richest_C_4_3_1():
+@pytest.mark.parametrize("style", [PLAIN, CAREFUL], ids=["medium", "hard"])
+def test_heuristic_takes_tax_exemption_when_richest_C_4_3_1(style):
     """Tax Exemption (C-4.3.1 waives Lion's Sight, Mafia Collection and tolls): the richest
-    seat, whom attacks aim at first, plays it to guard a big balance; a poor seat keeps it."""
+    seat, whom attacks aim at first, plays it to guard a big balance; a poor seat keeps it.
+    (``medium`` never played it: it was valued only while a charge was pending, and charges
+    are paid before the step where cards are played.)"""
     hand = ("tax_exemption", "careful_works", "demolition", "business_exemption", "new_beginning")
-    action = capital_choice(hand, seat0={"balance": 4000})
+    action = capital_choice(hand, style, seat0={"balance": 4000})
     assert action.type == "play" and action.card == "tax_exemption"
-    assert capital_choice(hand, seat0={"balance": 300}).type != "play"
+    assert capital_choice(hand, style, seat0={"balance": 300}).type != "play"
     # with three uses still to spend, another card is no use
-    action = capital_choice(hand, seat0={"balance": 4000, "effects": {"tax_exemption": 3}})
+    action = capital_choice(hand, style, seat0={"balance": 4000, "effects": {"tax_exemption": 3}})
     assert action.type != "play" or action.card != "tax_exemption"
 
 
@@ -240,15 +243,45 @@ def test_careful_heuristic_demolishes_a_toll_where_every_pawn_passes_C_7():
     assert action.type == "play" and action.card == "demolition" and action.target == 15
 
 
-def test_careful_heuristic_turtles_the_leader_but_not_under_hare_D_2():
+@pytest.mark.parametrize("style", [PLAIN, CAREFUL], ids=["medium", "hard"])
+def test_heuristic_turtles_the_leader_but_not_under_hare_D_2(style):
     """Operation Turtle (all dice 1 for three rolls) on the richest opponent, but not on a
     seat under Operation Hare, with which it cancels (D-2)."""
     hand = ("operation_turtle", "careful_works", "new_beginning", "business_exemption",
             "demolition")
-    action = capital_choice(hand)
+    action = capital_choice(hand, style)
     assert action.type == "play" and action.card == "operation_turtle" and action.target == 2
-    action = capital_choice(hand, seat2={"effects": {"hare": 3}})
+    action = capital_choice(hand, style, seat2={"effects": {"hare": 3}})
     assert action.type != "play" or action.card != "operation_turtle" or action.target != 2
+
+
+@pytest.mark.parametrize("style", [PLAIN, CAREFUL], ids=["medium", "hard"])
+def test_heuristic_takes_a_die_from_the_leader_C_7(style):
+    """Lost Die (C-7: a player with at least 2 dice loses one) on the richest opponent when
+    it rolls three, on nobody when every opponent rolls only one."""
+    hand = ("lost_die", "careful_works", "new_beginning", "business_exemption", "demolition")
+    action = capital_choice(hand, style, seat2={"dice": 3})
+    assert action.type == "play" and action.card == "lost_die" and action.target == 2
+    ones = {f"seat{s}": {"dice": 1} for s in (1, 2, 3)}
+    action = capital_choice(hand, style, **ones)
+    assert action.type != "play" or action.card != "lost_die"
+
+
+def test_careful_heuristic_puts_an_obstacle_just_after_its_own_businesses_C_4_2_3():
+    """An obstacle (Careful Works) stops a pawn without a 6 on the square before it (C-4.2.3,
+    D-3): ``hard``'s own heuristic puts it on square 16, after its two businesses of square
+    15, a block every pawn crosses, where the stopped pawns pay them; without businesses it
+    keeps the card, and ``medium`` (the plain style) never plays it."""
+    hand = ("careful_works", "new_beginning", "business_exemption", "tax_exemption",
+            "demolition")
+    mine = [{"square": 15, "lot": lot, "kind": "office_building", "owner": 0, "level": 2}
+            for lot in (0, 1)]
+    businesses = capital_action_position()["businesses"] + mine
+    action = capital_choice(hand, businesses=businesses)
+    assert action.type == "play" and action.card == "careful_works" and action.target == 16
+    assert capital_choice(hand, style=PLAIN, businesses=businesses).type != "play"
+    action = capital_choice(hand)
+    assert action.type != "play" or action.card != "careful_works"
 
 
 def test_heuristic_plays_a_victory_card_as_soon_as_it_works_C_7_3():

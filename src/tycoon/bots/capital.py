@@ -12,11 +12,12 @@ only (and, at a fork, from determinized look-ahead copies), and plays the best:
 - tolls on the squares every pawn crosses, Demolition of opponents' tolls;
 - Easy Money, Hare, Instant Valuation, Aggressive Marketing when they pay, Extra Die when
   nothing else does;
+- Tax Exemption as the richest seat (the others' Lion's Sight and Mafia Collection come to
+  it first) or under opponents' tolls, Operation Turtle and Lost Die on the leader;
 - when it must choose which charges to waive (C-4.3.1), the biggest;
-- in the :attr:`Style.every_card` style (``hard``'s own), also Extra Die at once, Tax
-  Exemption as the richest seat (the others' Lion's Sight and Mafia Collection come to it
-  first) or under opponents' tolls, Operation Turtle and Lost Die on the leader, Demolition
-  where every pawn passes; never an obstacle (Careful Works);
+- in ``hard``'s own style (:data:`CAREFUL`, its :attr:`Style.cards`), also Extra Die at once,
+  Demolition where every pawn passes, and an obstacle (Careful Works) on a square just after
+  its own businesses, where the pawns it stops pay them;
 - at a fork, the way whose landing square costs least and offers most;
 - exchange cards when none can win soon (victory cards far from their condition, attack cards
   with nothing to hit);
@@ -30,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 from tycoon.engine import Action, Rng, State
@@ -46,32 +47,40 @@ RESERVE = 150
 INCOME_WORTH = 2.5
 
 
+#: The cards every heuristic plays by :data:`_CARD_VALUES` (neither stronger nor weaker for
+#: it, measured: docs/strength.md), which the plain rules left in its hand.
+QUIET_CARDS = frozenset({"tax_exemption", "operation_turtle", "lost_die"})
+#: Every card :data:`_CARD_VALUES` values: ``hard``'s own style (:data:`CAREFUL`).
+EVERY_CARD = QUIET_CARDS | {"extra_die", "demolition", "careful_works"}
+
+
 @dataclass(frozen=True)
 class Style:
     """How the heuristic weighs money: ``income_worth`` dollars of net worth for a dollar of
     income (what a build, an Implosion, an Instant Valuation or Aggressive Marketing is worth),
     and the ``reserve`` of cash it keeps after building, below which a build costs 1.5 times
-    what it eats of the reserve. With ``every_card`` it also plays the cards the plain
-    heuristic leaves in its hand (:data:`_EVERY_CARD`): Extra Die at once, Tax Exemption as
-    the richest seat, Operation Turtle and Lost Die on the leader, Demolition where every pawn
-    passes.
+    what it eats of the reserve. It values the ``cards`` (of :data:`EVERY_CARD`) as
+    :data:`_CARD_VALUES` says: Tax Exemption as the richest seat, Operation Turtle and Lost
+    Die on the leader (:data:`QUIET_CARDS`, every style's), Extra Die at once, Demolition where
+    every pawn passes, an obstacle (Careful Works) just after its own businesses; the others
+    by the plain rules of :func:`score_card`.
 
-    >>> Style().income_worth, CAREFUL.income_worth, CAREFUL.every_card
-    (2.5, 0.25, True)
+    >>> Style().income_worth, CAREFUL.income_worth, sorted(CAREFUL.cards - Style().cards)
+    (2.5, 0.25, ['careful_works', 'demolition', 'extra_die'])
     """
 
     income_worth: float = INCOME_WORTH
     reserve: int = RESERVE
-    every_card: bool = False
+    cards: frozenset[str] = QUIET_CARDS
 
 
 #: The heuristic's style (``medium``, and the search's model of the other seats).
 PLAIN = Style()
 #: The style of the search's own seat (``hard``): it builds only while its cash stays near
 #: the reserve, and plays every card. Measured (docs/strength.md): the heuristic alone with it
-#: wins about 65% of games against three plain heuristics (56% without ``every_card``), where
-#: the plain one wins 30% (par 25%).
-CAREFUL = Style(income_worth=0.25, every_card=True)
+#: wins about 65% of games against three plain heuristics (56% with the plain rules' card
+#: values), where the plain one wins 30% (par 25%).
+CAREFUL = Style(income_worth=0.25, cards=EVERY_CARD)
 
 _M: dict[str, Any] = {}
 
@@ -287,8 +296,8 @@ def score_card(sit: Situation, a: Any) -> float:
     effects = me["effects"]
     if card in mods["cards"].VICTORY:
         return WIN
-    if sit.style.every_card and card in _EVERY_CARD:
-        return _EVERY_CARD[card](sit, target) - cost
+    if card in sit.style.cards:
+        return _CARD_VALUES[card](sit, target) - cost
     if card == "easy_money":
         return 500.0
     if card == "business_insurance":
@@ -420,15 +429,38 @@ def _lost_die(sit: Situation, target: Any) -> float:
     return (sit.seats[target]["dice"] - 1) * 800.0 * sit.weight(target)
 
 
-#: How a :attr:`Style.every_card` heuristic values the cards the plain one leaves in its
-#: hand or plays too late, in dollars before the card's cost (docs/strength.md, "Capital:
-#: every card").
-_EVERY_CARD = {
+@cache
+def _squares_before(square: int) -> tuple[int, ...]:
+    """The squares from which a move steps onto ``square`` (two where branches meet)."""
+    board = _mods()["board"].BOARD
+    return tuple(s for s in range(board.size)
+                 if board.next[s] == square or square in board.forks.get(s, ()))
+
+
+def _careful_works(sit: Situation, target: Any) -> float:
+    # a pawn without a 6 stops just before the obstacle (C-4.2.3, D-3): on our block there it
+    # pays our businesses' incomes; every opponent crosses a common square once a lap, and
+    # the plain heuristic never demolishes an obstacle: two laps of stops
+    if not isinstance(target, int):
+        return -100.0
+    before = _squares_before(target)
+    ours = sum(b["income"] for b in sit.view["businesses"]
+               if b["square"] in before and b["owner"] == sit.seat)
+    traffic = 1.0 if target % 14 in _COMMON else 0.5
+    return ours * 2.0 * len(sit.others) * traffic - 150.0
+
+
+#: How a heuristic values the cards of its :attr:`Style.cards`, in dollars before the card's
+#: cost (docs/strength.md, "Capital: every card" and "the whole deck for `medium`"); the
+#: plain rules of :func:`score_card` left the first three and the last in the hand and played
+#: Extra Die and Demolition late.
+_CARD_VALUES = {
     "tax_exemption": _tax_exemption,
-    "demolition": _demolition,
     "operation_turtle": _operation_turtle,
-    "extra_die": _extra_die,
     "lost_die": _lost_die,
+    "extra_die": _extra_die,
+    "demolition": _demolition,
+    "careful_works": _careful_works,
 }
 
 
