@@ -180,3 +180,16 @@ def test_a_wild_card_on_the_table_is_not_offered_as_a_second_copy_in_the_hand_MD
     assert "1. Move Multicolour wild card to Brown (not a play)" in out
     sets = table.state.view(None)["seats"][0]["sets"]
     assert [s["color"] for s in sets] == ["red", "brown"]
+
+
+def test_double_the_rent_help_says_the_games_double_rent_stack_D_6():
+    """D-6 with ``double_rent_stack=2``: ``h N`` on Double The Rent says a second one doubles
+    the rent again (the help said the default's one card whatever the option)."""
+    from tycoon.terminal.ui import Quit
+
+    st = from_json(two_doubles_rent())
+    term, table, out = terminal_for("deal", st, ["h 2"])
+    with pytest.raises(Quit):
+        term.maybe_decide(table.next())
+    assert ("2. Bank Double The Rent as money (1M). Play it with a rent card, as one more play, "
+            "to double that rent; a second one with the same rent doubles it again (×4).") in out

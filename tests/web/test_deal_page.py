@@ -478,3 +478,13 @@ def test_a_rent_with_two_double_the_rent_cards_offers_each_choice_once_MD_6_3_D_
     expect(page.locator("#event-log")).to_contain_text("12M")
     rent = next(a for s, a in table.applied if s == 0 and a["type"] == "rent")
     assert sorted(rent["doubles"]) == [104, 105]
+
+
+def test_double_the_rent_help_says_the_games_double_rent_stack_D_6(new_page):
+    """D-6 with ``double_rent_stack=2``: the "?" of a Double The Rent in hand says a second
+    one doubles the rent again (the help said the default's one card whatever the option)."""
+    table = Table("deal", from_json(two_doubles_rent()), {"tokA": 0}, ["Ana", "Bruno"])
+    page = open_seat(new_page, table, "tokA", 0)
+    tip = page.locator(".dhand [data-card='104']").locator("xpath=..").locator(".help-tip")
+    expect(tip).to_have_text("Play it with a rent card, as one more play, to double that rent; "
+                             "a second one with the same rent doubles it again (×4).")

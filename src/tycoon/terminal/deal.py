@@ -90,21 +90,21 @@ class DealScreen(Screen):
                 label = "term.deal.card_moves" if key[0] == "move" else "term.deal.card_uses"
                 out.append(Choice(words(label, card=card_name(words, key[1]), n=len(subs)),
                                   sub=subs,
-                                  help=self._card_help(key[1], words)))
+                                  help=self._card_help(key[1], words, view.get("options"))))
         return out
 
     def help(self, action: dict[str, Any], view: dict[str, Any], me: int,
              words: Words) -> str | None:
         if "card" in action:
-            return self._card_help(action["card"], words)
+            return self._card_help(action["card"], words, view.get("options"))
         return None
 
     @staticmethod
-    def _card_help(card: int, words: Words) -> str | None:
+    def _card_help(card: int, words: Words, options: dict[str, Any] | None = None) -> str | None:
         kind = CARDS[card].card
         for key in (f"card.{kind}.help", f"card.{card}.help"):
             if words.has(key):
-                return words(key)
+                return words.under(key, options)
         return None
 
     def prompt(self, view: dict[str, Any], me: int, words: Words) -> str | None:

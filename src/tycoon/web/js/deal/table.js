@@ -53,9 +53,10 @@ export function cardName(id) {
   return nameOf(GAME, "card", c.card, c) || word(GAME, `card.${c.card}.name`);
 }
 
-function cardHelp(id) {
+/** A card's help, as the game's rules `options` word it. */
+function cardHelp(id, options = null) {
   const c = cardOf(id);
-  return c ? helpOf(GAME, "card", c.card, c) : null;
+  return c ? helpOf(GAME, "card", c.card, c, options) : null;
 }
 
 /** A colour's full-set size (MD-1.2), from the data (or counted from the property cards). */
@@ -187,7 +188,7 @@ export class DealTable {
       face = el("div", { class: cls, "data-card": id, tabindex: opts.focusable ? "0" : undefined }, body);
     }
     if (opts.noHelp) return face;
-    return el("span", { class: "dcard-wrap" }, face, helpButton(cardName(id), cardHelp(id), `help-${opts.where || "card"}-${id}`));
+    return el("span", { class: "dcard-wrap" }, face, helpButton(cardName(id), cardHelp(id, this.state.view?.options), `help-${opts.where || "card"}-${id}`));
   }
 
   menu(id) {
