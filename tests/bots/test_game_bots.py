@@ -234,13 +234,17 @@ def test_heuristic_takes_tax_exemption_when_richest_C_4_3_1(style):
     assert action.type != "play" or action.card != "tax_exemption"
 
 
-def test_careful_heuristic_demolishes_a_toll_where_every_pawn_passes_C_7():
-    """Demolition (C-7) of an opponent's toll on a square every pawn crosses (C-4.2.4: $100
-    each crossing), never of its own."""
+@pytest.mark.parametrize("style", [PLAIN, CAREFUL], ids=["medium", "hard"])
+def test_heuristic_demolishes_a_toll_or_obstacle_where_every_pawn_passes_C_7(style):
+    """Demolition (C-7) of an opponent's toll or obstacle on a square every pawn crosses
+    (C-4.2.4: $100 each crossing; C-4.2.3: a pawn without a 6 stops before an obstacle),
+    never of its own. (``medium`` never demolished an obstacle: a person's stayed for good.)"""
     hand = ("demolition", "careful_works", "new_beginning", "business_exemption", "tax_exemption")
-    tolls = [{"square": 15, "type": "toll", "owner": 1}, {"square": 29, "type": "toll", "owner": 0}]
-    action = capital_choice(hand, constructions=tolls)
-    assert action.type == "play" and action.card == "demolition" and action.target == 15
+    for kind in ("toll", "obstacle"):
+        built = [{"square": 15, "type": kind, "owner": 1},
+                 {"square": 29, "type": kind, "owner": 0}]
+        action = capital_choice(hand, style, constructions=built)
+        assert action.type == "play" and action.card == "demolition" and action.target == 15
 
 
 @pytest.mark.parametrize("style", [PLAIN, CAREFUL], ids=["medium", "hard"])

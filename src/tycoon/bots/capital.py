@@ -9,15 +9,16 @@ only (and, at a fork, from determinized look-ahead copies), and plays the best:
 - attack cards on the leader: Lion's Sight on a rich balance, Mafia Collection on big incomes,
   Implosion on the leader's best business, Blocked Account on the leader — never on a seat
   whose exemptions would waive them;
-- tolls on the squares every pawn crosses, Demolition of opponents' tolls;
+- tolls on the squares every pawn crosses;
 - Easy Money, Hare, Instant Valuation, Aggressive Marketing when they pay, Extra Die when
   nothing else does;
 - Tax Exemption as the richest seat (the others' Lion's Sight and Mafia Collection come to
-  it first) or under opponents' tolls, Operation Turtle and Lost Die on the leader;
+  it first) or under opponents' tolls, Operation Turtle and Lost Die on the leader,
+  Demolition of opponents' tolls and obstacles, most where every pawn passes;
 - when it must choose which charges to waive (C-4.3.1), the biggest;
-- in ``hard``'s own style (:data:`CAREFUL`, its :attr:`Style.cards`), also Extra Die at once,
-  Demolition where every pawn passes, and an obstacle (Careful Works) on a square just after
-  its own businesses, where the pawns it stops pay them;
+- in ``hard``'s own style (:data:`CAREFUL`, its :attr:`Style.cards`), also Extra Die at once
+  and an obstacle (Careful Works) on a square just after its own businesses, where the pawns
+  it stops pay them;
 - at a fork, the way whose landing square costs least and offers most;
 - exchange cards when none can win soon (victory cards far from their condition, attack cards
   with nothing to hit);
@@ -49,9 +50,9 @@ INCOME_WORTH = 2.5
 
 #: The cards every heuristic plays by :data:`_CARD_VALUES` (neither stronger nor weaker for
 #: it, measured: docs/strength.md), which the plain rules left in its hand.
-QUIET_CARDS = frozenset({"tax_exemption", "operation_turtle", "lost_die"})
+QUIET_CARDS = frozenset({"tax_exemption", "operation_turtle", "lost_die", "demolition"})
 #: Every card :data:`_CARD_VALUES` values: ``hard``'s own style (:data:`CAREFUL`).
-EVERY_CARD = QUIET_CARDS | {"extra_die", "demolition", "careful_works"}
+EVERY_CARD = QUIET_CARDS | {"extra_die", "careful_works"}
 
 
 @dataclass(frozen=True)
@@ -61,12 +62,12 @@ class Style:
     and the ``reserve`` of cash it keeps after building, below which a build costs 1.5 times
     what it eats of the reserve. It values the ``cards`` (of :data:`EVERY_CARD`) as
     :data:`_CARD_VALUES` says: Tax Exemption as the richest seat, Operation Turtle and Lost
-    Die on the leader (:data:`QUIET_CARDS`, every style's), Extra Die at once, Demolition where
-    every pawn passes, an obstacle (Careful Works) just after its own businesses; the others
-    by the plain rules of :func:`score_card`.
+    Die on the leader, Demolition where every pawn passes (:data:`QUIET_CARDS`, every
+    style's), Extra Die at once, an obstacle (Careful Works) just after its own businesses;
+    the others by the plain rules of :func:`score_card`.
 
     >>> Style().income_worth, CAREFUL.income_worth, sorted(CAREFUL.cards - Style().cards)
-    (2.5, 0.25, ['careful_works', 'demolition', 'extra_die'])
+    (2.5, 0.25, ['careful_works', 'extra_die'])
     """
 
     income_worth: float = INCOME_WORTH
@@ -439,8 +440,8 @@ def _squares_before(square: int) -> tuple[int, ...]:
 
 def _careful_works(sit: Situation, target: Any) -> float:
     # a pawn without a 6 stops just before the obstacle (C-4.2.3, D-3): on our block there it
-    # pays our businesses' incomes; every opponent crosses a common square once a lap, and
-    # the plain heuristic never demolishes an obstacle: two laps of stops
+    # pays our businesses' incomes; every opponent crosses a common square once a lap: two
+    # laps of stops before a Demolition
     if not isinstance(target, int):
         return -100.0
     before = _squares_before(target)
@@ -452,14 +453,14 @@ def _careful_works(sit: Situation, target: Any) -> float:
 
 #: How a heuristic values the cards of its :attr:`Style.cards`, in dollars before the card's
 #: cost (docs/strength.md, "Capital: every card" and "the whole deck for `medium`"); the
-#: plain rules of :func:`score_card` left the first three and the last in the hand and played
-#: Extra Die and Demolition late.
+#: plain rules of :func:`score_card` left the first three and the last in the hand, never
+#: demolished an obstacle and played Extra Die late.
 _CARD_VALUES = {
     "tax_exemption": _tax_exemption,
     "operation_turtle": _operation_turtle,
     "lost_die": _lost_die,
-    "extra_die": _extra_die,
     "demolition": _demolition,
+    "extra_die": _extra_die,
     "careful_works": _careful_works,
 }
 
