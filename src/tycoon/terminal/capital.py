@@ -150,10 +150,7 @@ class CapitalScreen(Screen):
 
     @staticmethod
     def _card_help(card: str, words: Words, options: dict[str, Any] | None = None) -> str | None:
-        for key in (f"card.{card}.help", f"card.{card}.text"):
-            if words.has(key):
-                return words.under(key, options)
-        return None
+        return words.under((f"card.{card}.help", f"card.{card}.text"), options)
 
     # ----------------------------------------------------------------- the table
     def table(self, view: dict[str, Any], me: int | None, words: Words) -> list[str]:

@@ -101,11 +101,7 @@ class DealScreen(Screen):
 
     @staticmethod
     def _card_help(card: int, words: Words, options: dict[str, Any] | None = None) -> str | None:
-        kind = CARDS[card].card
-        for key in (f"card.{kind}.help", f"card.{card}.help"):
-            if words.has(key):
-                return words.under(key, options)
-        return None
+        return words.under((f"card.{CARDS[card].card}.help", f"card.{card}.help"), options)
 
     def prompt(self, view: dict[str, Any], me: int, words: Words) -> str | None:
         p = view.get("pending")

@@ -128,14 +128,18 @@ class Words:
                 return f"{key}@{name}"
         return key
 
-    def under(self, key: str, options: Mapping[str, Any] | None) -> str:
-        """The words of ``key`` as the game's rules ``options`` word it (:meth:`variant`).
+    def under(self, keys: Sequence[str], options: Mapping[str, Any] | None) -> str | None:
+        """The first of ``keys`` the catalog has, worded as the game's rules ``options``
+        word it (:meth:`variant`); None when it has none of them.
 
         >>> from tycoon.engine import get_game
-        >>> Words(get_game("capital"), "en").under("effect.lion.help", {"lion_percent": 30})
+        >>> Words(get_game("capital"), "en").under(["effect.lion.help"], {"lion_percent": 30})
         'At the next payments, 30% of the balance goes to the bank.'
         """
-        return self(self.variant(key, options), **dict(options or {}))
+        for key in keys:
+            if key in self.catalog:
+                return self(self.variant(key, options), **dict(options or {}))
+        return None
 
     def refusal(self, error: Mapping[str, Any]) -> str:
         """A server's ``error`` in words: its ``code`` as the web client says it, else the
