@@ -94,6 +94,11 @@ def _mods() -> dict[str, Any]:
     return _M
 
 
+def _mafia_share() -> float:
+    """The share of a seat's incomes a Mafia Collection takes (C-4.3: 30%)."""
+    return _mods()["payments"].MAFIA_PERCENT / 100
+
+
 def bot_view(state: State, seat: int | None) -> dict[str, Any]:
     """What the heuristic reads: Capital's brief view (``tycoon.capital.view.view`` without
     the prompt, the build offers and the minigame, which it works out itself), built for
@@ -311,11 +316,11 @@ def score_card(sit: Situation, a: Any) -> float:
     if card == "mafia_collection":
         if not _target_free(sit, target, "tax_exemption"):
             return -100.0
-        take = 0.3 * sit.incomes[target]
+        take = _mafia_share() * sit.incomes[target]
         return take * (1 + sit.weight(target)) - cost
     if card == "tax_exemption":
         danger = effects.get("lion", 0) * 0.5 * max(0, balance) + effects.get("mafia", 0) * (
-            0.3 * sit.incomes[sit.seat]
+            _mafia_share() * sit.incomes[sit.seat]
         )
         if effects.get("tax_exemption", 0) > 0:
             danger = 0
@@ -356,7 +361,7 @@ def score_card(sit: Situation, a: Any) -> float:
         e = sit.seats[target]["effects"]
         bad = (
             e.get("lion", 0) * 0.5 * max(0, sit.seats[target]["balance"])
-            + e.get("mafia", 0) * 0.3 * sit.incomes[target]
+            + e.get("mafia", 0) * _mafia_share() * sit.incomes[target]
             + e.get("turtle", 0) * 80
             + e.get("blocked_account", 0) * 100
         )
@@ -402,7 +407,7 @@ def _tax_exemption(sit: Situation, target: Any) -> float:
     tolls = sum(1 for c in sit.view["constructions"]
                 if c["type"] == "toll" and c["owner"] != sit.seat)
     balance = max(0, sit.me["balance"])
-    return threat * 0.6 * (0.5 * balance + 0.3 * sit.incomes[sit.seat]) + 100.0 * tolls
+    return threat * 0.6 * (0.5 * balance + _mafia_share() * sit.incomes[sit.seat]) + 100.0 * tolls
 
 
 def _demolition(sit: Situation, target: Any) -> float:
