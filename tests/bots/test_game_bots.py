@@ -191,6 +191,17 @@ def test_heuristic_attacks_the_leader_C_7():
     assert action.type == "play" and action.card == "lions_sight" and action.target == 2
 
 
+@pytest.mark.parametrize(("lion_percent", "card"), [(0, "implosion"), (10, "implosion"),
+                                                    (50, "lions_sight"), (100, "lions_sight")])
+def test_heuristic_weighs_lions_sight_at_the_games_lion_percent_C_4_3(lion_percent, card):
+    """Lion's Sight takes ``lion_percent`` of the target's balance (C-4.3): on seat 2's $2400
+    it beats an Implosion at half, and is not worth the card at 0% or 10%."""
+    data = capital_action_position()
+    data["options"]["lion_percent"] = lion_percent
+    action = make_bot("heuristic", "capital", 0).choose(capital_from_json(data), 0)
+    assert action.type == "play" and action.card == card
+
+
 def capital_choice(hand, style=CAREFUL, **changes):
     """The heuristic's action (in ``style``: ``hard``'s own by default) for seat 0 of
     :func:`capital_action_position` holding ``hand``; seat 0 stands on a minigame square with

@@ -99,6 +99,12 @@ def _mafia_share() -> float:
     return _mods()["payments"].MAFIA_PERCENT / 100
 
 
+def _lion_share(view: dict[str, Any]) -> float:
+    """The share of a seat's balance a Lion's Sight takes: the game's ``lion_percent``
+    (C-4.3: half by default)."""
+    return view["options"]["lion_percent"] / 100
+
+
 def bot_view(state: State, seat: int | None) -> dict[str, Any]:
     """What the heuristic reads: Capital's brief view (``tycoon.capital.view.view`` without
     the prompt, the build offers and the minigame, which it works out itself), built for
@@ -266,7 +272,7 @@ def charge_amount(view: dict[str, Any], seat: int, charge: dict[str, Any]) -> fl
     if charge["id"].startswith("mafia"):
         incomes = sum(b["income"] for b in view["businesses"] if b["owner"] == seat)
         return incomes * _mods()["payments"].MAFIA_PERCENT / 100
-    return max(0, view["seats"][seat]["balance"]) * view["options"]["lion_percent"] / 100
+    return max(0, view["seats"][seat]["balance"]) * _lion_share(view)
 
 
 def score_build(sit: Situation, gain: int, a: Any) -> float:
@@ -312,15 +318,16 @@ def score_card(sit: Situation, a: Any) -> float:
         if not _target_free(sit, target, "tax_exemption"):
             return -100.0
         bal = sit.seats[target]["balance"]
-        return 0.5 * max(0, bal) * sit.weight(target) * 2 - cost
+        return _lion_share(sit.view) * max(0, bal) * sit.weight(target) * 2 - cost
     if card == "mafia_collection":
         if not _target_free(sit, target, "tax_exemption"):
             return -100.0
         take = _mafia_share() * sit.incomes[target]
         return take * (1 + sit.weight(target)) - cost
     if card == "tax_exemption":
-        danger = effects.get("lion", 0) * 0.5 * max(0, balance) + effects.get("mafia", 0) * (
-            _mafia_share() * sit.incomes[sit.seat]
+        danger = (
+            effects.get("lion", 0) * _lion_share(sit.view) * max(0, balance)
+            + effects.get("mafia", 0) * (_mafia_share() * sit.incomes[sit.seat])
         )
         if effects.get("tax_exemption", 0) > 0:
             danger = 0
@@ -360,7 +367,7 @@ def score_card(sit: Situation, a: Any) -> float:
     if card == "new_beginning":
         e = sit.seats[target]["effects"]
         bad = (
-            e.get("lion", 0) * 0.5 * max(0, sit.seats[target]["balance"])
+            e.get("lion", 0) * _lion_share(sit.view) * max(0, sit.seats[target]["balance"])
             + e.get("mafia", 0) * _mafia_share() * sit.incomes[target]
             + e.get("turtle", 0) * 80
             + e.get("blocked_account", 0) * 100
@@ -407,7 +414,8 @@ def _tax_exemption(sit: Situation, target: Any) -> float:
     tolls = sum(1 for c in sit.view["constructions"]
                 if c["type"] == "toll" and c["owner"] != sit.seat)
     balance = max(0, sit.me["balance"])
-    return threat * 0.6 * (0.5 * balance + _mafia_share() * sit.incomes[sit.seat]) + 100.0 * tolls
+    at_risk = _lion_share(sit.view) * balance + _mafia_share() * sit.incomes[sit.seat]
+    return threat * 0.6 * at_risk + 100.0 * tolls
 
 
 def _demolition(sit: Situation, target: Any) -> float:
