@@ -52,10 +52,24 @@ def focused(page, locator) -> bool:
     return bool(locator.evaluate("e => e === document.activeElement"))
 
 
+def same_radio_group(page, target) -> bool:
+    """True when focus is on a radio of `target`'s radio group (one tab stop for the group)."""
+    return bool(target.evaluate(
+        "e => e.getAttribute('role') === 'radio' && document.activeElement !== e"
+        " && document.activeElement?.closest('[role=radiogroup]') === e.closest('[role=radiogroup]')"))
+
+
 def press_by_keyboard(page, target, start: str = "a", tabs: int = 200) -> None:
-    """Reach `target` from the key `start` with Tab alone, then press Enter."""
+    """Reach `target` from the key `start` with Tab (and the arrow keys within a radio
+    group), then press Enter."""
     page.keyboard.press(start)
     for _ in range(tabs):
+        if focused(page, target):
+            break
+        for _ in range(8):
+            if not same_radio_group(page, target):
+                break
+            page.keyboard.press("ArrowRight")
         if focused(page, target):
             break
         page.keyboard.press("Tab")

@@ -62,6 +62,42 @@ def test_roll_fork_build_C_4_1_C_4_2_1_C_4_5(new_page, shot):
     shot(page, "capital_04_built")
 
 
+def test_lots_and_log_filters_are_one_tab_stop_each_chosen_by_arrows_C_4_5(new_page):
+    """The build offer's four lots (C-4.5) and the log's filters are radio groups as WAI-ARIA
+    has them: Tab stops once on the chosen one, the arrow keys, Home and End choose."""
+    table = capital_table({"dice_queue": [2, 3]})
+    page = open_table(new_page, table)
+    page.click("[data-key=act-roll]")
+    page.click("g.square.target[data-square='8']")
+    lots = [page.locator(f"[data-key=lot-{n}]") for n in range(4)]
+    expect(lots[0]).to_have_attribute("tabindex", "0")
+    for lot in lots[1:]:
+        expect(lot).to_have_attribute("tabindex", "-1")
+    lots[0].focus()
+    page.keyboard.press("ArrowRight")
+    expect(lots[1]).to_have_attribute("aria-checked", "true")
+    expect(lots[1]).to_be_focused()
+    expect(lots[1]).to_have_attribute("tabindex", "0")
+    page.keyboard.press("End")
+    expect(lots[3]).to_be_focused()
+    page.keyboard.press("ArrowRight")  # round to the first
+    expect(lots[0]).to_be_focused()
+    page.keyboard.press("ArrowLeft")
+    expect(lots[3]).to_have_attribute("aria-checked", "true")
+    page.keyboard.press("Tab")  # past the other lots, to the first business of lot 4
+    expect(page.locator("[data-key=kind-3-0]")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-lot='9:3'] .lot-biz")).to_be_visible()
+    assert table.state.businesses[(9, 3)].owner == 0
+    mine = page.locator("[data-key=log-filter-mine]")
+    expect(mine).to_have_attribute("tabindex", "-1")
+    page.locator("[data-key=log-filter-all]").focus()
+    page.keyboard.press("ArrowRight")
+    expect(mine).to_be_focused()
+    expect(mine).to_have_attribute("aria-checked", "true")
+    expect(page.locator("[data-key=log-filter-all]")).to_have_attribute("tabindex", "-1")
+
+
 def test_card_with_target_picked_on_board_C_7_toll(new_page, shot):
     """C-7 Toll: the card's target square is picked on the board; the toll appears there."""
     table = capital_table({"dice_queue": [1, 1],

@@ -4,7 +4,7 @@
 // turn timer and turn notices, chat, resign, rematch and the end-of-game screen.
 import { api, GameSocket, tokens } from "./net.js";
 import { errorText, t, lang, uiCatalog } from "./i18n.js";
-import { el, announce, nameText, ScrollKeeper, seatLetter, toast, whileBusy } from "./util.js";
+import { el, announce, nameText, radioGroup, ScrollKeeper, seatLetter, toast, whileBusy } from "./util.js";
 import { settings } from "./main.js";
 import { botName, copyInvite } from "./lobby.js";
 import { loadGame, say, word, titleOf, render } from "./messages.js";
@@ -199,6 +199,7 @@ export class GameScreen {
       "data-key": `log-filter-${f}`, "data-filter": f,
       onclick: () => { this.filter = f; this.logScroll.stick = true; this.drawLogChrome(); this.renderLog(); },
     }, t(`log.filter_${f}`))));
+    radioGroup(this.filterBox);
   }
 
   async offerSeat(info, typed = null) {

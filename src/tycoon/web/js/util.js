@@ -161,6 +161,32 @@ export function focusKey(root, key) {
   return Boolean(again);
 }
 
+/** A radio group of buttons (`role="radio"`, `aria-checked`) as WAI-ARIA's radio group pattern
+ * has it: one tab stop (the checked button) and the arrow keys, Home and End choosing among the
+ * enabled ones. Choosing clicks the button (which may redraw) and focuses its new copy. Call it
+ * again after the buttons are redrawn inside the same group. */
+export function radioGroup(group) {
+  const radios = () => [...group.querySelectorAll("[role=radio]")].filter((b) => !b.disabled);
+  const checked = radios().find((b) => b.getAttribute("aria-checked") === "true") ?? radios()[0];
+  for (const b of group.querySelectorAll("[role=radio]")) b.tabIndex = b === checked ? 0 : -1;
+  if (group.radioKeys) return group; // a group kept across redraws listens once
+  group.radioKeys = true;
+  group.addEventListener("keydown", (ev) => {
+    const list = radios();
+    const at = list.indexOf(document.activeElement);
+    if (at < 0) return;
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[ev.key];
+    const to = step ? (at + step + list.length) % list.length : { Home: 0, End: list.length - 1 }[ev.key];
+    if (to === undefined) return;
+    ev.preventDefault();
+    const key = list[to].dataset.key;
+    list[to].click();
+    const root = group.isConnected ? group : document;
+    (root.querySelector(`[data-key="${CSS.escape(key)}"]`) ?? list[to]).focus({ preventScroll: true });
+  });
+  return group;
+}
+
 /** ``actions`` without those that read exactly as an earlier one (``label(a)``: two Double The
  * Rent cards make the same rent twice): a person cannot tell them apart, so they are one
  * choice, as in the terminal. An action without words is always kept. */

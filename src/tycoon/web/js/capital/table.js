@@ -1,6 +1,6 @@
 // The Capital table: board, players' panels, your hand, the legal actions of this moment (and
 // nothing else), target picking on the board, the minigame screen and the victory screen.
-import { el, focusKey, seatLetter, swatch } from "../util.js";
+import { el, focusKey, radioGroup, seatLetter, swatch } from "../util.js";
 import { t } from "../i18n.js";
 import { drawBoard, pawnPlace, seatFill, squareName } from "./board.js";
 import { board as dataBoard, cardGroup, cardInfo, cardName, cardHelp, effects as effectList, effectName, effectHelp, EFFECT_ICON,
@@ -252,14 +252,14 @@ export class CapitalTable {
     const square = view.landed ?? view.seats?.[seat]?.square;
     const chosen = lots.includes(this.ui.lot) ? this.ui.lot : lots[0];
     const wrap = el("div", { class: "build" }, el("h3", {}, t("capital.build_title", { square: (square ?? 0) + 1 })));
-    wrap.append(el("div", { class: "lot-pick", role: "radiogroup", "aria-label": t("capital.choose_lot") },
+    wrap.append(radioGroup(el("div", { class: "lot-pick", role: "radiogroup", "aria-label": t("capital.choose_lot") },
       el("span", { class: "lot-label" }, t("capital.lot")),
       [0, 1, 2, 3].map((lot) => el("button", {
         class: `lot-button${lot === chosen ? " on" : ""}`, role: "radio", "aria-checked": lot === chosen ? "true" : "false",
         disabled: !lots.includes(lot), "data-key": `lot-${lot}`,
         "aria-label": t("capital.lot_n", { n: lot + 1 }),
         onclick: () => { this.ui.lot = lot; this.render(); },
-      }, String(lot + 1)))));
+      }, String(lot + 1))))));
     const row = el("div", { class: "kind-row", role: "group", "aria-label": t("capital.lot_n", { n: chosen + 1 }) });
     builds.filter((a) => a.lot === chosen).forEach((a, k) => {
       const income = this.incomeIfBuilt(a);
@@ -313,10 +313,13 @@ export class CapitalTable {
       const share = s.net_worth_percent ?? 0;
       const known = effectList();
       const held = Object.keys(s.effects || {}).filter((e) => (s.effects[e] ?? 0) > 0).sort((a, b) => known.indexOf(a) - known.indexOf(b));
-      const effects = held.map((e) => el("span", { class: "effect-wrap" },
-        el("span", { class: `effect effect-${e}`, title: `${effectName(e)}: ${effectHelp(e, view.options) ?? ""}`, tabindex: "0", "data-key": `eff-${i}-${e}`, "aria-label": t("capital.effect_uses", { name: effectName(e), n: s.effects[e] }) },
-          el("span", { "aria-hidden": "true" }, EFFECT_ICON[e] || "•"), " ", effectName(e), " ", el("span", { class: "uses" }, `×${s.effects[e]}`)),
-        helpButton(effectName(e), effectHelp(e, view.options), `help-eff-${i}-${e}`)));
+      const effects = held.map((e) => {
+        const help = effectHelp(e, view.options);
+        return el("span", { class: "effect-wrap" },
+          el("span", { class: `effect effect-${e}`, title: `${effectName(e)}: ${help ?? ""}`, tabindex: "0", "data-key": `eff-${i}-${e}`, "aria-label": t("capital.effect_uses", { name: effectName(e), n: s.effects[e] }) },
+            el("span", { "aria-hidden": "true" }, EFFECT_ICON[e] || "•"), " ", effectName(e), " ", el("span", { class: "uses" }, `×${s.effects[e]}`)),
+          helpButton(effectName(e), help, `help-eff-${i}-${e}`));
+      });
       const target = targets.seats.get(i);
       const current = view.current === i && !this.over();
       const item = el("li", { class: `player${current ? " current" : ""}${target ? " target" : ""}${i === this.state.seat ? " me" : ""}`, "data-seat": i },
