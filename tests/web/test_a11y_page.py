@@ -55,8 +55,9 @@ def focused(page, locator) -> bool:
 def same_radio_group(page, target) -> bool:
     """True when focus is on a radio of `target`'s radio group (one tab stop for the group)."""
     return bool(target.evaluate(
-        "e => e.getAttribute('role') === 'radio' && document.activeElement !== e"
-        " && document.activeElement?.closest('[role=radiogroup]') === e.closest('[role=radiogroup]')"))
+        "e => e.getAttribute('role') === 'radio' && document.activeElement !== e && "
+        "document.activeElement?.closest('[role=radiogroup]') === "
+        "e.closest('[role=radiogroup]')"))
 
 
 def press_by_keyboard(page, target, start: str = "a", tabs: int = 200) -> None:
