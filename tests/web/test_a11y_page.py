@@ -52,12 +52,14 @@ def focused(page, locator) -> bool:
     return bool(locator.evaluate("e => e === document.activeElement"))
 
 
-def same_radio_group(page, target) -> bool:
-    """True when focus is on a radio of `target`'s radio group (one tab stop for the group)."""
-    return bool(target.evaluate(
-        "e => e.getAttribute('role') === 'radio' && document.activeElement !== e && "
-        "document.activeElement?.closest('[role=radiogroup]') === "
-        "e.closest('[role=radiogroup]')"))
+# where the focus is for `target`: on it, on another radio of its radio group (one tab stop
+# for the group, the arrow keys within), or elsewhere
+WHERE = """e => {
+  const here = document.activeElement;
+  if (here === e) return "here";
+  const group = e.getAttribute("role") === "radio" ? e.closest("[role=radiogroup]") : null;
+  return group && here?.closest("[role=radiogroup]") === group ? "group" : "away";
+}"""
 
 
 def press_by_keyboard(page, target, start: str = "a", tabs: int = 200) -> None:
@@ -65,15 +67,10 @@ def press_by_keyboard(page, target, start: str = "a", tabs: int = 200) -> None:
     group), then press Enter."""
     page.keyboard.press(start)
     for _ in range(tabs):
-        if focused(page, target):
+        where = target.evaluate(WHERE)
+        if where == "here":
             break
-        for _ in range(8):
-            if not same_radio_group(page, target):
-                break
-            page.keyboard.press("ArrowRight")
-        if focused(page, target):
-            break
-        page.keyboard.press("Tab")
+        page.keyboard.press("ArrowRight" if where == "group" else "Tab")
     assert focused(page, target), "Tab reaches every control"
     page.keyboard.press("Enter")
 
