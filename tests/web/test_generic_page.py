@@ -342,6 +342,24 @@ def test_long_names_without_spaces_fit_a_phone_in_the_lobby(new_page):
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
+@pytest.mark.parametrize("lang", ["en", "pt", "es", "fr"])
+def test_each_seats_label_is_one_line_and_the_menus_line_up_on_a_tablet(new_page, lang):
+    """An upright tablet (820 px): "Puesto A" broke over two lines in a column 4rem wide
+    (the seats' menus then sat lower than their labels); the labels take the width of the
+    widest and every menu starts at the same x."""
+    page = new_page(820, 1180, init=f"localStorage.setItem('tycoon.lang', '{lang}')")
+    install(page, None)
+    page.goto(f"{ORIGIN}/")
+    page.select_option("#seats-select", "4")
+    labels = page.locator(".seat-rows .seat-no")
+    expect(labels).to_have_count(4)
+    line = labels.first.evaluate("e => parseFloat(getComputedStyle(e).lineHeight)")
+    for label in labels.all():
+        assert label.bounding_box()["height"] <= line + 1, label.inner_text()
+    starts = {round(page.locator(f"#seat-{i}-kind").bounding_box()["x"]) for i in range(4)}
+    assert len(starts) == 1, starts
+
+
 def test_the_lobby_folds_finished_games_filters_by_game_and_redraws_only_changes(new_page):
     """A busy server lists dozens of finished games, which pushed the rules and the chat far
     below: they are folded under "N finished games", a filter shows one game's tables, a
