@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from tycoon.capital import from_json
@@ -476,6 +477,32 @@ def test_lions_sight_help_says_the_games_lion_percent_C_12(new_page):
     effect = page.locator(".players .effect-lion").first
     expect(effect).to_have_attribute(
         "title", "Lion's Sight: At the next payments, 30% of the balance goes to the bank.")
+
+
+@pytest.mark.parametrize(("options", "start", "block"), [
+    ({}, "completes a lap: your businesses gain a level.", "then you may build."),
+    ({"level_up": "landing"}, "when someone lands on their block instead.",
+     "then every business there gains a level and you may build."),
+])
+def test_a_square_says_what_it_does_on_hover_as_the_games_rules_make_it_work_C_4_C_11(
+        new_page, options, start, block):
+    """C-4.2.2, C-4.4 and C-11: hovering a start, stock exchange or minigame square, or a
+    block's band, shows what that square does (the catalogs had the words; no client showed
+    them), in the game's rules: under the Kapital level-up a lap raises no level."""
+    table = capital_table({"options": options})
+    page = open_table(new_page, table)
+
+    def title(selector: str) -> str:
+        return page.locator(selector).first.evaluate("e => e.textContent")
+
+    assert title(".square.start > title").endswith(start)
+    assert title(".square.block .sq-band > title").endswith(block)
+    assert title(".square.stock_exchange > title") == (
+        "Landing here you gain or lose a random amount of money.")
+    assert title(".square.minigame > title").startswith("Landing here starts a minigame")
+    # a square's own words stay its name (the help is a tooltip, not read before the lots)
+    label = page.locator(".square.start").first.get_attribute("aria-label")
+    assert "lap" not in label, label
 
 
 def test_an_upright_tablet_shows_the_actions_and_hand_beside_the_players(new_page, shot):

@@ -4,7 +4,7 @@
 import { seatLetter, svg } from "../util.js";
 import { word, hasWord } from "../messages.js";
 import { t } from "../i18n.js";
-import { board as dataBoard, REGION_FILL, REGION_TINT, SEAT_FILL, PALETTE, regionWord, businessName } from "./info.js";
+import { board as dataBoard, REGION_FILL, REGION_TINT, SEAT_FILL, PALETTE, regionWord, businessName, squareHelp } from "./info.js";
 
 /** Where each square sits on a 12×12 grid (C-2: one side of the ring per region, inner branch inside). */
 export function squarePlace(sq) {
@@ -105,8 +105,10 @@ export function drawBoard(view, targets = null, highlight = null, banner = null)
     const label = [squareName(sq)];
     const fill = sq.kind === "start" ? REGION_FILL[sq.region] : REGION_TINT[sq.region];
     g.append(svg("rect", { width: w, height: w, rx: 8, class: "sq-bg", fill, stroke: REGION_FILL[sq.region] }));
+    // what the square does, on hovering its band (a block: its lots have their own) or the square
+    const help = squareHelp(sq, view.options);
     if (sq.kind === "block") {
-      g.append(svg("rect", { width: w, height: 13, rx: 4, fill: REGION_FILL[sq.region], class: "sq-band" }));
+      g.append(svg("rect", { width: w, height: 13, rx: 4, fill: REGION_FILL[sq.region], class: "sq-band" }, help ? svg("title", {}, help) : null));
       g.append(svg("text", { x: 5, y: 11, class: "sq-no" }, String(sq.number ?? sq.square + 1)));
       if (sq.next.length > 1) g.append(svg("path", { d: `M${w - 20} 11 L${w - 14} 5 L${w - 8} 11 M${w - 14} 5 L${w - 14} 1`, class: "sq-fork" }, svg("title", {}, t("capital.fork"))));
       for (let lot = 0; lot < 4; lot++) {
@@ -139,6 +141,7 @@ export function drawBoard(view, targets = null, highlight = null, banner = null)
       const icon = sq.kind === "start" ? "→" : sq.kind === "minigame" ? "★" : "↗";
       g.append(svg("text", { x: w / 2, y: 58, class: "sq-icon" }, icon));
       g.append(svg("text", { x: 5, y: 12, class: "sq-no" }, String(sq.number ?? sq.square + 1)));
+      if (help) g.append(svg("title", {}, help));
     }
     const con = constructions.get(sq.square);
     if (con) {

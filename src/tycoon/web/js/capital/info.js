@@ -118,6 +118,8 @@ export const cardName = (card) => nameOf(GAME, "card", card, cardInfo(card)) || 
 export const cardHelp = (card, options = null) => helpOf(GAME, "card", card, cardInfo(card), options);
 export const businessName = (kind) => nameOf(GAME, "kind", kind, kinds()[kind]) || nameOf(GAME, "business", kind) || word(GAME, `kind.${kind}.name`);
 export const businessHelp = (kind) => helpOf(GAME, "kind", kind, kinds()[kind]) || helpOf(GAME, "business", kind);
+/** What a kind of square does (`square_kind.KIND.help`), as the game's rules `options` make it work. */
+export const squareHelp = (sq, options = null) => helpOf(GAME, "square_kind", sq.rawKind || sq.kind, null, options);
 export const effectName = (effect) => nameOf(GAME, "effect", effect, effectInfo(effect)) || word(GAME, `effect.${effect}.name`);
 export const effectHelp = (effect, options = null) => helpOf(GAME, "effect", effect, effectInfo(effect), options);
 export const regionWord = (region) => nameOf(GAME, "colour", region) || nameOf(GAME, "region", region) || nameOf(GAME, "color", region) || word(GAME, `colour.${region}`);
