@@ -34,6 +34,18 @@ def test_whole_game_reads_in_third_person_without_ids(seed):
     check_lines(out, others=OTHERS)
 
 
+@pytest.mark.parametrize(("lang", "welcome"), [
+    ("fr", "Kapital, 4 joueurs."), ("pt", "Capital, 4 jogadores."), ("es", "Capital, 4 jugadores."),
+])
+def test_the_game_is_named_as_the_lobby_names_it_in_each_language(lang, welcome):
+    """The French edition is Kapital: the terminal said "Capital" in French where the
+    browser's lobby, board and rules say Kapital (the game's catalogs had no ``game.title``)."""
+    out: list[str] = []
+    play("capital", seed=1, options={"turn_limit": 1}, lang=lang, read=scripted(seed=1),
+         write=out.append)
+    assert out[0].startswith(welcome), out[0]
+
+
 def test_standings_say_each_net_worth_and_tied_seats_share_a_place():
     """C-5.5: the standings go by net worth, said with its words; equal worths, one place."""
     out: list[str] = []
