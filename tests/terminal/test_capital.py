@@ -146,6 +146,39 @@ def test_find_the_key_is_told_in_words():
     check_lines(out)
 
 
+def test_find_the_key_on_hard_says_the_lock_once_among_the_keys_C_9_4():
+    """C-9.4 on hard (a seat whose turn it is not), in words: the one key said with the
+    lock's cuts is the right key, so a player who follows the words finds every lock. A
+    flipped key was said with its cuts reversed "read the right way": the right key, when
+    flipped, never read as the lock, and the decoy with the lock's cuts reversed, when
+    flipped, did (a player trusting the words picked it and lost the round)."""
+    st = from_json({
+        "seats": [{}, {"square": 13}], "current": 1, "phase": "minigame",
+        "move": {"landed": 13},
+        "minigame": {"game": "find_key", "seeds": [11, 12], "scores": [None, None]},
+    })
+    rounds = landing.contents(st, 0)["rounds"][:12]
+    assert len(rounds[0]["keys"]) == 9  # hard
+    assert any(r["keys"][r["answer"]]["flip"] for r in rounds)
+    said: list[str] = []
+
+    def by_the_words():
+        for _ in rounds:
+            lock = max(i for i, line in enumerate(said) if line.startswith("Lock: cuts "))
+            cuts = said[lock].removeprefix("Lock: ")
+            keys = [line for line in said[lock + 1:] if line.startswith("Key ")][:9]
+            fits = [line for line in keys if line.endswith(cuts)]
+            assert len(fits) == 1, (said[lock], keys)
+            yield fits[0].split()[1].rstrip(":")
+        yield ""
+
+    term, _, out = terminal_for("capital", st, by_the_words())
+    said = out
+    term.play_session(st.session().to_json(0))
+    assert not any(line.startswith("Wrong key") for line in out)
+    assert f"Right key! Points {40 * len(rounds)}. The next lock:" in out
+
+
 def test_question_mark_says_a_minigame_again_where_it_stands():
     """C-9 without the picture: ``?`` repeats the help and what was said and is still true
     (the sum and what is paid; the cards face up and the cursor; the lock and its keys), and

@@ -375,9 +375,10 @@ def find_key(io: SessionIO) -> list[Any]:
         rnd = rounds[i % len(rounds)]
         io.write(w("term.fk.lock", cuts=_cuts(rnd["lock"], w)))
         for n, key in enumerate(rnd["keys"], 1):
-            cuts = list(reversed(key["bitting"])) if key.get("flip") else key["bitting"]
+            # a key's bitting goes from its bow: a flipped key, drawn bow on the right,
+            # read from there says the same cuts
             io.write(w("term.fk.key_flipped" if key.get("flip") else "term.fk.key", n=n,
-                       cuts=_cuts(cuts, w)))
+                       cuts=_cuts(key["bitting"], w)))
         return len(rnd["keys"])
 
     if not rounds:
