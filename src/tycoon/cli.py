@@ -505,10 +505,10 @@ def replay(
         fail("--position prints the whole position, every seat's secrets included: leave "
              "out --log and --seat")
     try:
-        data = json.loads(record.read_text())
+        data = json.loads(record.read_bytes())
     except OSError as exc:
         fail(f"cannot read {record}: {exc.strerror}")
-    except json.JSONDecodeError as exc:
+    except ValueError as exc:  # not JSON, or not UTF-8
         fail(f"{record} is not JSON: {exc}")
     try:
         rec = Record.from_json(data)

@@ -93,6 +93,25 @@ def test_the_plot_and_the_ratings_file(tmp_path):
     assert RATINGS_FILE.name == "ladder.json"
 
 
+@pytest.mark.parametrize("content", [b"[1, 2]", b'{"elo": 1500}', b"\xff\xfe not text",
+                                     b'{"games": '])
+def test_a_ratings_file_that_is_something_else_is_refused_before_the_games(tmp_path, content):
+    """``--ratings FILE`` naming a JSON file of something else wrote over it (its content was
+    dropped for an empty ratings file), and a file that was not UTF-8 ended the ladder,
+    after its games, with a decoding error that named no file. Both are refused before the
+    first game, the file kept as it was."""
+    path = tmp_path / "results.json"
+    path.write_bytes(content)
+    with pytest.raises(ValueError, match=r"results\.json is not a ratings file"):
+        load_ratings(path)
+    out = CliRunner().invoke(app, ["ladder", "toy", "--bots", "random,firstpick", "--games",
+                                   "2", "--ratings", str(path)])
+    assert out.exit_code == 2, out.output
+    assert "results.json is not a ratings file" in " ".join(out.output.split())
+    assert "ladder: 2/2" not in out.output  # no game was played
+    assert path.read_bytes() == content
+
+
 def test_the_ratings_file_records_the_command_without_output_flags():
     """What a ratings file says made it reproduces the figures on any machine: the flags that
     only say where the output goes (a save file on this machine, records, JSON) are left out."""

@@ -127,6 +127,10 @@ def test_a_file_that_is_not_a_record(tmp_path):
     assert out.exit_code == 2 and "is not JSON" in " ".join(out.output.split())
     out = runner.invoke(app, ["replay", str(tmp_path / "missing.json")])
     assert out.exit_code == 2 and "cannot read" in out.output
+    # bytes that are not UTF-8 (a binary file given by mistake) ended in a traceback
+    (tmp_path / "x.bin").write_bytes(b'{"game": "\xd4\xff"}')
+    out = runner.invoke(app, ["replay", str(tmp_path / "x.bin")])
+    assert out.exit_code == 2 and "x.bin is not JSON" in " ".join(out.output.split())
 
 
 def test_a_tournament_writes_each_games_record_and_replay_tells_it(tmp_path):

@@ -271,14 +271,7 @@ def plot_ladder(ladder: Ladder, folder: Path) -> Path:
 def write_ratings(ladder: Ladder, path: Path, command: str = "") -> None:
     """Merge ``ladder``'s ratings into the ratings file at ``path`` (format in the module
     docstring); the other games' entries are kept."""
-    data: dict[str, Any] = {"format": 1, "games": {}}
-    if path.exists():
-        try:
-            old = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
-            raise ValueError(f"{path} is not a ratings file: {exc}") from None
-        if isinstance(old, dict) and isinstance(old.get("games"), dict):
-            data["games"] = old["games"]
+    data = {"format": 1, "games": load_ratings(path)["games"]}
     data["games"][ladder.game] = {
         "seed": ladder.seed,
         "games_per_pair": ladder.games_per_pair,
@@ -298,13 +291,18 @@ def write_ratings(ladder: Ladder, path: Path, command: str = "") -> None:
 
 
 def load_ratings(path: Path = RATINGS_FILE) -> dict[str, Any]:
-    """The ratings file (``{"format": 1, "games": {}}`` when there is none)."""
+    """The ratings file (``{"format": 1, "games": {}}`` when there is none); ``ValueError``
+    naming the file when it holds anything else (a ladder never writes over such a file)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_bytes())
     except FileNotFoundError:
         return {"format": 1, "games": {}}
+    except OSError as exc:
+        raise ValueError(f"cannot read {path}: {exc.strerror}") from None
+    except ValueError as exc:  # not JSON, or not UTF-8
+        raise ValueError(f"{path} is not a ratings file: {exc}") from None
     if not isinstance(data, dict) or not isinstance(data.get("games"), dict):
-        raise ValueError(f"{path} is not a ratings file")
+        raise ValueError(f"{path} is not a ratings file (a JSON object with \"games\")")
     return data
 
 
@@ -334,6 +332,8 @@ def run_cli(
     for folder in (plot, ratings.parent if ratings is not None else None):
         if folder is not None:
             output_folder(folder)  # refused before the games, not after
+    if ratings is not None:
+        load_ratings(ratings)  # likewise a file the ladder would not merge into
     ladder = run_ladder(game, lineup, games, seed, workers, options, progress, save, ray,
                         seats=seats, records=records)
     path = plot_ladder(ladder, plot) if plot is not None else None
