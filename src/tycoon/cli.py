@@ -107,6 +107,9 @@ class LineProgress:
     def __exit__(self, *exc: object) -> None:
         return None
 
+    def stop(self) -> None:
+        """Nothing to take off the screen: each line is whole."""
+
     def add_task(self, description: str, total: int) -> int:
         """A new task of ``total`` steps; returns its id."""
         self.tasks.append([description, total, 0, 0])
@@ -126,6 +129,8 @@ def progress_bar() -> Progress | LineProgress:
     """The progress shown by long commands, on stderr so that --json output stays clean.
 
     A bar on a terminal; a line at each tenth of the work when stderr goes to a file or pipe.
+    The bar leaves standard output alone (rich would send what is printed there while it is
+    shown through its own console, stderr: ``--json > file`` wrote nothing to the file).
     """
     if not err.is_terminal:
         return LineProgress()
@@ -136,6 +141,8 @@ def progress_bar() -> Progress | LineProgress:
         TimeRemainingColumn(),
         console=err,
         transient=True,
+        redirect_stdout=False,
+        redirect_stderr=False,
     )
 
 
@@ -192,6 +199,8 @@ def study(description: str, total: int, save: Path | None) -> Iterator[Callable[
                 nonlocal done
                 done += games
                 bar.advance(task, games)
+                if done >= total:
+                    bar.stop()  # off the screen before the results are printed
 
             yield advance
     except KeyboardInterrupt:

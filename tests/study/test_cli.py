@@ -407,6 +407,66 @@ def test_a_full_disk_ends_a_study_with_one_line(tmp_path):
     assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
 
 
+def _on_a_terminal(args: list[str], stdout_too: bool) -> tuple[str, bytes]:
+    """Run ``tycoon ARGS`` with stderr on a pseudo-terminal (stdout too, or to a pipe):
+    what came out on stdout, and what the terminal was sent."""
+    import os
+    import pty
+    import subprocess
+    import sys
+    import threading
+
+    master, slave = pty.openpty()
+    screen = bytearray()
+
+    def drain() -> None:  # the bar's redraws must not fill the terminal's buffer
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            screen.extend(chunk)
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "120"}
+    env.pop("CI", None)
+    done = subprocess.run([sys.executable, "-m", "tycoon.cli", *args], env=env, timeout=300,
+                          stdout=slave if stdout_too else subprocess.PIPE, stderr=slave)
+    os.close(slave)
+    reader.join(timeout=10)
+    os.close(master)
+    assert done.returncode == 0, bytes(screen).decode(errors="replace")
+    return (done.stdout or b"").decode(), bytes(screen)
+
+
+STUDIES = {
+    "tournament": (["tournament", "toy", "--bots", "random,firstpick", "--games", "4"],
+                   "toy: 4 games, seed"),
+    "stats": (["stats", "toy", "--games", "4"], ": 4 games, 2 seats"),
+    "ladder": (["ladder", "toy", "--bots", "random,firstpick", "--games", "4"],
+               "toy ladder: 4 games"),
+}
+
+
+@pytest.mark.parametrize("study", STUDIES)
+def test_on_a_terminal_the_bar_leaves_the_output_to_stdout_and_goes_before_it(study):
+    """The progress bar on a terminal (rich's, on stderr) took over stdout while it was
+    shown, and tournament, stats and ladder print their results before it is taken down:
+    ``--json > FILE`` from a terminal wrote nothing to FILE (the JSON went to the screen),
+    and the table's title was written on the bar's line, the bar drawn again below it."""
+    args, title = STUDIES[study]
+    out, screen = _on_a_terminal([*args, "--json"], stdout_too=False)
+    assert json.loads(out)["games"] == 4
+    assert f"{study if study != 'stats' else 'statistics'}".encode() in screen  # a bar
+    assert b'"games"' not in screen
+    _, screen = _on_a_terminal(args, stdout_too=True)
+    assert title.encode() in screen
+    assert screen.index(b"4/4") < screen.index(title.encode())  # finished and taken down
+
+
 @pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
 def test_a_stopped_study_says_what_it_kept_and_resumes(tmp_path, how):
     """Ctrl-C (SIGINT to the terminal's whole process group, workers included) or SIGTERM to
