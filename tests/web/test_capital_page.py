@@ -496,7 +496,7 @@ def test_a_square_says_what_it_does_on_hover_as_the_games_rules_make_it_work_C_4
         return page.locator(selector).first.evaluate("e => e.textContent")
 
     assert title(".square.start > title").endswith(start)
-    assert title(".square.block .sq-band > title").endswith(block)
+    assert title(".square.block .sq-head > title").endswith(block)
     assert title(".square.stock_exchange > title") == (
         "Landing here you gain or lose a random amount of money.")
     assert title(".square.minigame > title").startswith("Landing here starts a minigame")

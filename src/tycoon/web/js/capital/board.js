@@ -105,11 +105,13 @@ export function drawBoard(view, targets = null, highlight = null, banner = null)
     const label = [squareName(sq)];
     const fill = sq.kind === "start" ? REGION_FILL[sq.region] : REGION_TINT[sq.region];
     g.append(svg("rect", { width: w, height: w, rx: 8, class: "sq-bg", fill, stroke: REGION_FILL[sq.region] }));
-    // what the square does, on hovering its band (a block: its lots have their own) or the square
+    // what the square does, on hovering its band and number (a block: its lots have their own) or the square
     const help = squareHelp(sq, view.options);
     if (sq.kind === "block") {
-      g.append(svg("rect", { width: w, height: 13, rx: 4, fill: REGION_FILL[sq.region], class: "sq-band" }, help ? svg("title", {}, help) : null));
-      g.append(svg("text", { x: 5, y: 11, class: "sq-no" }, String(sq.number ?? sq.square + 1)));
+      g.append(svg("g", { class: "sq-head" },
+        svg("rect", { width: w, height: 13, rx: 4, fill: REGION_FILL[sq.region], class: "sq-band" }),
+        svg("text", { x: 5, y: 11, class: "sq-no" }, String(sq.number ?? sq.square + 1)),
+        help ? svg("title", {}, help) : null));
       if (sq.next.length > 1) g.append(svg("path", { d: `M${w - 20} 11 L${w - 14} 5 L${w - 8} 11 M${w - 14} 5 L${w - 14} 1`, class: "sq-fork" }, svg("title", {}, t("capital.fork"))));
       for (let lot = 0; lot < 4; lot++) {
         const lx = 4 + (lot % 2) * ((w - 10) / 2 + 2);
