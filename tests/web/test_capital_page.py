@@ -483,12 +483,15 @@ def test_lions_sight_help_says_the_games_lion_percent_C_12(new_page):
     ({}, "completes a lap: your businesses gain a level.", "then you may build."),
     ({"level_up": "landing"}, "when someone lands on their block instead.",
      "then every business there gains a level and you may build."),
+    ({"card_supply": "lap"}, "your businesses gain a level and you draw a card.",
+     "then you may build."),
 ])
-def test_a_square_says_what_it_does_on_hover_as_the_games_rules_make_it_work_C_4_C_11(
+def test_a_square_says_what_it_does_on_hover_as_the_rules_options_make_it_work_C_4_D_8(
         new_page, options, start, block):
     """C-4.2.2, C-4.4 and C-11: hovering a start, stock exchange or minigame square, or a
     block's band, shows what that square does (the catalogs had the words; no client showed
-    them), in the game's rules: under the Kapital level-up a lap raises no level."""
+    them), in the game's rules: under the Kapital level-up a lap raises no level, and under
+    ``card_supply=lap`` (D-8) a lap draws a card."""
     table = capital_table({"options": options})
     page = open_table(new_page, table)
 
