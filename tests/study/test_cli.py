@@ -432,7 +432,6 @@ def _on_a_terminal(args: list[str], stdout_too: bool) -> tuple[str, bytes]:
     reader = threading.Thread(target=drain, daemon=True)
     reader.start()
     env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "120"}
-    env.pop("CI", None)
     done = subprocess.run([sys.executable, "-m", "tycoon.cli", *args], env=env, timeout=300,
                           stdout=slave if stdout_too else subprocess.PIPE, stderr=slave)
     os.close(slave)
