@@ -160,20 +160,18 @@ def test_find_the_key_on_hard_says_the_lock_once_among_the_keys_C_9_4():
     rounds = landing.contents(st, 0)["rounds"][:12]
     assert len(rounds[0]["keys"]) == 9  # hard
     assert any(r["keys"][r["answer"]]["flip"] for r in rounds)
-    said: list[str] = []
 
-    def by_the_words():
+    def by_the_words():  # reads what the terminal has said so far (``out``, below)
         for _ in rounds:
-            lock = max(i for i, line in enumerate(said) if line.startswith("Lock: cuts "))
-            cuts = said[lock].removeprefix("Lock: ")
-            keys = [line for line in said[lock + 1:] if line.startswith("Key ")][:9]
+            lock = max(i for i, line in enumerate(out) if line.startswith("Lock: cuts "))
+            cuts = out[lock].removeprefix("Lock: ")
+            keys = [line for line in out[lock + 1:] if line.startswith("Key ")][:9]
             fits = [line for line in keys if line.endswith(cuts)]
-            assert len(fits) == 1, (said[lock], keys)
+            assert len(fits) == 1, (out[lock], keys)
             yield fits[0].split()[1].rstrip(":")
         yield ""
 
     term, _, out = terminal_for("capital", st, by_the_words())
-    said = out
     term.play_session(st.session().to_json(0))
     assert not any(line.startswith("Wrong key") for line in out)
     assert f"Right key! Points {40 * len(rounds)}. The next lock:" in out
