@@ -265,6 +265,17 @@ def test_replay_viewer_steps_through_a_finished_game(server, new_page, shot, tmp
     page.set_input_files("#record-file", str(bad))
     expect(page.locator("#record-file-error")).to_contain_text("record action 0")
     expect(page.locator("#replay-step")).to_have_count(0)
+    # a file that is not JSON (another kind of file, or a record cut short) is not a record,
+    # said in the page's language (it showed the browser's English parser error, quoting
+    # the file's first bytes)
+    for name, content in (("photo.png", b"\x89PNG\r\n\x1a\n\x00\x00"),
+                          ("cut.json", saved.read_bytes()[:40])):
+        other = saved.with_name(name)
+        other.write_bytes(content)
+        page.reload()
+        page.set_input_files("#record-file", str(other))
+        expect(page.locator("#record-file-error")).to_have_text(
+            "Erreur : ce fichier n'est pas l'enregistrement d'une partie")
 
 
 def record_file(server: str, tmp_path: Path, seed: int) -> Path:

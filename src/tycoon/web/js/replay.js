@@ -50,7 +50,11 @@ export function renderRecordFile(main) {
     let text;
     try {
       text = await file.text(); // sent as it is: parsed here only for the seats and actions
-      record = JSON.parse(text);
+      try {
+        record = JSON.parse(text);
+      } catch {
+        record = null; // not JSON (another kind of file, cut short): said as not a record, not as the parser's English
+      }
       if (!record || typeof record !== "object" || !Array.isArray(record.actions)) throw new Error(t("replay.not_a_record"));
       await api.replayRecord(`${record.actions.length}`, text); // refused now, with the server's reason, if it does not replay
     } catch (e) {
