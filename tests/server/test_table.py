@@ -229,7 +229,9 @@ def test_names_and_titles_refuse_direction_controls_and_blanks(live):
 
 def test_resign_gives_the_seat_to_a_bot_for_good(table):
     """A seat that resigns becomes a bot seat (stored); the person watches as a spectator;
-    its token no longer acts; every watcher gets the notice."""
+    its token no longer acts; every watcher gets the notice. The seat keeps the person's name
+    and says ``left``, so that the clients go on calling it Ann (they named it "Random bot",
+    in the log's past lines too, and in the notice that Ann had left)."""
     live, gid, t0, t1 = table
 
     async def main():
@@ -249,9 +251,15 @@ def test_resign_gives_the_seat_to_a_bot_for_good(table):
     assert welcome["seat"] is None
     assert notice["notice"] == {"key": "server.notice.resigned", "params": {"seats": [{"seat": 0}]}}
     assert notice["players"][0]["kind"] == "bot"
+    assert notice["players"][0]["name"] == "Ann" and notice["players"][0]["left"] is True
+    assert notice["players"][1]["left"] is False
     assert reply["code"] == "not_a_player" and refused["code"] == "unauthorized"
     summary = live.get(f"/api/games/{gid}").json()
     assert summary["players"][0]["kind"] == "bot" and summary["players"][0]["bot"] == "random"
+    assert summary["players"][0]["name"] == "Ann" and summary["players"][0]["left"] is True
+    # a seat created for a bot is a bot's, by its name too
+    bots = live.create(game="toy", players=["human", "random"], seed=3)
+    assert [p["left"] for p in bots["players"]] == [False, False]
 
 
 def _finish(live, gid, tokens):

@@ -196,6 +196,9 @@ def test_a_server_s_bot_seats_are_named_in_the_player_s_language():
                {"seat": 3, "kind": "human", "bot": None, "name": None}]
     assert screen.seat_names(players, Words(get_game("deal"), "pt")) == [
         "Robô fácil", "Robô firstpick", "Ana", "Jogador 4"]
+    # a seat Bruno left (a bot plays it for good) is still Bruno's, in the log and the notice
+    players[1] = {"seat": 1, "kind": "bot", "bot": "medium", "name": "Bruno", "left": True}
+    assert screen.seat_names(players, Words(get_game("deal"), "pt"))[1] == "Bruno"
 
 
 def test_bad_bots_flags_are_named():

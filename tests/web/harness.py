@@ -86,6 +86,8 @@ class Table:
         #: Human seats nobody has taken: the game waits for them ("open"), and a page without
         #: a token is offered them.
         self.free: set[int] = set()
+        #: Seats whose person resigned: a bot plays them, under the person's name (``left``).
+        self.left: set[int] = set()
 
     # ---- REST ---------------------------------------------------------------------------
     @property
@@ -109,7 +111,7 @@ class Table:
             {"seat": s, "kind": "human" if s in human_seats else "bot",
              "bot": None if s in human_seats else "random",
              "name": None if s in self.free else name, "taken": s not in self.free,
-             "connected": s in self.sockets}
+             "connected": s in self.sockets, "left": s in self.left}
             for s, name in enumerate(self.names)
         ]
 
@@ -288,6 +290,7 @@ class Table:
     def on_resign(self, ws: Any, seat: int | None, msg: dict[str, Any]) -> None:
         """The seat is played by a bot from now on; the page watches (as the server)."""
         self.humans = {k: v for k, v in self.humans.items() if v != seat}
+        self.left.add(seat)
         self.sockets[seat].remove(ws)
         self.sockets.setdefault(None, []).append(ws)
         ws.send(json.dumps({"type": "welcome", "game_id": self.id, "game": self.game,

@@ -97,6 +97,10 @@ def test_resign_asks_first_then_watches(new_page):
     expect(page.locator(".topbar-slot")).to_contain_text("watching")
     expect(page.locator("[data-key=resign]")).to_have_count(0)
     assert page.evaluate("localStorage.getItem('tycoon.seat.TOY1')") is None
+    # the seat is still Ana's by name (a bot plays it): it was renamed "Random bot (A)", in
+    # the log's past lines too and in the notice that Ana had left
+    expect(page.locator("#event-log")).to_contain_text("Ana (A)")
+    expect(page.locator("#event-log")).not_to_contain_text("Random bot (A)")
 
 
 def test_rematch_opens_the_new_game_with_the_same_seat(new_page, shot):

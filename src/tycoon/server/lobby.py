@@ -18,7 +18,7 @@ from tycoon.engine import Record, check_seed, get_game, new_seed, replay_steps
 from .broker import Broker
 from .lease import StaleLease
 from .protocol import RECENT, REST_ERROR_CODES, ProtocolError
-from .room import Entry, Room, free_seats, public_seats
+from .room import Entry, Room, bot_seat_name, free_seats, public_seats
 from .settings import ServerSettings
 from .storage import SEAT_NAME_LENGTH, GameRow, SeatRow, Storage
 from .table import chat_message
@@ -54,11 +54,6 @@ def cannot_play(spec: str, game: str) -> str | None:
     except ValueError as exc:
         return str(exc)
     return None
-
-
-def bot_seat_name(spec: str) -> str:
-    """The name of a seat the lobby gives to bot ``spec`` ("medium bot")."""
-    return f"{spec} bot"
 
 
 def check_lobby_bots(specs: tuple[str, ...]) -> None:

@@ -106,6 +106,8 @@ class Player(BaseModel):
     name: str | None
     taken: bool
     connected: bool
+    left: bool = Field(description="A person sat here and left the game for good: a bot plays "
+                                   "the seat under the person's name.")
 
 
 class GameSummary(BaseModel):

@@ -288,7 +288,7 @@ _SEAT = {"type": "integer", "minimum": 0}
 _SEAT_OR_NULL = {"type": ["integer", "null"], "minimum": 0}
 _PLAYER = {
     "type": "object",
-    "required": ["seat", "kind", "bot", "name", "taken", "connected"],
+    "required": ["seat", "kind", "bot", "name", "taken", "connected", "left"],
     "properties": {
         "seat": _SEAT,
         "kind": {"enum": ["human", "bot"]},
@@ -296,6 +296,7 @@ _PLAYER = {
         "name": {"type": ["string", "null"]},
         "taken": {"type": "boolean"},
         "connected": {"type": "boolean"},
+        "left": {"type": "boolean"},
     },
     "additionalProperties": False,
 }

@@ -58,13 +58,20 @@ def free_seats(seats: Iterable[SeatRow]) -> list[int]:
     return [s.seat for s in seats if s.kind == "human" and s.token_hash is None]
 
 
+def bot_seat_name(spec: str) -> str:
+    """The name of a seat the lobby gives to bot ``spec`` ("medium bot")."""
+    return f"{spec} bot"
+
+
 def public_seats(seats: Iterable[SeatRow], connected: Container[int]) -> list[dict[str, Any]]:
-    """The public list of seats: kind, bot, name, whether taken, and whether connected (a
-    bot always is; a person when their seat is in ``connected``)."""
+    """The public list of seats: kind, bot, name, whether taken, whether connected (a bot
+    always is; a person when their seat is in ``connected``), and whether a person left it
+    (``left``: a bot plays it for good, under the person's name, which the clients keep)."""
     return [
         {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
          "taken": s.kind == "bot" or s.token_hash is not None,
-         "connected": s.kind == "bot" or s.seat in connected}
+         "connected": s.kind == "bot" or s.seat in connected,
+         "left": s.kind == "bot" and bool(s.name) and s.name != bot_seat_name(s.bot or "")}
         for s in seats
     ]
 

@@ -163,7 +163,7 @@ def game_line(summary: Mapping[str, Any], words: Words) -> str:
 
     kind = summary.get("game", "")
     title = game_title(get_game(kind), words.lang) if kind in games() else kind
-    seats = [words.bot(p.get("bot")) if p.get("kind") == "bot"
+    seats = [words.bot(p.get("bot")) if p.get("kind") == "bot" and not p.get("left")
              else p.get("name") or words("lobby.free_seat")
              for p in summary.get("players") or []]
     return words("term.online.game", game=f"{title} · {summary.get('name') or summary['id']}",

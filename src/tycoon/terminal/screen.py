@@ -103,10 +103,11 @@ class Screen:
     def seat_names(self, players: list[dict[str, Any]], words: Words) -> list[str]:
         """Name the seats of a lobby's list of players as the web client does: the player's
         name, a bot's in the player's language ("Medium bot", "firstpick bot") or ``Seat N``,
-        with the seat's colour, or its number where two seats share a name."""
-        bases = [words.bot(p.get("bot")) if p.get("kind") == "bot"
-                 or (p.get("bot") and p.get("kind") != "human") else p.get("name")
-                 for p in players]
+        with the seat's colour, or its number where two seats share a name. A seat a person
+        left (``left``: a bot plays it for good) keeps the person's name."""
+        bases = [words.bot(p.get("bot")) if (p.get("kind") == "bot"
+                 or (p.get("bot") and p.get("kind") != "human")) and not p.get("left")
+                 else p.get("name") for p in players]
         names: list[str] = []
         for p, base in zip(players, bases, strict=True):
             seat = p["seat"]

@@ -26,12 +26,13 @@ export function tableFor(game) {
 /** How often an open join dialog checks which seats are still free (ms). */
 const SEAT_POLL_MS = 3000;
 
-/** Names of the seats as shown in every text: "Ana (A)", a bot in the player's language. */
+/** Names of the seats as shown in every text: "Ana (A)", a bot in the player's language
+ * (but a seat a person left, which a bot plays for good, keeps the person's name). */
 export function seatNames(players) {
   return (players || []).map((p, i) => {
     const seat = p.seat ?? i;
     const letter = seatLetter(seat);
-    const bot = p.kind === "bot" || (p.bot && p.kind !== "human");
+    const bot = (p.kind === "bot" || (p.bot && p.kind !== "human")) && !p.left;
     const name = bot ? botName(p.bot || "random") : nameText(p.name);
     return name ? `${name} (${letter})` : null;
   });

@@ -254,7 +254,7 @@ function createForm(onCreated) {
 }
 
 function playerWords(p) {
-  if (p.kind === "bot") return botName(p.bot);
+  if (p.kind === "bot" && !p.left) return botName(p.bot); // a person who left keeps their name
   return p.name || t("lobby.free_seat");
 }
 
