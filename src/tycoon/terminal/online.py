@@ -159,11 +159,12 @@ def game_line(summary: Mapping[str, Any], words: Words) -> str:
     id), then who sits where ("Monopoly Deal · Friday game: Ana, free seat")."""
     from tycoon.engine import games, get_game
 
+    from .screen import named_as_bot
     from .words import game_title
 
     kind = summary.get("game", "")
     title = game_title(get_game(kind), words.lang) if kind in games() else kind
-    seats = [words.bot(p.get("bot")) if p.get("kind") == "bot" and not p.get("left")
+    seats = [words.bot(p.get("bot")) if named_as_bot(p)
              else p.get("name") or words("lobby.free_seat")
              for p in summary.get("players") or []]
     return words("term.online.game", game=f"{title} · {summary.get('name') or summary['id']}",

@@ -86,6 +86,21 @@ class BotPlay:
     skill: float
 
 
+def named_as_bot(player: Mapping[str, Any]) -> bool:
+    """Whether a seat of a server's (or a record's) players goes by its bot's name: a bot's
+    seat (a record's seat may give only its ``bot``), unless a person left it for good
+    (``left``), which keeps the person's name.
+
+    >>> named_as_bot({"kind": "bot", "bot": "medium", "name": "medium bot"})
+    True
+    >>> named_as_bot({"kind": "bot", "bot": "medium", "name": "Bruno", "left": True})
+    False
+    """
+    kind = player.get("kind")
+    bot = kind == "bot" or bool(player.get("bot") and kind != "human")
+    return bot and not player.get("left")
+
+
 class Screen:
     """The generic terminal screen (see the module docstring)."""
 
@@ -105,9 +120,8 @@ class Screen:
         name, a bot's in the player's language ("Medium bot", "firstpick bot") or ``Seat N``,
         with the seat's colour, or its number where two seats share a name. A seat a person
         left (``left``: a bot plays it for good) keeps the person's name."""
-        bases = [words.bot(p.get("bot")) if (p.get("kind") == "bot"
-                 or (p.get("bot") and p.get("kind") != "human")) and not p.get("left")
-                 else p.get("name") for p in players]
+        bases = [words.bot(p.get("bot")) if named_as_bot(p) else p.get("name")
+                 for p in players]
         names: list[str] = []
         for p, base in zip(players, bases, strict=True):
             seat = p["seat"]

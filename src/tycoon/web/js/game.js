@@ -6,7 +6,7 @@ import { api, GameSocket, tokens } from "./net.js";
 import { errorText, t, lang, uiCatalog } from "./i18n.js";
 import { el, announce, nameText, radioGroup, ScrollKeeper, seatLetter, toast, whileBusy } from "./util.js";
 import { settings } from "./main.js";
-import { botName, copyInvite } from "./lobby.js";
+import { botName, copyInvite, namedAsBot } from "./lobby.js";
 import { loadGame, say, word, titleOf, render } from "./messages.js";
 import { CapitalTable } from "./capital/table.js";
 import { DealTable } from "./deal/table.js";
@@ -32,8 +32,7 @@ export function seatNames(players) {
   return (players || []).map((p, i) => {
     const seat = p.seat ?? i;
     const letter = seatLetter(seat);
-    const bot = (p.kind === "bot" || (p.bot && p.kind !== "human")) && !p.left;
-    const name = bot ? botName(p.bot || "random") : nameText(p.name);
+    const name = namedAsBot(p) ? botName(p.bot || "random") : nameText(p.name);
     return name ? `${name} (${letter})` : null;
   });
 }

@@ -253,8 +253,14 @@ function createForm(onCreated) {
   return form;
 }
 
+/** Whether a seat goes by its bot's name: a bot's seat (a record's seat may give only its
+ * `bot`), unless a person left it for good (`left`), which keeps the person's name. */
+export function namedAsBot(p) {
+  return (p.kind === "bot" || Boolean(p.bot && p.kind !== "human")) && !p.left;
+}
+
 function playerWords(p) {
-  if (p.kind === "bot" && !p.left) return botName(p.bot); // a person who left keeps their name
+  if (namedAsBot(p)) return botName(p.bot);
   return p.name || t("lobby.free_seat");
 }
 
