@@ -673,3 +673,55 @@ def test_what_a_server_sends_reaches_the_terminal_without_its_control_characters
     finally:
         httpd.shutdown()
     assert said[2] == "1. Toy · Fri[2J]0;pwnedday: Ana, free seat", said
+
+
+def test_a_seat_asked_for_is_checked_before_a_game_is_made_or_joined(server):
+    """``--create --seat 2`` made a game (the person at seat 1, a bot at seat 2), then asked
+    for seat 2 and said "Someone has just taken that seat": the game waited in the lobby for a
+    player who had gone. The person now sits where asked, and a seat that cannot be theirs is
+    refused, counted from 1 as the flag is, before anything is made or taken."""
+    from tycoon.terminal.online import play_online
+
+    def games() -> list[str]:
+        return [g["id"] for g in rest(server.url, "GET", "/api/games")]
+
+    said: list[str] = []
+    play_online(server.url, create="toy", seats=3, seat=1, name="Ana", read=lambda _p: "q",
+                write=said.append)
+    made = rest(server.url, "GET", f"/api/games/{games()[0]}")
+    assert [(p["kind"], p["name"]) for p in made["players"]] == [
+        ("bot", "random bot"), ("human", "Ana"), ("bot", "random bot")]
+    assert any(line.startswith("You sit at seat 2 of game") for line in said)
+
+    before = games()
+    refused = [
+        ({"create": "toy", "players": ["human", "easy"], "seat": 1},
+         "--seat 2: --players gives that seat to easy; write human there to sit in it"),
+        ({"create": "toy", "players": ["human", "easy"], "seat": 2},
+         r"--seat 3: the game has 2 seats \(1 to 2\)"),
+        ({"create": "toy", "players": ["human", "easy"], "seats": 3},
+         r"--seats 3 and --players human,easy \(2 seats\) disagree"),
+        ({"create": "toy", "players": ["easy", "medium"]}, "--players has no human seat"),
+        ({"game_id": made["id"], "seat": 3}, r"--seat 4: the game has 3 seats \(1 to 3\)"),
+        ({"game_id": made["id"], "seat": 0}, "--seat 1: a bot plays that seat; no seat is free"),
+    ]
+    for flags, message in refused:
+        with pytest.raises(ValueError, match=f"^{message}"):
+            play_online(server.url, write=said.append, **flags)
+    assert games() == before
+    assert rest(server.url, "GET", f"/api/games/{made['id']}")["players"] == made["players"]
+
+
+def test_flags_that_set_up_a_game_need_create():
+    """At a server, ``--seats``, ``--players``, ``--preset`` and ``--option`` were dropped
+    without a word when joining a game (its own set-up plays), and ``--seat`` when watching."""
+    from tycoon.terminal import command
+
+    url = "http://127.0.0.1:9"
+    for flags, named in (({"seats": 3}, "--seats"), ({"players": "human,easy"}, "--players"),
+                         ({"options": {"preset": "kapital"}}, "--preset"),
+                         ({"options": {"turn_limit": 9}}, "--option")):
+        with pytest.raises(ValueError, match=f"^{named}: set up a game you --create"):
+            command("toy", server=url, game_id="abc", **flags)
+    with pytest.raises(ValueError, match=r"^--watch takes no seat"):
+        command("toy", server=url, game_id="abc", watch=True, seat=2)

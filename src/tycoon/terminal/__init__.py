@@ -397,6 +397,15 @@ def command(
         raise ValueError(f"unknown game {game!r}; expected one of: {', '.join(games())}")
     options = dict(options or {})
     preset = options.pop("preset", None)
+    if not create:
+        set_up = [flag for flag, value in (("--seats", seats), ("--players", players),
+                                           ("--preset", preset), ("--option", options))
+                  if value is not None and value != {}]
+        if set_up:
+            raise ValueError(f"{', '.join(set_up)}: set up a game you --create; a game you "
+                             "join or watch has its own")
+    if watch and seat is not None:
+        raise ValueError("--watch takes no seat: leave out --seat")
     kinds = [p.strip() for p in players.split(",")] if players else None
     return play_online(server, game_id, create=game if create else None, kind=game,
                        players=kinds, seats=seats, preset=preset, options=options,

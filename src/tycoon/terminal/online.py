@@ -145,6 +145,48 @@ def join_game(base: str, game_id: str, name: str, seat: int | None) -> dict[str,
                     {"name": name, "seat": seat}, flags={"name": "--name"})
 
 
+def created_players(default_seats: int, players: list[str] | None, seats: int | None,
+                    seat: int | None, watch: bool) -> list[str]:
+    """The lobby's players of a game ``--create`` makes: ``players`` as given, or the person at
+    ``seat`` (from 0; the first by default) and random bots. ``ValueError`` where the flags
+    disagree, before the game is made (it was made, then the join refused, and it waited in
+    the lobby for a player who had gone).
+
+    >>> created_players(2, None, 3, 1, False)
+    ['random', 'human', 'random']
+    >>> created_players(2, ["human", "easy"], None, 1, False)
+    Traceback (most recent call last):
+    ValueError: --seat 2: --players gives that seat to easy; write human there to sit in it
+    """
+    count = len(players) if players is not None else seats or default_seats
+    if players is not None and seats is not None and seats != count:
+        raise ValueError(f"--seats {seats} and --players {','.join(players)} ({count} seats) "
+                         "disagree: give one of them")
+    if seat is not None and seat >= count:
+        raise ValueError(f"--seat {seat + 1}: the game has {count} seats (1 to {count})")
+    kinds = players or ["human" if i == (seat or 0) else "random" for i in range(count)]
+    if seat is not None and kinds[seat] != "human":
+        raise ValueError(f"--seat {seat + 1}: --players gives that seat to {kinds[seat]}; "
+                         "write human there to sit in it")
+    if seat is None and not watch and "human" not in kinds:
+        raise ValueError("--players has no human seat for you: add one, or --watch the game")
+    return kinds
+
+
+def check_seat(summary: Mapping[str, Any], seat: int | None) -> None:
+    """``ValueError`` if ``--seat`` (from 0) is not a person's seat of the game ``summary``
+    (``GET /api/games/{id}``), said from 1 as the flag is (the server counts from 0)."""
+    if seat is None:
+        return
+    count = summary["seats"]
+    if seat >= count:
+        raise ValueError(f"--seat {seat + 1}: the game has {count} seats (1 to {count})")
+    if summary["players"][seat]["kind"] != "human":
+        free = ", ".join(str(s + 1) for s in summary.get("free_seats") or [])
+        raise ValueError(f"--seat {seat + 1}: a bot plays that seat; "
+                         + (f"free seats: {free}" if free else "no seat is free (--watch)"))
+
+
 def game_summary(base: str, game_id: str) -> dict[str, Any]:
     """``GET /api/games/{id}``."""
     return _request(base, "GET", f"/api/games/{urllib.parse.quote(game_id)}")
@@ -534,9 +576,7 @@ def play_online(
             if game_id is None:
                 return None
         if create:
-            info = get_game(create)
-            seat_count = seats or info.default_seats
-            kinds = players or ["human", *(["random"] * (seat_count - 1))]
+            kinds = created_players(get_game(create).default_seats, players, seats, seat, watch)
             summary = create_game(base, create, kinds, preset, options or {}, title)
             game_id = summary["id"] if "id" in summary else summary["game_id"]
             write(lobby("term.online.created", game_id=game_id))
@@ -544,6 +584,7 @@ def play_online(
         info = get_game(summary["game"])
         token: str | None = None
         if not watch:
+            check_seat(summary, seat)
             # no --name: a guest, as the web lobby names one, in the player's language
             joined = join_game(base, game_id, name or lobby("lobby.anonymous"),
                                None if seat is None else seat)
