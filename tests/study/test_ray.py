@@ -37,9 +37,38 @@ def test_a_local_cluster_starts_without_rays_notices():
     assert "Token authentication" not in run.stderr and "2 games (2 finished" in run.stdout
 
 
+def test_a_local_cluster_is_the_runs_own_whatever_cluster_the_machine_knows(tmp_path):
+    """``--ray`` alone starts a cluster for the run even where Ray would join another: the
+    last ``ray start`` of the machine is in Ray's address file after its head has gone (a
+    head run with ``--block`` and stopped, or crashed), and Ray, asked for no address, joined
+    it and waited for it without end, saying every 5 s that it could not reach it."""
+    import os
+    import shutil
+    import socket
+    import subprocess
+    import sys
+    import tempfile
+
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        gone = f"127.0.0.1:{free.getsockname()[1]}"  # nothing listens there once closed
+    temp = tempfile.mkdtemp(prefix="ray", dir="/tmp")  # short: Ray's sockets live under it
+    try:
+        os.makedirs(f"{temp}/ray")
+        with open(f"{temp}/ray/ray_current_cluster", "w") as file:
+            file.write(gone)
+        run = subprocess.run([sys.executable, "-m", "tycoon.cli", "simulate", "deal", "--games",
+                              "2", "--ray"], capture_output=True, text=True, timeout=120,
+                             env={**os.environ, "RAY_TMPDIR": temp})
+    finally:
+        shutil.rmtree(temp, ignore_errors=True)
+    assert run.returncode == 0, run.stderr
+    assert "2 games (2 finished" in run.stdout and gone not in run.stderr
+
+
 @pytest.fixture(scope="module")
 def cluster():
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
     yield
     ray.shutdown()
 
@@ -183,3 +212,59 @@ def test_the_tournament_command_on_ray(cluster):
         for r in rs:
             r.pop("think")
     assert ra == rb
+
+
+def test_a_cluster_of_ray_start_is_joined_by_its_address_and_by_ray_client():
+    """docs/bots.md: a cluster started with ``ray start --head`` plays a study's games given
+    ``--ray HOST:PORT`` or ``--ray ray://HOST:PORT`` (Ray Client), with the results of
+    ``--workers 2``. ``tycoon[ray]`` installed the plain ``ray``, without which ``ray://``
+    ended in Ray's "Ray Client requires pip package ray[client]" and a head started no Ray
+    Client server; it installs ``ray[client]`` now."""
+    import json
+    import shutil
+    import socket
+    import subprocess
+    import sys
+    import tempfile
+    import time
+    from pathlib import Path
+
+    def free_port() -> int:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            return s.getsockname()[1]
+
+    def results(*flags: str) -> list[dict]:
+        run = subprocess.run([sys.executable, "-m", "tycoon.cli", "tournament", "deal",
+                              "--bots", "medium,easy", "--games", "8", "--seed", "3", "--json",
+                              *flags], capture_output=True, text=True, timeout=300)
+        assert run.returncode == 0, run.stderr
+        return [{k: v for k, v in r.items() if k != "think"}
+                for r in json.loads(run.stdout)["results"]]
+
+    gcs, client = free_port(), free_port()
+    # its own temporary folder (short: Ray's sockets live under it), so that the machine's
+    # Ray keeps no address of a head that has gone
+    temp = tempfile.mkdtemp(prefix="ray", dir="/tmp")
+    head = subprocess.Popen(
+        [str(Path(sys.executable).with_name("ray")), "start", "--head", "--block",
+         f"--port={gcs}", f"--ray-client-server-port={client}", "--include-dashboard=false",
+         "--num-cpus=2", "--disable-usage-stats", f"--temp-dir={temp}"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            assert head.poll() is None, head.stderr.read()
+            try:
+                socket.create_connection(("127.0.0.1", client), timeout=1).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "ray start --head did not come up"
+                time.sleep(0.5)
+        on_workers = results("--workers", "2")
+        assert results("--ray", f"127.0.0.1:{gcs}") == on_workers
+        assert results("--ray", f"ray://127.0.0.1:{client}") == on_workers
+    finally:
+        head.terminate()  # --block: the head stops every process of its node
+        head.wait(timeout=60)
+        shutil.rmtree(temp, ignore_errors=True)

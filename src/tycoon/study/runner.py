@@ -340,10 +340,12 @@ def _ray_map(fn: Callable[[Any], Any], items: list[Any], address: str,
     if not ray.is_initialized():
         if address == LOCAL:
             # a cluster of this run only, on this machine: Ray's notice that it is started
-            # with token authentication is not news to whoever runs a tournament
+            # with token authentication is not news to whoever runs a tournament. Without
+            # "local", Ray joins RAY_ADDRESS or the last `ray start` of this machine, and
+            # waits without end for one that has gone.
             logging.getLogger(RAY_AUTH_LOGGER).setLevel(logging.ERROR)
-            ray.init(num_cpus=workers if workers > 1 else None, include_dashboard=False,
-                     log_to_driver=False, configure_logging=False)
+            ray.init(address="local", num_cpus=workers if workers > 1 else None,
+                     include_dashboard=False, log_to_driver=False, configure_logging=False)
         else:
             try:
                 ray.init(address=address, log_to_driver=False, configure_logging=False)
