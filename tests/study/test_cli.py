@@ -502,3 +502,36 @@ def test_a_stopped_study_says_what_it_kept_and_resumes(tmp_path, how):
     again = subprocess.run(args, capture_output=True, text=True, timeout=300)
     assert again.returncode == 0, again.stderr
     assert f"{kept} games from the save file, {6 - kept} played in" in again.stdout
+
+
+def test_a_save_file_is_played_by_one_run_at_a_time(tmp_path):
+    """Two runs of one study on one save file (a resume started twice, in two terminals)
+    both played every game and appended it: the file held each game twice, time-budgeted
+    bots' twice with different results, and a run that found the other's half-written last
+    line cut it. The second run is now refused before it reads the file, which the first
+    finishes alone; once it has ended, the same command goes on from the file."""
+    import subprocess
+    import sys
+    import time
+
+    save = tmp_path / "deal.jsonl"
+    args = [sys.executable, "-m", "tycoon.cli", "tournament", "deal", "--bots",
+            "ismcts:iterations=20,medium", "--games", "12", "--seed", "2", "--save", str(save)]
+    first = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while not save.exists() and time.monotonic() < deadline and first.poll() is None:
+        time.sleep(0.05)
+    assert first.poll() is None  # still playing (about 1 s a game)
+    second = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    _, errors = first.communicate(timeout=300)
+    assert first.returncode == 0, errors
+    assert second.returncode == 2 and second.stdout == ""
+    assert second.stderr.splitlines()[-1] == (
+        f"error: {save} is the save file of a run going on (another command is playing its "
+        "games): let it end, then run the same command to go on, or choose another file for "
+        "--save")
+    indices = [json.loads(line)["index"] for line in save.read_text().splitlines()[1:]]
+    assert sorted(indices) == list(range(12))
+    again = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    assert again.returncode == 0 and "all 12 games from the save file" in again.stdout
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deal.jsonl"]  # no lock left

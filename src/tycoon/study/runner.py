@@ -26,7 +26,7 @@ import signal
 import socket
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -197,6 +197,50 @@ def cannot_write(path: Path, exc: OSError, more: str = "") -> ValueError:
     return ValueError(f"cannot write {path}: {exc.strerror or exc}{more}")
 
 
+@contextmanager
+def exclusive(path: Path, busy: str) -> Iterator[None]:
+    """Hold the file ``path`` for one run of one command (an ``flock`` on ``PATH.lock``, gone
+    with the run, or with its process however it ends); ``ValueError(busy)`` while another
+    process holds it, whose writes this one's would mix with."""
+    import fcntl
+
+    lock = path.with_name(path.name + ".lock")
+    while True:
+        try:
+            fd = os.open(lock, os.O_CREAT | os.O_RDWR, 0o644)
+        except OSError as exc:
+            raise cannot_write(path, exc) from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise ValueError(busy) from None
+        try:  # the lock file a run ending now has removed is held by nobody: take a new one
+            if os.stat(lock).st_ino == os.fstat(fd).st_ino:
+                break
+        except FileNotFoundError:
+            pass
+        os.close(fd)
+    try:
+        yield
+    finally:
+        with suppress(OSError):
+            os.unlink(lock)
+        os.close(fd)
+
+
+def held_save(save: Path) -> AbstractContextManager[None]:
+    """Hold the save file ``save`` for this run (its folder made first): a second run of a
+    study on it would play the same games again and append them a second time."""
+    try:
+        save.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise cannot_write(save, exc) from None
+    return exclusive(save, f"{save} is the save file of a run going on (another command is "
+                           "playing its games): let it end, then run the same command to go "
+                           "on, or choose another file for --save")
+
+
 class Saver:
     """Appends finished results to a save file, each synced to disk before the next."""
 
@@ -204,7 +248,6 @@ class Saver:
         new = not path.exists() or path.stat().st_size == 0
         self.path = path
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
             self.file = path.open("ab", buffering=0)  # nothing held back to fail at close
         except OSError as exc:
             raise cannot_write(path, exc) from None
@@ -419,29 +462,30 @@ def run_study(
     sorted by index.
     """
     check_parallel(workers, ray)
-    saved = load_saved(save, header, tasks, kind) if save is not None else {}
-    if on_saved is not None:
-        on_saved(set(saved))
-    todo = [t for t in tasks if t.index not in saved]
-    results: list[Any] = list(saved.values())
-    if progress and saved:
-        progress(len(saved))
-    saver = Saver(save, header) if save is not None and todo else None
+    with nullcontext() if save is None else held_save(save):
+        saved = load_saved(save, header, tasks, kind) if save is not None else {}
+        if on_saved is not None:
+            on_saved(set(saved))
+        todo = [t for t in tasks if t.index not in saved]
+        results: list[Any] = list(saved.values())
+        if progress and saved:
+            progress(len(saved))
+        saver = Saver(save, header) if save is not None and todo else None
 
-    def done(r: Any) -> None:
-        if on_result is not None:
-            r = on_result(r)
-        with signals_held():  # a stop counts the games the file keeps, no fewer
-            results.append(r)
+        def done(r: Any) -> None:
+            if on_result is not None:
+                r = on_result(r)
+            with signals_held():  # a stop counts the games the file keeps, no fewer
+                results.append(r)
+                if saver is not None:
+                    saver.write(asdict(r))
+                if progress:
+                    progress(1)
+
+        try:
+            run_tasks(play, [make_item(t) for t in todo], workers, ray, done)
+        finally:
             if saver is not None:
-                saver.write(asdict(r))
-            if progress:
-                progress(1)
-
-    try:
-        run_tasks(play, [make_item(t) for t in todo], workers, ray, done)
-    finally:
-        if saver is not None:
-            saver.close()
-    results.sort(key=lambda r: r.index)
-    return results
+                saver.close()
+        results.sort(key=lambda r: r.index)
+        return results

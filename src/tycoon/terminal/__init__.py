@@ -129,39 +129,14 @@ def play(
                 write(words("term.record_written", path=str(record)))
 
 
-@contextlib.contextmanager
-def record_lock(path: Path) -> Iterator[None]:
+def record_lock(path: Path) -> contextlib.AbstractContextManager[None]:
     """Hold the record file ``path`` for one terminal's game (a lock on ``PATH.lock``, gone
     with the game); ``ValueError`` while another ``tycoon play`` holds it, whose game this
     one's writes would overwrite."""
-    import fcntl
+    from tycoon.study.runner import exclusive
 
-    from tycoon.study.runner import cannot_write
-
-    lock = path.with_name(path.name + ".lock")
-    while True:
-        try:
-            fd = os.open(lock, os.O_CREAT | os.O_RDWR, 0o644)
-        except OSError as exc:
-            raise cannot_write(path, exc) from None
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            raise ValueError(f"{path} is the record of a game another tycoon play is playing: "
-                             "go on there, or choose another file for --record") from None
-        try:  # the lock file a game ending now has removed is held by nobody: take a new one
-            if os.stat(lock).st_ino == os.fstat(fd).st_ino:
-                break
-        except FileNotFoundError:
-            pass
-        os.close(fd)
-    try:
-        yield
-    finally:
-        with contextlib.suppress(OSError):
-            os.unlink(lock)
-        os.close(fd)
+    return exclusive(path, f"{path} is the record of a game another tycoon play is playing: "
+                           "go on there, or choose another file for --record")
 
 
 #: An unfinished game kept in a record file: its record, its players (the file's list) and
