@@ -164,6 +164,26 @@ def test_async_vector_env():
         vec.close()
 
 
+def test_same_step_autoreset_gives_each_env_a_legal_action_at_every_step():
+    """docs/rl.md: under Gymnasium's default next-step autoreset a finished environment's mask
+    is all zeros until the step that resets it, so a masked sampler (``rng.choice`` of the
+    legal indices) had nothing to choose from there; ``autoreset_mode=SAME_STEP`` hands back
+    the new episode's mask with the last one's end."""
+    import gymnasium as gym
+
+    vec = gym.make_vec("tycoon/Deal-v0", num_envs=3, vectorization_mode="sync", seats=2,
+                       vector_kwargs={"autoreset_mode": gym.vector.AutoresetMode.SAME_STEP})
+    _, infos = vec.reset(seed=3)
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(400):
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in infos["action_mask"]])
+        _, _, terms, truncs, infos = vec.step(actions)
+        ended += int(terms.sum() + truncs.sum())
+    vec.close()
+    assert ended > 0  # episodes ended, and every step after had a legal action in each env
+
+
 def test_ansi_render_tells_the_table_as_the_terminal_does():
     """The "ansi" rendering was one line ("deal turn 2 phase play to move [0] winner None"):
     nothing of the table an agent's behaviour could be read against. It now adds the table
