@@ -507,6 +507,7 @@ def replay(
     told in words, or with --position the position to play on from."""
     from tycoon.engine import LANGUAGES, Record
     from tycoon.engine import replay as run
+    from tycoon.terminal.words import seat_beyond
 
     if lang not in LANGUAGES:
         fail(f"--lang takes one of {', '.join(LANGUAGES)}, not {lang!r}")
@@ -523,7 +524,7 @@ def replay(
         rec = Record.from_json(data)
         check_game(rec.game)
         if seat is not None and seat > rec.seats:
-            fail(f"--seat {seat}: the game has {rec.seats} seats (1 to {rec.seats})")
+            fail(str(seat_beyond(seat, rec.seats)))
         if upto is not None and upto > len(rec.actions):
             fail(f"--upto {upto}: the record has {len(rec.actions)} actions")
         audience = None if seat is None else seat - 1

@@ -70,7 +70,7 @@ def play(
     from .local import LocalTable
     from .screen import screen_for
     from .ui import Terminal
-    from .words import Words, game_title, printing
+    from .words import Words, game_title, printing, seat_beyond
 
     write = printing(write)
     info = get_game(game)
@@ -93,7 +93,7 @@ def play(
                 if position is None else load_position(info, Path(position))
         count = len(state.view(None)["seats"])
         if not 0 <= me < count:
-            raise ValueError(f"--seat {me + 1}: the game has {count} seats (1 to {count})")
+            raise seat_beyond(me + 1, count)
         others = count - 1
         if bots is not None and len(bots) == 1:
             bots = bots * others

@@ -158,12 +158,14 @@ def created_players(default_seats: int, players: list[str] | None, seats: int | 
     Traceback (most recent call last):
     ValueError: --seat 2: --players gives that seat to easy; write human there to sit in it
     """
+    from .words import seat_beyond
+
     count = len(players) if players is not None else seats or default_seats
     if players is not None and seats is not None and seats != count:
         raise ValueError(f"--seats {seats} and --players {','.join(players)} ({count} seats) "
                          "disagree: give one of them")
     if seat is not None and seat >= count:
-        raise ValueError(f"--seat {seat + 1}: the game has {count} seats (1 to {count})")
+        raise seat_beyond(seat + 1, count)
     kinds = players or ["human" if i == (seat or 0) else "random" for i in range(count)]
     if seat is not None and kinds[seat] != "human":
         raise ValueError(f"--seat {seat + 1}: --players gives that seat to {kinds[seat]}; "
@@ -176,11 +178,12 @@ def created_players(default_seats: int, players: list[str] | None, seats: int | 
 def check_seat(summary: Mapping[str, Any], seat: int | None) -> None:
     """``ValueError`` if ``--seat`` (from 0) is not a person's seat of the game ``summary``
     (``GET /api/games/{id}``), said from 1 as the flag is (the server counts from 0)."""
+    from .words import seat_beyond
+
     if seat is None:
         return
-    count = summary["seats"]
-    if seat >= count:
-        raise ValueError(f"--seat {seat + 1}: the game has {count} seats (1 to {count})")
+    if seat >= summary["seats"]:
+        raise seat_beyond(seat + 1, summary["seats"])
     if summary["players"][seat]["kind"] != "human":
         free = ", ".join(str(s + 1) for s in summary.get("free_seats") or [])
         raise ValueError(f"--seat {seat + 1}: a bot plays that seat; "

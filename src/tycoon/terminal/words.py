@@ -216,3 +216,12 @@ class ActorNotes:
     def new_turn(self) -> None:
         """A turn starts: the next such action is said again."""
         self._last = None
+
+
+def seat_beyond(number: int, count: int) -> ValueError:
+    """The refusal of ``--seat NUMBER`` (counted from 1) at a game of ``count`` seats.
+
+    >>> seat_beyond(3, 2)
+    ValueError('--seat 3: the game has 2 seats (1 to 2)')
+    """
+    return ValueError(f"--seat {number}: the game has {count} seats (1 to {count})")
