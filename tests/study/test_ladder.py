@@ -112,6 +112,50 @@ def test_a_ratings_file_that_is_something_else_is_refused_before_the_games(tmp_p
     assert path.read_bytes() == content
 
 
+def test_a_ratings_file_is_merged_whole_or_not_at_all_and_one_merge_at_a_time(tmp_path,
+                                                                              monkeypatch):
+    """The ratings file (the lobby reads ``src/tycoon/bots/ladder.json``) was written over in
+    place: a disk that filled during the write left it cut, every game's ratings lost. It is
+    now written through ``FILE.part`` and a rename. And two ladders ending together (Deal's
+    and Capital's, run in two terminals into one file) could each read the file before the
+    other wrote it, the one writing last dropping the other's game: a merge now waits for the
+    one going on."""
+    import errno
+    import threading
+    import time
+    from pathlib import Path
+
+    from tycoon.study.runner import exclusive
+
+    ladder = run_ladder("toy", ["random", "firstpick"], games=2, seed=1, resamples=10)
+    path = tmp_path / "ladder.json"
+    before = json.dumps({"format": 1, "games": {"other": {"bots": {}}}})
+    path.write_text(before)
+    real = Path.write_text
+
+    def full_disk(self, text, *args, **kwargs):
+        real(self, text[: len(text) // 2], *args, **kwargs)
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_text", full_disk)
+    with pytest.raises(ValueError, match=r"cannot write .*ladder\.json: No space left on device"):
+        write_ratings(ladder, path, "tycoon ladder toy")
+    monkeypatch.undo()
+    assert path.read_text() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ladder.json"]
+
+    merged = threading.Thread(target=write_ratings, args=(ladder, path, "tycoon ladder toy"))
+    with exclusive(path):  # another ladder's merge, going on
+        merged.start()
+        time.sleep(0.3)
+        assert merged.is_alive() and path.read_text() == before  # it waits
+        data = load_ratings(path)
+        data["games"]["deal"] = {"bots": {}}
+        path.write_text(json.dumps(data))
+    merged.join(timeout=10)
+    assert set(load_ratings(path)["games"]) == {"other", "deal", "toy"}
+
+
 def test_the_ratings_file_records_the_command_without_output_flags():
     """What a ratings file says made it reproduces the figures on any machine: the flags that
     only say where the output goes (a save file on this machine, records, JSON) are left out."""

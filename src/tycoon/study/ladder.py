@@ -39,8 +39,16 @@ from tycoon.bots.ratings import elo_ratings, pairwise_scores, wilson
 from tycoon.engine import Rng, check_seed, derive_seed, get_game
 
 from .match import MatchResult, study_options
-from .records import output_folder, run_matches, save_figure
-from .runner import MAX_GAMES, Task, cannot_write, check_games, check_rotations, timing
+from .records import output_folder, run_matches, save_figure, write_json
+from .runner import (
+    MAX_GAMES,
+    Task,
+    cannot_write,
+    check_games,
+    check_rotations,
+    exclusive,
+    timing,
+)
 
 #: Games per pair by default (two deals, each from both seats at a table of two).
 GAMES_PER_PAIR = 4
@@ -270,9 +278,21 @@ def plot_ladder(ladder: Ladder, folder: Path) -> Path:
 
 def write_ratings(ladder: Ladder, path: Path, command: str = "") -> None:
     """Merge ``ladder``'s ratings into the ratings file at ``path`` (format in the module
-    docstring); the other games' entries are kept."""
-    data = {"format": 1, "games": load_ratings(path)["games"]}
-    data["games"][ladder.game] = {
+    docstring); the other games' entries are kept, also those another ladder merges at the
+    same moment (it waits for this one), and the file is written whole or not at all."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise cannot_write(path, exc) from None
+    with exclusive(path, wait=True):
+        data = {"format": 1, "games": load_ratings(path)["games"]}
+        data["games"][ladder.game] = _entry(ladder, command)
+        write_json(path, data, pretty=True)
+
+
+def _entry(ladder: Ladder, command: str) -> dict[str, Any]:
+    """The ratings file's entry of ``ladder``'s game."""
+    return {
         "seed": ladder.seed,
         "games_per_pair": ladder.games_per_pair,
         "seats": ladder.seats,
@@ -283,11 +303,6 @@ def write_ratings(ladder: Ladder, path: Path, command: str = "") -> None:
             for r in ladder.table()
         },
     }
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    except OSError as exc:
-        raise cannot_write(path, exc) from None
 
 
 def load_ratings(path: Path = RATINGS_FILE) -> dict[str, Any]:

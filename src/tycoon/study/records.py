@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -80,14 +81,18 @@ def save_figure(fig: Any, path: Path, dpi: int) -> Path:
     return path
 
 
-def write_json(path: Path, data: dict[str, Any]) -> None:
-    """Write ``data`` to ``path`` whole or not at all (through ``PATH.part`` and a rename);
-    ``ValueError`` naming the path if it cannot be written."""
+def write_json(path: Path, data: dict[str, Any], pretty: bool = False) -> None:
+    """Write ``data`` to ``path`` whole or not at all (through ``PATH.part`` and a rename),
+    ``pretty`` for a file people read and diff (indented, keys sorted); ``ValueError`` naming
+    the path if it cannot be written."""
     part = path.with_name(path.name + ".part")
+    text = json.dumps(data, indent=2, sort_keys=True) if pretty else json.dumps(data)
     try:
-        part.write_text(json.dumps(data) + "\n", encoding="utf-8")
+        part.write_text(text + "\n", encoding="utf-8")
         os.replace(part, path)
     except OSError as exc:
+        with suppress(OSError):
+            part.unlink()
         raise cannot_write(path, exc) from None
 
 

@@ -198,10 +198,11 @@ def cannot_write(path: Path, exc: OSError, more: str = "") -> ValueError:
 
 
 @contextmanager
-def exclusive(path: Path, busy: str) -> Iterator[None]:
+def exclusive(path: Path, busy: str = "", wait: bool = False) -> Iterator[None]:
     """Hold the file ``path`` for one run of one command (an ``flock`` on ``PATH.lock``, gone
-    with the run, or with its process however it ends); ``ValueError(busy)`` while another
-    process holds it, whose writes this one's would mix with."""
+    with the run, or with its process however it ends), whose writes another process's
+    would mix with: while another holds it, ``ValueError(busy)``, or with ``wait`` wait for
+    it (for a hold of a moment, such as a merge)."""
     import fcntl
 
     lock = path.with_name(path.name + ".lock")
@@ -211,7 +212,7 @@ def exclusive(path: Path, busy: str) -> Iterator[None]:
         except OSError as exc:
             raise cannot_write(path, exc) from None
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fd, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             os.close(fd)
             raise ValueError(busy) from None
