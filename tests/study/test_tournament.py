@@ -1,6 +1,7 @@
 """Tournaments: seat rotation, reproducibility whatever the workers, tables and plots."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -187,8 +188,11 @@ def test_a_save_file_of_another_tournament_or_a_forged_game_is_refused(tmp_path)
     save.write_text("not json\n")
     with pytest.raises(ValueError, match="line 1"):
         run_tournament(TOY, bots, 2, seed=1, save=save)
-    with pytest.raises(ValueError, match="cannot read"):
-        run_tournament(TOY, bots, 2, seed=1, save=tmp_path)
+    # a folder: refused before its lock would be made beside it ("/": "has an empty name")
+    for folder in (tmp_path, Path("/")):
+        with pytest.raises(ValueError, match=f"^cannot write {folder}: Is a directory$"):
+            run_tournament(TOY, bots, 2, seed=1, save=folder)
+    assert not (tmp_path.parent / f"{tmp_path.name}.lock").exists()
 
 
 def test_a_duplicate_tournament_replays_each_deal_with_the_bots_rotated(tmp_path):

@@ -19,6 +19,7 @@ a running cluster (``ray://host:10001`` or ``host:6379``, or ``auto``), passed t
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
@@ -234,6 +235,8 @@ def held_save(save: Path) -> AbstractContextManager[None]:
     """Hold the save file ``save`` for this run (its folder made first): a second run of a
     study on it would play the same games again and append them a second time."""
     try:
+        if save.is_dir():  # its lock would be beside the folder ("/": nowhere)
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
         save.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise cannot_write(save, exc) from None
