@@ -99,6 +99,10 @@ def test_a_file_that_is_not_a_game_to_play_on_is_never_overwritten(tmp_path):
             command("deal", record=str(path))
         assert problem in str(caught.value) and "choose another file" in str(caught.value)
         assert path.read_bytes() == before
+    # a folder: refused before its lock would be made beside it ("/": "has an empty name")
+    for folder in (tmp_path, Path("/")):
+        with pytest.raises(ValueError, match=f"^cannot write {folder}: Is a directory$"):
+            play("deal", seed=2, record=folder, read=quit_after([]), write=lambda _line: None)
 
 
 def test_a_record_file_another_terminal_plays_is_refused(tmp_path):

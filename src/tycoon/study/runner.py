@@ -206,6 +206,8 @@ def exclusive(path: Path, busy: str = "", wait: bool = False) -> Iterator[None]:
     it (for a hold of a moment, such as a merge)."""
     import fcntl
 
+    if path.is_dir():  # its lock would be beside the folder ("/": nowhere)
+        raise cannot_write(path, IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR)))
     lock = path.with_name(path.name + ".lock")
     while True:
         try:
@@ -235,8 +237,6 @@ def held_save(save: Path) -> AbstractContextManager[None]:
     """Hold the save file ``save`` for this run (its folder made first): a second run of a
     study on it would play the same games again and append them a second time."""
     try:
-        if save.is_dir():  # its lock would be beside the folder ("/": nowhere)
-            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
         save.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise cannot_write(save, exc) from None
