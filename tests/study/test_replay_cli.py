@@ -171,6 +171,31 @@ def test_a_records_folder_that_cannot_be_written_is_a_clear_error(tmp_path):
     assert out.exit_code == 2 and "cannot write" in out.output
 
 
+def test_a_records_folder_of_another_study_is_refused_and_kept(tmp_path):
+    """``--records DIR`` named for a second study (another seed, bots or options) wrote its
+    games over the first study's records of the same numbers, without a word: the folder then
+    mixed the two. It is refused before any game, the records kept; the same study again (or
+    extended with more games) writes its own games as they were."""
+    folder = tmp_path / "games"
+    first = ["tournament", "deal", "--bots", "medium,easy", "--games", "2", "--seed", "1",
+             "--records", str(folder)]
+    assert runner.invoke(app, first).exit_code == 0
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    for change in (["--seed", "2"], ["--bots", "easy,medium"], ["--option", "turn_limit=50"]):
+        out = runner.invoke(app, [*first, *change])
+        assert out.exit_code == 2, out.output
+        assert f"{folder / 'game-00000.json'} is not a record of this study's games" in " ".join(
+            out.output.split())
+        assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "game-00001.json").write_text("my notes")
+    out = runner.invoke(app, [*first[:-1], str(tmp_path / "notes")])
+    assert out.exit_code == 2 and "is not a record of this study's games" in out.output
+    assert runner.invoke(app, [*first[:5], "4", *first[6:]]).exit_code == 0
+    after = {p.name: p.read_bytes() for p in folder.iterdir()}
+    assert len(after) == 4 and {name: after[name] for name in before} == before
+
+
 def test_a_ladder_writes_its_games_records_too(tmp_path):
     from tycoon.engine import Record
     from tycoon.study.ladder import run_ladder

@@ -53,6 +53,28 @@ def write_record(folder: Path, game: str, options: dict[str, Any], result: Match
     return path
 
 
+def check_records(folder: Path, game: str, options: dict[str, Any],
+                  tasks: Sequence[Task]) -> None:
+    """``ValueError`` if ``folder`` holds a record this study would write over that is not
+    one of its own games (another study's, or a file that is no record): the records of
+    one study are written again as they were, another study's were silently replaced."""
+    for task in tasks:
+        path = folder / f"game-{task.index:05d}.json"
+        if not path.is_file():
+            continue
+        try:
+            data = json.loads(path.read_bytes())
+            ours = (data["game"], data["seed"], data["options"],
+                    [p["bot"] for p in data["players"]]) == (
+                game, task.seed, options, list(task.lineup))
+        except (OSError, ValueError, TypeError, KeyError):
+            ours = False
+        if not ours:
+            raise ValueError(f"{path} is not a record of this study's games (another study's, "
+                             "with other bots, seed or options): choose another folder for "
+                             "--records, or empty that one")
+
+
 def output_folder(folder: Path) -> Path:
     """Make ``folder`` (and its parents) for a study's files (records, plots): ``ValueError``
     naming it if it cannot be made or written into, so a study refuses it before it plays."""
@@ -105,7 +127,7 @@ def run_matches(game: str, tasks: Sequence[Task], options: dict[str, Any],
     ``on_saved`` gets the indices of those taken from ``save`` (:func:`run_study`)."""
     keep = None
     if records is not None:
-        output_folder(records)
+        check_records(output_folder(records), game, options, tasks)
 
         def keep(played: tuple[MatchResult, list[list[Any]]]) -> MatchResult:
             result, actions = played
