@@ -41,7 +41,8 @@ def test_a_local_cluster_is_the_runs_own_whatever_cluster_the_machine_knows(tmp_
     """``--ray`` alone starts a cluster for the run even where Ray would join another: the
     last ``ray start`` of the machine is in Ray's address file after its head has gone (a
     head run with ``--block`` and stopped, or crashed), and Ray, asked for no address, joined
-    it and waited for it without end, saying every 5 s that it could not reach it."""
+    it and waited for it without end, saying every 5 s that it could not reach it. ``--ray
+    auto``, which means that cluster, waited so too: it is now refused at once."""
     import os
     import shutil
     import socket
@@ -57,13 +58,19 @@ def test_a_local_cluster_is_the_runs_own_whatever_cluster_the_machine_knows(tmp_
         os.makedirs(f"{temp}/ray")
         with open(f"{temp}/ray/ray_current_cluster", "w") as file:
             file.write(gone)
+        env = {**os.environ, "RAY_TMPDIR": temp}
         run = subprocess.run([sys.executable, "-m", "tycoon.cli", "simulate", "deal", "--games",
-                              "2", "--ray"], capture_output=True, text=True, timeout=120,
-                             env={**os.environ, "RAY_TMPDIR": temp})
+                              "2", "--ray"], capture_output=True, text=True, timeout=120, env=env)
+        # "auto" is that cluster: refused at once, as an address where nothing answers
+        auto = subprocess.run([sys.executable, "-m", "tycoon.cli", "simulate", "deal",
+                               "--games", "2", "--ray", "auto"], capture_output=True, text=True,
+                              timeout=120, env=env)
     finally:
         shutil.rmtree(temp, ignore_errors=True)
     assert run.returncode == 0, run.stderr
     assert "2 games (2 finished" in run.stdout and gone not in run.stderr
+    assert auto.returncode == 2
+    assert ", the address auto finds (Connection refused)" in auto.stderr, auto.stderr
 
 
 @pytest.fixture(scope="module")
@@ -219,8 +226,12 @@ def test_a_cluster_of_ray_start_is_joined_by_its_address_and_by_ray_client():
     ``--ray HOST:PORT`` or ``--ray ray://HOST:PORT`` (Ray Client), with the results of
     ``--workers 2``. ``tycoon[ray]`` installed the plain ``ray``, without which ``ray://``
     ended in Ray's "Ray Client requires pip package ray[client]" and a head started no Ray
-    Client server; it installs ``ray[client]`` now."""
+    Client server; it installs ``ray[client]`` now. The head asks for a token (Ray's token
+    authentication, ``RAY_AUTH_TOKEN`` here): without it the run is refused, saying how to
+    give it."""
     import json
+    import os
+    import secrets
     import shutil
     import socket
     import subprocess
@@ -234,10 +245,18 @@ def test_a_cluster_of_ray_start_is_joined_by_its_address_and_by_ray_client():
             s.bind(("127.0.0.1", 0))
             return s.getsockname()[1]
 
+    # the module's local cluster set RAY_AUTH_MODE in this process: each run says its own
+    bare = {k: v for k, v in os.environ.items() if not k.startswith("RAY_AUTH")}
+    token = {**bare, "RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": secrets.token_hex(32)}
+
+    def tournament(*flags: str, env: dict[str, str]) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "tycoon.cli", "tournament", "deal",
+                               "--bots", "medium,easy", "--games", "8", "--seed", "3",
+                               "--json", *flags], capture_output=True, text=True, timeout=300,
+                              env=env)
+
     def results(*flags: str) -> list[dict]:
-        run = subprocess.run([sys.executable, "-m", "tycoon.cli", "tournament", "deal",
-                              "--bots", "medium,easy", "--games", "8", "--seed", "3", "--json",
-                              *flags], capture_output=True, text=True, timeout=300)
+        run = tournament(*flags, env=token)
         assert run.returncode == 0, run.stderr
         return [{k: v for k, v in r.items() if k != "think"}
                 for r in json.loads(run.stdout)["results"]]
@@ -250,7 +269,7 @@ def test_a_cluster_of_ray_start_is_joined_by_its_address_and_by_ray_client():
         [str(Path(sys.executable).with_name("ray")), "start", "--head", "--block",
          f"--port={gcs}", f"--ray-client-server-port={client}", "--include-dashboard=false",
          "--num-cpus=2", "--disable-usage-stats", f"--temp-dir={temp}"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=token)
     try:
         deadline = time.monotonic() + 120
         while True:
@@ -264,6 +283,9 @@ def test_a_cluster_of_ray_start_is_joined_by_its_address_and_by_ray_client():
         on_workers = results("--workers", "2")
         assert results("--ray", f"127.0.0.1:{gcs}") == on_workers
         assert results("--ray", f"ray://127.0.0.1:{client}") == on_workers
+        refused = tournament("--ray", f"127.0.0.1:{gcs}", env=bare)
+        assert refused.returncode == 2
+        assert "asks for its token" in refused.stderr and "RAY_AUTH_MODE=token" in refused.stderr
     finally:
         head.terminate()  # --block: the head stops every process of its node
         head.wait(timeout=60)

@@ -302,12 +302,17 @@ def check_ray_address(address: str, timeout: float = 5.0) -> None:
     ...
     ValueError: --ray takes host:port (10.0.0.5:6379, or ray://10.0.0.5:10001 ...; not '10.0.0.5'
     """
-    if address in (LOCAL, "auto"):
+    if address == LOCAL:
         return
-    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    target = _auto_address() if address == "auto" else address
+    if target is None:
+        return  # Ray finds no cluster for "auto", and says so when asked to join it
+    host, sep, port = target.removeprefix("ray://").rpartition(":")
     if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
         raise ValueError("--ray takes host:port (10.0.0.5:6379, or ray://10.0.0.5:10001 for "
-                         f"Ray Client), 'auto', or nothing for a local cluster; not {address!r}")
+                         f"Ray Client), 'auto', or nothing for a local cluster; not {target!r}")
+    if target != address:
+        address = f"{target}, the address auto finds"
     try:
         conn = socket.create_connection((host.strip("[]"), int(port)), timeout=timeout)
     except OSError as exc:
@@ -321,6 +326,20 @@ def check_ray_address(address: str, timeout: float = 5.0) -> None:
                              "not speak gRPC); `ray start --head` prints the address to give "
                              "(port 6379 unless told otherwise, ray://HOST:10001 for Ray "
                              "Client)")
+
+
+def _auto_address() -> str | None:
+    """The cluster Ray joins for ``auto``: ``RAY_ADDRESS``, else the last ``ray start`` of
+    this machine (Ray keeps its address after that head has gone, and then waited for it
+    without end), else a head running here; None if there is none."""
+    from ray._private.services import canonicalize_bootstrap_address
+
+    if os.environ.get("RAY_ADDRESS"):
+        return os.environ["RAY_ADDRESS"]
+    try:
+        return canonicalize_bootstrap_address("auto")
+    except (ConnectionError, ValueError):
+        return None
 
 
 #: An HTTP/2 client's first bytes: the connection preface and an empty SETTINGS frame.
