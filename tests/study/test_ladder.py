@@ -32,10 +32,14 @@ def _comparable(ladder):
 def test_every_pair_plays_the_same_seeds_from_both_seats():
     tasks = ladder_tasks(["a", "b", "c"], 2, 4, seed=1)
     assert len(tasks) == 3 * 4 and [t.index for t in tasks] == list(range(12))
-    assert [t.lineup for t in tasks[:4]] == [("a", "b"), ("b", "a")] * 2
-    seeds = [t.seed for t in tasks]
+    ab = [t for t in tasks if set(t.lineup) == {"a", "b"}]
+    assert [t.lineup for t in ab] == [("a", "b"), ("b", "a")] * 2
+    seeds = [t.seed for t in ab]
     assert seeds[0] == seeds[1] != seeds[2] == seeds[3]
-    assert seeds[:4] == seeds[4:8] == seeds[8:]  # every pair plays the same seeds
+    for pair in ({"a", "c"}, {"b", "c"}):  # every pair plays the same seeds
+        assert [t.seed for t in tasks if set(t.lineup) == pair] == seeds
+    # game k of each pair before game k + 1 of any: more games per pair extend fewer
+    assert ladder_tasks(["a", "b", "c"], 2, 2, seed=1) == tasks[:6]
     # at a table of four the two bots alternate and the lineup rotates
     four = ladder_tasks(["a", "b"], 4, 4, seed=1)
     assert four[0] == Task(0, ("a", "b", "a", "b"), four[0].seed)
@@ -75,6 +79,25 @@ def test_a_saved_ladder_resumes_with_the_same_results(tmp_path):
     assert _comparable(again) == _comparable(whole)
     with pytest.raises(ValueError, match="another ladder"):
         run_ladder("toy", BOTS, games=2, seed=6, save=save)
+
+
+def test_a_saved_ladder_extends_with_more_games_per_pair(tmp_path):
+    """``--save``'s help says a run extends with more ``--games``; a ladder's refused it (its
+    save file "holds another ladder"): its header held the games per pair, and its games were
+    numbered pair after pair, so game 3 of a shorter ladder was another game of a longer one.
+    The longer ladder now plays only the new games, and ends where it would alone; its records
+    of the shorter one's games are kept as they were."""
+    save, records = tmp_path / "l.jsonl", tmp_path / "games"
+    run_ladder("toy", BOTS, games=2, seed=5, save=save, records=records, resamples=10)
+    shorter = {p.name: p.read_bytes() for p in records.iterdir()}
+    counted: list[int] = []
+    longer = run_ladder("toy", BOTS, games=4, seed=5, save=save, records=records,
+                        resamples=10, progress=counted.append)
+    assert longer.resumed == 6 and counted[0] == 6 and sum(counted) == 12
+    assert _comparable(longer) | {"resumed": 0} == _comparable(
+        run_ladder("toy", BOTS, games=4, seed=5, resamples=10)) | {"resumed": 0}
+    assert len(list(records.iterdir())) == 12  # the new games beside the kept ones, untouched
+    assert {n: (records / n).read_bytes() for n in shorter} == shorter
 
 
 def test_the_plot_and_the_ratings_file(tmp_path):

@@ -71,17 +71,17 @@ def ladder_bots(game: str) -> list[str]:
 
 
 def ladder_tasks(bots: Sequence[str], seats: int, games: int, seed: int) -> list[Task]:
-    """The games of a ladder: ``games`` per pair, deals shared by every pair, seats rotated."""
+    """The games of a ladder: ``games`` per pair, deals shared by every pair, seats rotated.
+    Game ``k`` of pair ``p`` is task ``k * pairs + p``, so a ladder of more games per pair
+    extends one of fewer: its save file and its records are the first tasks of the longer."""
+    pairs = [(a, b) for i, a in enumerate(bots) for b in bots[i + 1:]]
     tasks = []
-    index = 0
-    for i, a in enumerate(bots):
-        for b in bots[i + 1:]:
+    for k in range(games):
+        rot = k % seats
+        for p, (a, b) in enumerate(pairs):
             base = [a if s % 2 == 0 else b for s in range(seats)]
-            for k in range(games):
-                rot = k % seats
-                lineup = tuple(base[(s + rot) % seats] for s in range(seats))
-                tasks.append(Task(index, lineup, derive_seed(seed, "ladder", k // seats)))
-                index += 1
+            lineup = tuple(base[(s + rot) % seats] for s in range(seats))
+            tasks.append(Task(k * len(pairs) + p, lineup, derive_seed(seed, "ladder", k // seats)))
     return tasks
 
 
@@ -240,8 +240,8 @@ def run_ladder(
     info.new_game(seats=seats, seed=1, **options)  # validates seats and options
     check_rotations(games, seats, "games per pair")
     tasks = ladder_tasks(names, seats, games, seed)
-    header = {"ladder": 1, "game": game, "bots": names, "seed": seed, "games": games,
-              "options": options}
+    # not the games per pair: more of them extend the same ladder
+    header = {"ladder": 2, "game": game, "bots": names, "seed": seed, "options": options}
     if seats != info.min_seats:
         header["seats"] = seats
     start = time.perf_counter()
