@@ -125,9 +125,15 @@ def run_matches(game: str, tasks: Sequence[Task], options: dict[str, Any],
                 on_saved: Callable[[set[int]], Any] | None = None) -> list[MatchResult]:
     """Play ``tasks`` (see the module docstring); the results sorted by index.
     ``on_saved`` gets the indices of those taken from ``save`` (:func:`run_study`)."""
-    keep = None
+    keep, found = None, on_saved
     if records is not None:
-        check_records(output_folder(records), game, options, tasks)
+        output_folder(records)
+
+        def found(saved: set[int]) -> None:
+            # before any game is played; the games taken from the save file write no record
+            check_records(records, game, options, [t for t in tasks if t.index not in saved])
+            if on_saved is not None:
+                on_saved(saved)
 
         def keep(played: tuple[MatchResult, list[list[Any]]]) -> MatchResult:
             result, actions = played
@@ -135,4 +141,4 @@ def run_matches(game: str, tasks: Sequence[Task], options: dict[str, Any],
             return result
 
     return run_study(_play, tasks, lambda t: (game, t, options, records is not None), header,
-                     save, workers, ray, progress, on_result=keep, on_saved=on_saved)
+                     save, workers, ray, progress, on_result=keep, on_saved=found)
