@@ -43,7 +43,6 @@ from .records import output_folder, run_matches, save_figure, write_json
 from .runner import (
     MAX_GAMES,
     Task,
-    cannot_write,
     check_games,
     check_rotations,
     exclusive,
@@ -280,10 +279,6 @@ def write_ratings(ladder: Ladder, path: Path, command: str = "") -> None:
     """Merge ``ladder``'s ratings into the ratings file at ``path`` (format in the module
     docstring); the other games' entries are kept, also those another ladder merges at the
     same moment (it waits for this one), and the file is written whole or not at all."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise cannot_write(path, exc) from None
     with exclusive(path, wait=True):
         data = {"format": 1, "games": load_ratings(path)["games"]}
         data["games"][ladder.game] = _entry(ladder, command)

@@ -201,13 +201,17 @@ def cannot_write(path: Path, exc: OSError, more: str = "") -> ValueError:
 @contextmanager
 def exclusive(path: Path, busy: str = "", wait: bool = False) -> Iterator[None]:
     """Hold the file ``path`` for one run of one command (an ``flock`` on ``PATH.lock``, gone
-    with the run, or with its process however it ends), whose writes another process's
-    would mix with: while another holds it, ``ValueError(busy)``, or with ``wait`` wait for
-    it (for a hold of a moment, such as a merge)."""
+    with the run, or with its process however it ends; the folder made if need be), whose
+    writes another process's would mix with: while another holds it, ``ValueError(busy)``,
+    or with ``wait`` wait for it (for a hold of a moment, such as a merge)."""
     import fcntl
 
-    if path.is_dir():  # its lock would be beside the folder ("/": nowhere)
-        raise cannot_write(path, IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR)))
+    try:
+        if path.is_dir():  # its lock would be beside the folder ("/": nowhere)
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise cannot_write(path, exc) from None
     lock = path.with_name(path.name + ".lock")
     while True:
         try:
@@ -234,12 +238,8 @@ def exclusive(path: Path, busy: str = "", wait: bool = False) -> Iterator[None]:
 
 
 def held_save(save: Path) -> AbstractContextManager[None]:
-    """Hold the save file ``save`` for this run (its folder made first): a second run of a
-    study on it would play the same games again and append them a second time."""
-    try:
-        save.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise cannot_write(save, exc) from None
+    """Hold the save file ``save`` for this run: a second run of a study on it would play
+    the same games again and append them a second time."""
     return exclusive(save, f"{save} is the save file of a run going on (another command is "
                            "playing its games): let it end, then run the same command to go "
                            "on, or choose another file for --save")
