@@ -151,7 +151,7 @@ def reported(width: int = 200, **data: object) -> list[str]:
         "per_game": {"actions": {"end_turn": 20.5, "bank": 0.033},
                      "cards_played": {"just_say_no": 1.5}},
         "money_by_round": {"all": [float(r * 10) for r in range(25)]},
-        "games_by_round": [10] * 25,
+        "games_by_round": [10] * 25, "seconds": 0.5, "resumed": 0,
         **data,
     }
     console = Console(record=True, width=width)
@@ -245,6 +245,7 @@ def test_summary_against_hand_computed_games():
 def test_run_stats_is_reproducible():
     a = run_stats("deal", 3, 7, {"bots": "random"})
     b = run_stats("deal", 3, 7, {"bots": "random"})
+    assert a.pop("seconds") >= 0 and b.pop("seconds") >= 0
     assert a == b
 
 
@@ -369,8 +370,15 @@ def test_simulate_and_stats_of_the_toy_game_resume_from_a_save_file(tmp_path):
     stats = ["stats", "toy", "--games", "2", "--json", "--save", str(tmp_path / "st.jsonl")]
     a, b = runner.invoke(app, stats), runner.invoke(app, stats)
     assert a.exit_code == 0, a.output
-    assert json.loads(a.stdout) == json.loads(b.stdout)
-    assert json.loads(a.stdout)["bots"] == ["random"]  # Toy has no heuristic extension
+    first, second = json.loads(a.stdout), json.loads(b.stdout)
+    assert (first.pop("resumed"), second.pop("resumed")) == (0, 2)
+    assert first.pop("seconds") >= 0 and second.pop("seconds") >= 0
+    assert first == second
+    assert first["bots"] == ["random"]  # Toy has no heuristic extension
+    # and says so, as simulate does (it said nothing of the save file)
+    told = runner.invoke(app, ["stats", "toy", "--games", "3", "--save",
+                               str(tmp_path / "st.jsonl")])
+    assert "2 games from the save file, 1 played in" in " ".join(told.stdout.split())
 
 
 def test_a_full_disk_ends_a_study_with_one_line(tmp_path):

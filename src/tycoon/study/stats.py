@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import statistics
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -41,7 +42,7 @@ from tycoon.engine import Action, State, check_seed, derive_seed, get_game
 
 from .match import Observer, play_match, study_options
 from .records import output_folder, save_figure
-from .runner import Task, check_games, run_study
+from .runner import Task, check_games, run_study, timing
 
 
 class StatsExtension:
@@ -288,11 +289,17 @@ def run_stats(
     tasks = [Task(i, lineup, derive_seed(seed, "stats", i)) for i in range(games)]
     header = {"stats": 1, "game": game, "bots": bots, "seats": seats, "seed": seed,
               "options": rules}
+    start = time.perf_counter()
+    resumed: set[int] = set()
     rows = run_study(
         _play, tasks, lambda t: (game, t, rules), header, save, workers, ray, progress,
-        kind=GameStats,
+        kind=GameStats, on_saved=resumed.update,
     )
-    return summarize(game, bots, rules, rows)
+    data = summarize(game, bots, rules, rows)
+    # as the other studies say it: how long the run took, and what came from the save file
+    data["seconds"] = round(time.perf_counter() - start, 2)
+    data["resumed"] = len(resumed)
+    return data
 
 
 def plot_stats(data: dict[str, Any], folder: Path, prefix: str = "") -> list[Path]:
@@ -409,7 +416,7 @@ def report(data: dict[str, Any], ext: Any, console: Any) -> None:
                   f"bots {','.join(data['bots'])}; options {options}")
     console.print(f"finished {data['finished']}, unfinished {data['unfinished']}; turns mean "
                   f"{t['mean']}, median {t['median']}, p90 {t['p90']}, min {t['min']}, "
-                  f"max {t['max']}")
+                  f"max {t['max']}; {timing(data['seconds'], data['resumed'], data['games'])}")
     console.print(f"first player won {fp['wins']}/{fp['games']} = {fp['win_rate']:.1%} (95% CI "
                   f"{fp['ci95'][0]:.1%}–{fp['ci95'][1]:.1%}; chance {fp['chance']:.1%})")
     won = data["finished"]
