@@ -28,7 +28,6 @@ write the ratings into a small JSON file the lobby reads (:func:`write_ratings`)
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -243,12 +242,9 @@ def run_ladder(
     header = {"ladder": 2, "game": game, "bots": names, "seed": seed, "options": options}
     if seats != info.min_seats:
         header["seats"] = seats
-    start = time.perf_counter()
-    resumed: set[int] = set()
-    results = run_matches(game, tasks, options, header, save, workers, ray, progress, records,
-                          on_saved=resumed.update)
-    return Ladder(game, names, seed, games, options, results,
-                  time.perf_counter() - start, resamples, seats, len(resumed))
+    run = run_matches(game, tasks, options, header, save, workers, ray, progress, records)
+    return Ladder(game, names, seed, games, options, run.results, run.seconds, resamples, seats,
+                  len(run.resumed))
 
 
 def plot_ladder(ladder: Ladder, folder: Path) -> Path:

@@ -21,7 +21,7 @@ from typing import Any
 from tycoon.bots import STRENGTHS
 
 from .match import ActionLog, MatchResult, play_match
-from .runner import Task, cannot_write, run_study
+from .runner import Run, Task, cannot_write, run_study
 
 
 def _play(item: tuple[str, Task, dict[str, Any], bool]
@@ -122,18 +122,16 @@ def run_matches(game: str, tasks: Sequence[Task], options: dict[str, Any],
                 header: dict[str, Any], save: Path | None = None, workers: int = 1,
                 ray: str | None = None, progress: Callable[[int], None] | None = None,
                 records: Path | None = None,
-                on_saved: Callable[[set[int]], Any] | None = None) -> list[MatchResult]:
-    """Play ``tasks`` (see the module docstring); the results sorted by index.
-    ``on_saved`` gets the indices of those taken from ``save`` (:func:`run_study`)."""
-    keep, found = None, on_saved
+                ) -> Run:
+    """Play ``tasks`` (see the module docstring): the results sorted by index, which came
+    from ``save`` and how long it took (:class:`~tycoon.study.runner.Run`)."""
+    keep, found = None, None
     if records is not None:
         output_folder(records)
 
         def found(saved: set[int]) -> None:
             # before any game is played; the games taken from the save file write no record
             check_records(records, game, options, [t for t in tasks if t.index not in saved])
-            if on_saved is not None:
-                on_saved(saved)
 
         def keep(played: tuple[MatchResult, list[list[Any]]]) -> MatchResult:
             result, actions = played

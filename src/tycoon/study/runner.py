@@ -26,6 +26,7 @@ import os
 import signal
 import socket
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
 from dataclasses import asdict, dataclass, fields
@@ -462,6 +463,16 @@ def run_tasks(
     return out
 
 
+@dataclass(frozen=True)
+class Run:
+    """What :func:`run_study` hands back: every result sorted by index, the indices of those
+    taken from the save file, and how long the run took, in seconds."""
+
+    results: list[Any]
+    resumed: frozenset[int]
+    seconds: float
+
+
 def run_study(
     play: Callable[[Any], Any],
     tasks: Sequence[Task],
@@ -474,17 +485,17 @@ def run_study(
     kind: type = MatchResult,
     on_result: Callable[[Any], Any] | None = None,
     on_saved: Callable[[set[int]], Any] | None = None,
-) -> list[Any]:
+) -> Run:
     """Play ``tasks`` (reusing those in ``save``), saving each result as it ends.
 
     ``make_item(task)`` is what ``play`` receives; ``progress(k)`` counts results (the
     reused ones first, in one call); ``on_result``, if given, takes in this process what
     ``play`` returned and gives the result to keep (a study that brings back more than its
     result, such as a game's record, writes it there); ``on_saved``, if given, gets the
-    indices of the results taken from ``save``, before any is played. Returns every result,
-    sorted by index.
+    indices of the results taken from ``save``, before any is played.
     """
     check_parallel(workers, ray)
+    start = time.perf_counter()
     with nullcontext() if save is None else held_save(save):
         saved = load_saved(save, header, tasks, kind) if save is not None else {}
         if on_saved is not None:
@@ -511,4 +522,4 @@ def run_study(
             if saver is not None:
                 saver.close()
         results.sort(key=lambda r: r.index)
-        return results
+        return Run(results, frozenset(saved), time.perf_counter() - start)

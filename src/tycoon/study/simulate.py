@@ -8,7 +8,6 @@ worker processes or on Ray, resumable from a save file, with identical results.
 from __future__ import annotations
 
 import statistics
-import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -34,7 +33,7 @@ class Summary:
     outcomes: list[MatchResult] = field(default_factory=list)
     seconds: float = 0.0
     #: Indices of the games taken from the save file (not played in ``seconds``).
-    resumed: set[int] = field(default_factory=set)
+    resumed: frozenset[int] = frozenset()
 
     def to_json(self) -> dict[str, Any]:
         """The summary as JSON."""
@@ -96,8 +95,6 @@ def simulate(
     lineup = tuple(["random"] * seats)
     tasks = [Task(i, lineup, derive_seed(seed, "simulate", i)) for i in range(games)]
     header = {"simulate": 1, "game": game, "seats": seats, "seed": seed, "options": options}
-    start = time.perf_counter()
-    resumed: set[int] = set()
-    outcomes = run_study(_play, tasks, lambda t: (game, t, options), header, save, workers,
-                         ray, progress, on_saved=resumed.update)
-    return Summary(game, seats, options, outcomes, time.perf_counter() - start, resumed)
+    run = run_study(_play, tasks, lambda t: (game, t, options), header, save, workers, ray,
+                    progress)
+    return Summary(game, seats, options, run.results, run.seconds, run.resumed)

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import json
 import statistics
-import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -289,16 +288,11 @@ def run_stats(
     tasks = [Task(i, lineup, derive_seed(seed, "stats", i)) for i in range(games)]
     header = {"stats": 1, "game": game, "bots": bots, "seats": seats, "seed": seed,
               "options": rules}
-    start = time.perf_counter()
-    resumed: set[int] = set()
-    rows = run_study(
-        _play, tasks, lambda t: (game, t, rules), header, save, workers, ray, progress,
-        kind=GameStats, on_saved=resumed.update,
-    )
-    data = summarize(game, bots, rules, rows)
-    # as the other studies say it: how long the run took, and what came from the save file
-    data["seconds"] = round(time.perf_counter() - start, 2)
-    data["resumed"] = len(resumed)
+    run = run_study(_play, tasks, lambda t: (game, t, rules), header, save, workers, ray,
+                    progress, kind=GameStats)
+    data = summarize(game, bots, rules, run.results)
+    data["seconds"] = round(run.seconds, 2)
+    data["resumed"] = len(run.resumed)
     return data
 
 

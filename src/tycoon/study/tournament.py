@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import json
 import statistics
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -282,13 +281,9 @@ def run_tournament(
     info.new_game(seats=len(bots), seed=1, **options)  # validates options before any work
     header = save_header(game, bots, seed, options, duplicate)
     tasks = tournament_tasks(bots, games, seed, duplicate)
-    start = time.perf_counter()
-    resumed: set[int] = set()
-    results = run_matches(game, tasks, options, header, save, workers, ray, progress, records,
-                          on_saved=resumed.update)
-    seconds = time.perf_counter() - start
-    return Tournament(game, list(bots), seed, options, results, seconds, duplicate,
-                      len(resumed))
+    run = run_matches(game, tasks, options, header, save, workers, ray, progress, records)
+    return Tournament(game, list(bots), seed, options, run.results, run.seconds, duplicate,
+                      len(run.resumed))
 
 
 def plot_tournament(t: Tournament, folder: Path) -> list[Path]:
