@@ -147,10 +147,10 @@ def test_choices_that_read_the_same_are_counted_once_MD_6_3_D_6():
     rent card says 4 ways to play it, as many as its second step lists (it said 5, counting
     the doubled rent once per Double The Rent card); the last charges ×4 with both."""
     st = from_json(two_doubles_rent())
-    term, table, out = terminal_for("deal", st, ["1", "4"])
+    term, table, out = terminal_for("deal", st, ["2", "4"])
     term.maybe_decide(table.next())
-    assert "1. Red/Yellow rent: 4 ways to play it" in out
-    assert "2. Bank Double The Rent as money (1M)" in out and "3. Bank 1M" in out
+    assert "2. Red/Yellow rent: 4 ways to play it" in out
+    assert "1. Bank 1M" in out and "3. Bank Double The Rent as money (1M)" in out
     assert "4. Charge Red rent of 12M to everyone else with Red/Yellow rent and 2 Double The " \
            "Rent cards (3 plays)" in out
     pending = st.to_json()["pending"]
@@ -188,8 +188,33 @@ def test_double_the_rent_help_says_the_games_double_rent_stack_D_6():
     from tycoon.terminal.ui import Quit
 
     st = from_json(two_doubles_rent())
-    term, table, out = terminal_for("deal", st, ["h 2"])
+    term, table, out = terminal_for("deal", st, ["h 3"])
     with pytest.raises(Quit):
         term.maybe_decide(table.next())
-    assert ("2. Bank Double The Rent as money (1M). Play it with a rent card, as one more play, "
+    assert ("3. Bank Double The Rent as money (1M). Play it with a rent card, as one more play, "
             "to double that rent; a second one with the same rent doubles it again (×4).") in out
+
+
+def test_a_card_played_does_not_move_the_others_in_the_menu_MD_3_2():
+    """Two 2M, a Hotel and a Red property in the hand, in that order but for the second 2M
+    last: the menu listed the cards as the hand holds them, so once the first 2M was banked
+    (MD-3.2: the turn's first play) the 2M left went from first to last. It lists them in the
+    deck's order, money first, and the second menu reads as the first."""
+    first_2m, hotel, red, second_2m = 6, 102, 37, 7
+    used = {first_2m, hotel, red, second_2m}
+    position = {
+        "game": "deal", "turn": 3, "current": 0, "phase": "play", "plays_left": 3,
+        "seats": [{"seat": 0, "hand": [first_2m, hotel, red, second_2m], "bank": [],
+                   "sets": []},
+                  {"seat": 1, "hand": [], "bank": [], "sets": []}],
+        "deck": [c for c in range(106) if c not in used], "discard": [],
+        "pending": None, "winner": None, "rng": {"seed": 1},
+    }
+    term, table, out = terminal_for("deal", from_json(position), ["1", "1"])
+    menu = ["1. Bank 2M", "2. Play Red property", "3. Bank Hotel as money (4M)"]
+    term.maybe_decide(table.next())
+    assert out[2:5] == menu
+    out.clear()
+    term.maybe_decide(table.next())
+    assert table.state.view(0)["seats"][0]["bank"] == [first_2m, second_2m]
+    assert out[2:5] == menu

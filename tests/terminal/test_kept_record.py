@@ -27,9 +27,9 @@ def test_a_killed_game_is_played_on_from_its_record_MD_3_2(tmp_path: Path):
     asked; the same command plays on from there, and the record keeps growing."""
     saved = tmp_path / "game.json"
     term = spawn_terminal("deal", "--seed", "9", "--bots", "medium", "--record", str(saved))
-    for _ in range(3):
+    for choice in ("1", "1", "4"):  # the Utility, the Yellow, the Deal Breaker banked
         term.expect(r"Your choice \(")
-        term.sendline("1")
+        term.sendline(choice)
     term.expect(r"Your choice \(")
     term.kill(signal.SIGKILL)
     term.wait()

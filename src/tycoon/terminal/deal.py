@@ -1,6 +1,8 @@
 """Monopoly Deal's terminal screen: the table in sentences, a card's uses as a second step, card
 help, and what each decision is about (a payment, a Just Say No, a discard).
 
+- The hand's cards are listed in the deck's order (money by value, properties, wild cards,
+  rents, actions, buildings), whatever their order in the hand.
 - A card that can be played several ways (a wild card's colours, a rent's targets, a Sly
   Deal's cards to take) is two steps: the card, then how.
 - Fixed letters: ``e`` ends the turn, ``a`` accepts an action against you.
@@ -17,6 +19,10 @@ from tycoon.deal.cards import CARDS, COLORS, SET_SIZE, card_text
 
 from .screen import Choice, Screen, distinct
 from .words import Words, count
+
+#: each kind of card by its first copy in the deck: money by value, properties, wild cards,
+#: rents, actions, buildings
+_KIND_ORDER = {c.card: c.id for c in reversed(CARDS)}
 
 
 def money(words: Words, n: int) -> str:
@@ -60,9 +66,9 @@ class DealScreen(Screen):
 
     def choices(self, legal: list[dict[str, Any]], view: dict[str, Any], me: int,
                 words: Words) -> list[Choice]:
-        """One line per card of the hand (its uses as a second step when it has several),
-        the other actions one line each; in the game's order, but a payment's cards cheapest
-        first (MD-5.2: the payer picks them one at a time)."""
+        """One line per card of the hand (its uses as a second step when it has several) in the
+        deck's order, then the other actions one line each in the game's order, a payment's
+        cards cheapest first (MD-5.2: the payer picks them one at a time)."""
         if view.get("phase") == "pay":
             bank = set(view["seats"][me].get("bank", []))
             legal = sorted(legal, key=lambda item: (
@@ -81,6 +87,9 @@ class DealScreen(Screen):
                 groups[key] = []
                 order.append(key)
             groups[key].append(self.choice(item, view, me, words))
+        # the hand's cards in the deck's order, so that one played does not move the others
+        # (of two 2M, the one the game offers is whichever comes first in the hand)
+        order.sort(key=lambda k: (0, _KIND_ORDER[CARDS[k[1]].card]) if k[0] == "card" else (1,))
         out: list[Choice] = []
         for key in order:
             subs = distinct(groups[key])  # counted as a person can tell them apart
