@@ -306,3 +306,19 @@ def test_lions_sight_help_says_the_games_lion_percent_C_12():
     said = "\n".join(out)
     assert "A player gets Lion's Sight: 30% of their balance goes to the bank." in said
     assert "half" not in said
+
+
+def test_lions_sight_help_says_half_under_the_default_lion_percent_C_12():
+    """C-12's default ``lion_percent`` is 50: the help says "half", as the Rules page does
+    (every game has the option, so its "{lion_percent}%" wording said "50%")."""
+    st = from_json({"seats": [{"hand": ["lions_sight"], "square": 5, "balance": 900},
+                              {"balance": 800}],
+                    "phase": "action", "move": {"landed": 5}})
+    from tycoon.terminal.ui import Quit
+
+    term, table, out = terminal_for("capital", st, [f"h {n}" for n in range(1, 6)])
+    with pytest.raises(Quit):
+        term.maybe_decide(table.next())
+    said = "\n".join(out)
+    assert "A player gets Lion's Sight: half of their balance goes to the bank." in said
+    assert "50%" not in said

@@ -464,19 +464,21 @@ def test_a_cards_help_follows_the_games_rules_options_C_11(new_page):
     expect(cards).not_to_contain_text("of everyone's")
 
 
-def test_lions_sight_help_says_the_games_lion_percent_C_12(new_page):
+@pytest.mark.parametrize(("options", "part"), [({"lion_percent": 30}, "30%"), ({}, "half")])
+def test_lions_sight_help_says_the_games_lion_percent_C_12(new_page, options, part):
     """C-12: under ``lion_percent`` 30 the card in hand and the effect a player carries say
-    30% of the balance (both said "half" whatever the option)."""
+    30% of the balance (both said "half" whatever the option); under the default 50, "half"
+    (they said "50%")."""
     table = capital_table({"seats": [{"seat": 0, "hand": ["lions_sight"]},
                                      {"seat": 1, "effects": {"lion": 1}}, {"seat": 2},
                                      {"seat": 3}],
-                           "options": {"lion_percent": 30}})
+                           "options": options})
     page = open_table(new_page, table)
     expect(page.locator(".hand")).to_contain_text(
-        "A player gets Lion's Sight: 30% of their balance goes to the bank.")
+        f"A player gets Lion's Sight: {part} of their balance goes to the bank.")
     effect = page.locator(".players .effect-lion").first
     expect(effect).to_have_attribute(
-        "title", "Lion's Sight: At the next payments, 30% of the balance goes to the bank.")
+        "title", f"Lion's Sight: At the next payments, {part} of the balance goes to the bank.")
 
 
 @pytest.mark.parametrize(("options", "start", "block"), [
@@ -485,13 +487,17 @@ def test_lions_sight_help_says_the_games_lion_percent_C_12(new_page):
      "then every business there gains a level and you may build."),
     ({"card_supply": "lap"}, "your businesses gain a level and you draw a card.",
      "then you may build."),
+    # the Kapital level-up with a card each lap said the level-up's words alone
+    ({"level_up": "landing", "card_supply": "lap"},
+     "completes a lap and you draw a card; at this table businesses gain a level when someone "
+     "lands on their block instead.", "then every business there gains a level and you may build."),
 ])
 def test_a_square_says_what_it_does_on_hover_as_the_rules_options_make_it_work_C_4_D_8(
         new_page, options, start, block):
     """C-4.2.2, C-4.4 and C-11: hovering a start, stock exchange or minigame square, or a
     block's band, shows what that square does (the catalogs had the words; no client showed
     them), in the game's rules: under the Kapital level-up a lap raises no level, and under
-    ``card_supply=lap`` (D-8) a lap draws a card."""
+    ``card_supply=lap`` (D-8) a lap draws a card, under both together both."""
     table = capital_table({"options": options})
     page = open_table(new_page, table)
 

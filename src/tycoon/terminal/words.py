@@ -105,10 +105,11 @@ class Words:
         return key in self.catalog
 
     def variant(self, key: str, options: Mapping[str, Any] | None) -> str:
-        """``key``, or its wording for one of the game's rules ``options`` when the catalog
-        has one, as the web client reads it too: ``KEY@OPTION=VALUE`` for one value, else
-        ``KEY@OPTION`` for any value (a wording with the placeholder ``{OPTION}``, which
-        :meth:`under` fills).
+        """``key``, or its wording for the game's rules ``options`` when the catalog has one,
+        as the web client reads it too: ``KEY@A=X@B=Y`` for the values of two options (named
+        in alphabetical order), else ``KEY@OPTION=VALUE`` for one value, else ``KEY@OPTION``
+        for any value (a wording with the placeholder ``{OPTION}``, which :meth:`under`
+        fills).
 
         >>> from tycoon.engine import get_game
         >>> words = Words(get_game("capital"), "en")
@@ -118,8 +119,15 @@ class Words:
         'card.demolition.help'
         >>> words.variant("card.lions_sight.help", {"lion_percent": 30})
         'card.lions_sight.help@lion_percent'
+        >>> words.variant("square_kind.start.help", {"level_up": "landing", "card_supply": "lap"})
+        'square_kind.start.help@card_supply=lap@level_up=landing'
         """
         options = options or {}
+        names = sorted(options)
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                if f"{key}@{a}={options[a]}@{b}={options[b]}" in self.catalog:
+                    return f"{key}@{a}={options[a]}@{b}={options[b]}"
         for name, value in options.items():
             if f"{key}@{name}={value}" in self.catalog:
                 return f"{key}@{name}={value}"

@@ -216,12 +216,20 @@ export function nameOf(game, prefix, id, entry = null) {
 }
 
 /** The one-sentence help of a thing of the game's data (`PREFIX.ID.help`), or null; under a
- * game's rules `options`, its wording for one of them first: `PREFIX.ID.help@OPTION=VALUE` for
- * one value, else `PREFIX.ID.help@OPTION` for any, whose `{OPTION}` says the value. */
+ * game's rules `options`, its wording for them first: `PREFIX.ID.help@A=X@B=Y` for the values
+ * of two options (named in alphabetical order), else `PREFIX.ID.help@OPTION=VALUE` for one
+ * value, else `PREFIX.ID.help@OPTION` for any, whose `{OPTION}` says the value. */
 export function helpOf(game, prefix, id, entry = null, options = null) {
   const key = `${prefix}.${id}.help`;
   const cat = catalog(game);
   const named = Object.entries(options || {});
+  const sorted = [...named].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [i, [a, x]] of sorted.entries()) {
+    for (const [b, y] of sorted.slice(i + 1)) {
+      const both = `${key}@${a}=${x}@${b}=${y}`;
+      if (cat[both] !== undefined) return word(game, both);
+    }
+  }
   for (const [name, value] of named) {
     if (cat[`${key}@${name}=${value}`] !== undefined) return word(game, `${key}@${name}=${value}`);
   }
