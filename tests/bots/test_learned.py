@@ -221,3 +221,19 @@ def test_train_command_refuses_an_unwritable_out_before_it_plays(tmp_path):
     result = runner.invoke(app, ["train", "deal", "--seed", "-1", "--out", str(tmp_path / "w")])
     assert result.exit_code == 2 and "seed must be an integer from 0" in result.output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["taken"]
+
+
+@pytest.mark.skipif(not HAS_TORCH, reason="the learn extra (torch) is not installed")
+def test_train_command_refuses_an_out_another_run_is_writing(tmp_path):
+    """Two ``tycoon train --out`` on one file (the same command in two terminals) both played
+    their games and wrote one ``FILE.part``, which the second could write while the first
+    renamed it. The second is refused before it plays; the file is the first run's."""
+    from tycoon.study.runner import exclusive
+
+    out = tmp_path / "w.npz"
+    with exclusive(out, "held by the test"):
+        result = runner.invoke(app, ["train", "deal", "--games", "10", "--out", str(out)])
+    assert result.exit_code == 2, result.output
+    assert f"another tycoon train is writing {out}: wait for it to end, or give another " \
+           "--out" in result.output
+    assert "self-play" not in result.output and list(tmp_path.iterdir()) == []

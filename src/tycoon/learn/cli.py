@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Annotated
 
@@ -41,52 +42,57 @@ def train(
         raise typer.Exit(2) from None
     from tycoon.engine import check_seed
     from tycoon.study.records import output_folder
-    from tycoon.study.runner import cannot_write
+    from tycoon.study.runner import cannot_write, exclusive
 
     from .value import train as run
 
     part = out.with_name(out.name + ".part")  # the file is whole or not there
+    held = ExitStack()  # the file, for this run: two runs would write one FILE.part
     try:  # refused now, not after the games and the training
         check_seed(seed)
         output_folder(out.parent)
         if out.is_dir():
             raise ValueError(f"cannot write {out}: it is a folder")
+        held.enter_context(exclusive(out, f"another tycoon train is writing {out}: wait for "
+                                          "it to end, or give another --out"))
         try:
             part.touch()
             part.unlink()
         except OSError as exc:
             raise cannot_write(out, exc) from None
     except ValueError as exc:
+        held.close()
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
 
-    # the bar of every long command (a line a tenth in a log), and its stop by a signal
-    from tycoon.cli import progress_bar, stopped_by_signals
+    with held:
+        # the bar of every long command (a line a tenth in a log), and its stop by a signal
+        from tycoon.cli import progress_bar, stopped_by_signals
 
-    try:
-        with stopped_by_signals(), progress_bar() as bar:
-            task = bar.add_task("self-play games", total=games)
-            mlp, report = run(game, seed, games=games, epochs=epochs, hidden=hidden,
-                              every=every, batch=batch, cosine=cosine,
-                              progress=lambda _: bar.advance(task))
-    except ValueError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from None
-    except KeyboardInterrupt:
-        typer.echo(f"stopped; {out} is not written (a run keeps nothing: the same command "
-                   "starts again)", err=True)
-        raise typer.Exit(130) from None
-    try:
-        mlp.save(part)
-        os.replace(part, out)
-    except OSError as exc:
-        typer.echo(f"error: {cannot_write(out, exc)}", err=True)
-        raise typer.Exit(2) from None
-    typer.echo(
-        f"{report.positions} positions from {report.games} games "
-        f"({report.selfplay_seconds:.0f} s self-play, {report.train_seconds:.0f} s training); "
-        f"held out {report.holdout_positions}: log-loss {report.holdout_logloss:.4f}, "
-        f"accuracy {report.holdout_accuracy:.1%} (hand-fitted evaluation: "
-        f"{report.baseline_logloss:.4f}, {report.baseline_accuracy:.1%}); "
-        f"numpy vs torch max difference {report.max_abs_diff:.1e}; wrote {out}"
-    )
+        try:
+            with stopped_by_signals(), progress_bar() as bar:
+                task = bar.add_task("self-play games", total=games)
+                mlp, report = run(game, seed, games=games, epochs=epochs, hidden=hidden,
+                                  every=every, batch=batch, cosine=cosine,
+                                  progress=lambda _: bar.advance(task))
+        except ValueError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from None
+        except KeyboardInterrupt:
+            typer.echo(f"stopped; {out} is not written (a run keeps nothing: the same command "
+                       "starts again)", err=True)
+            raise typer.Exit(130) from None
+        try:
+            mlp.save(part)
+            os.replace(part, out)
+        except OSError as exc:
+            typer.echo(f"error: {cannot_write(out, exc)}", err=True)
+            raise typer.Exit(2) from None
+        typer.echo(
+            f"{report.positions} positions from {report.games} games "
+            f"({report.selfplay_seconds:.0f} s self-play, {report.train_seconds:.0f} s training); "
+            f"held out {report.holdout_positions}: log-loss {report.holdout_logloss:.4f}, "
+            f"accuracy {report.holdout_accuracy:.1%} (hand-fitted evaluation: "
+            f"{report.baseline_logloss:.4f}, {report.baseline_accuracy:.1%}); "
+            f"numpy vs torch max difference {report.max_abs_diff:.1e}; wrote {out}"
+        )
