@@ -419,7 +419,7 @@ def catch_coins(io: SessionIO) -> list[Any] | BotPlay:
         if raw.isdigit() and 0 <= int(raw) <= 10:
             skill = int(raw)
             break
-        io.write(w("term.cm.bad", n=10))
+        io.write(w("term.bot_skill_bad"))
     contents = _contents(io)
     if contents.get("objects") is None:
         return BotPlay(skill / 10)
