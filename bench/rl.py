@@ -14,7 +14,8 @@ Run: ``.venv/bin/python bench/rl.py [--games N] [--rlcard-games N]``. For each g
 Then, if ``rlcard`` is installed (the ``dev`` extra pins 1.2.0), the steps per second of
 RLCard's own random agents through ``env.run`` (which builds every observation, like the
 "with observations" row) on Uno, Limit Texas Hold'em and No-limit Texas Hold'em; RLCard
-publishes about 18,000 (Uno) and 20,000 (Hold'em) steps/s. Times are CPU times, best of 3.
+publishes about 18,000 (Uno) and 20,000 (Hold'em) steps/s. Times are CPU times, the best of
+``--rounds`` runs (5), the measures taking turns within each round.
 
 Env steps and engine decisions differ slightly: input sessions (Capital's minigames) are
 played inside the environment (not env steps) and a Capital exchange or waive takes one env
@@ -142,44 +143,52 @@ def rlcard_rate(name: str, games: int) -> tuple[int, float] | None:
     return env.timestep - before, time.process_time() - start
 
 
-def best(measure: Callable[..., tuple[int, float] | None], *args: object) -> float:
-    """The best rate of three runs (CPU time; the machine may be shared)."""
-    rates = []
-    for _ in range(3):
-        got = measure(*args)
-        if got is None:
-            return float("nan")
-        n, s = got
-        rates.append(n / s)
-    return max(rates)
+def best_rates(measures: list[tuple[Callable[..., tuple[int, float] | None], tuple]],
+               rounds: int) -> list[float]:
+    """Each measure's best rate over ``rounds`` rounds (CPU time), the measures taking turns
+    within a round, so that a slow spell of a shared machine falls on all of them alike (one
+    after the other, a row could come out faster than the cheaper row under it); NaN for a
+    measure whose library is missing."""
+    rates: list[list[float]] = [[] for _ in measures]
+    for _ in range(rounds):
+        for i, (measure, args) in enumerate(measures):
+            got = measure(*args)
+            rates[i].append(float("nan") if got is None else got[0] / got[1])
+    return [max(r) if r[0] == r[0] else float("nan") for r in rates]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--rlcard-games", type=int, default=2000)
+    parser.add_argument("--rounds", type=int, default=5, help="runs of each measure (the best)")
     args = parser.parse_args()
     for game in SETTINGS:
         engine_rate(game, 1)  # warm-up: imports, caches
+        match_rate(game, 1)
         env_rate(game, 1, False)
-        base = best(engine_rate, game, args.games)
-        print(f"{game} ({SETTINGS[game]}), {args.games} games, best of 3, CPU time")
+        labels = ["core Match, mask only", "pettingzoo, mask only",
+                  "pettingzoo, with observations", "openspiel"]
+        base, *rates = best_rates([
+            (engine_rate, (game, args.games)),
+            (match_rate, (game, args.games)),
+            (env_rate, (game, args.games, False)),
+            (env_rate, (game, args.games, True)),
+            (openspiel_rate, (game, max(1, args.games // 2))),
+        ], args.rounds)
+        print(f"{game} ({SETTINGS[game]}), {args.games} games, best of {args.rounds}, CPU time")
         print(f"  engine decisions/s:                      {base:10,.0f}")
-        rows = [
-            ("core Match, mask only", best(match_rate, game, args.games)),
-            ("pettingzoo, mask only", best(env_rate, game, args.games, False)),
-            ("pettingzoo, with observations", best(env_rate, game, args.games, True)),
-            ("openspiel", best(openspiel_rate, game, max(1, args.games // 2))),
-        ]
-        for label, rate in rows:
+        for label, rate in zip(labels, rates, strict=True):
             print(f"  {label + ' steps/s:':40s}{rate:10,.0f}  ({base / rate:.2f}x the engine's "
                   "cost)")
-    print(f"RLCard 1.2.0, random agents, env.run, {args.rlcard_games} games, best of 3, CPU time")
-    for name, title in RLCARD_GAMES:
-        rate = best(rlcard_rate, name, args.rlcard_games)
-        if rate != rate:  # nan: not installed
-            print("  RLCard not installed (pip install rlcard==1.2.0, or the dev extra)")
-            break
+    print(f"RLCard 1.2.0, random agents, env.run, {args.rlcard_games} games, best of "
+          f"{args.rounds}, CPU time")
+    rates = best_rates([(rlcard_rate, (name, args.rlcard_games)) for name, _ in RLCARD_GAMES],
+                       args.rounds)
+    if rates[0] != rates[0]:  # nan: not installed
+        print("  RLCard not installed (pip install rlcard==1.2.0, or the dev extra)")
+        return
+    for (_, title), rate in zip(RLCARD_GAMES, rates, strict=True):
         print(f"  {title + ' steps/s:':40s}{rate:10,.0f}")
 
 
