@@ -97,6 +97,17 @@ function filtersOf(ev, me) {
   return out;
 }
 
+let early = null; // {id, info}: a game's summary asked while the page's languages load
+
+/** Ask for game `id`'s summary now, and once it names its game, that game's words (in `language`)
+ * and data: for the game screen about to be drawn from an invitation link, side by side with
+ * the page's languages rather than after them. */
+export function prefetchGame(id, language) {
+  const info = api.game(id);
+  early = { id, info };
+  info.then((i) => i?.game && loadGame(i.game, language), () => {});
+}
+
 export class GameScreen {
   /** `watch`: open as a spectator straight away (the lobby's Watch), not offering a seat. */
   constructor(main, id, { watch = false } = {}) {
@@ -137,8 +148,10 @@ export class GameScreen {
 
   async start(saved) {
     let info = null;
+    const asked = early?.id === this.id ? early.info : api.game(this.id);
+    early = null;
     try {
-      info = await api.game(this.id);
+      info = await asked;
     } catch (e) {
       if (e.status === 404) return this.unknownGame();
     }

@@ -15,20 +15,20 @@ let merged = {};
 /** Where the language files are served: the server mounts them at /i18n/ (fallback: web/i18n/). */
 const SOURCES = ["i18n/", "/i18n/"];
 
-async function fetchLang(lang) {
-  if (cache[lang]) return cache[lang];
-  for (const base of SOURCES) {
-    try {
-      const res = await fetch(`${base}${lang}.json`);
-      if (res.ok) {
-        cache[lang] = await res.json();
-        return cache[lang];
+/** A language's texts, fetched once: the promise is kept, so that English asked twice at once
+ * (the fallback and the language chosen) is one request. */
+function fetchLang(lang) {
+  cache[lang] ??= (async () => {
+    for (const base of SOURCES) {
+      try {
+        const res = await fetch(`${base}${lang}.json`);
+        if (res.ok) return await res.json();
+      } catch (e) {
+        /* try the next place */
       }
-    } catch (e) {
-      /* try the next place */
     }
-  }
-  cache[lang] = {};
+    return {};
+  })();
   return cache[lang];
 }
 

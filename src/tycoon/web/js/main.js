@@ -1,9 +1,9 @@
 // The app shell: settings (name, language), the router (#/ lobby, #/game/ID[/watch], #/replay/ID,
 // #/replay-file) and the
 // game screen that feeds the server's messages to the Capital or Deal table.
-import { setLang, lang, t } from "./i18n.js";
-import { renderLobby } from "./lobby.js";
-import { GameScreen } from "./game.js";
+import { LANGS, setLang, lang, t } from "./i18n.js";
+import { prefetchLobby, renderLobby } from "./lobby.js";
+import { GameScreen, prefetchGame } from "./game.js";
 import { renderRecordFile, renderReplay } from "./replay.js";
 import { renderRules } from "./rules.js";
 import { drawA11yControls } from "./a11y/index.js";
@@ -67,6 +67,10 @@ async function start() {
   const select = document.getElementById("lang-select");
   const params = new URLSearchParams(location.search);
   const chosen = params.get("lang") || settings.lang;
+  // what the first screen will ask for, asked while the languages load
+  const [page, id] = location.hash.replace(/^#\/?/, "").split("/");
+  if (!page) prefetchLobby();
+  else if (page === "game" && id) prefetchGame(decodeURIComponent(id), LANGS.includes(chosen) ? chosen : "en");
   await setLang(chosen);
   select.value = lang();
   drawA11yControls();

@@ -131,30 +131,28 @@ async function getJson(path) {
   return res.json();
 }
 
-/** Fetch (once) the catalog of `game` in `lang`, and English as the fallback. */
+const loading = new Map(); // path -> the promise of its JSON ({} when it fails), fetched once
+
+/** `path`'s JSON, fetched once however many ask for it at the same time; {} when it fails. */
+function once(path) {
+  if (!loading.has(path)) loading.set(path, getJson(path).catch(() => ({})));
+  return loading.get(path);
+}
+
+/** Fetch (once) the catalog of `game` in `lang`, and English as the fallback, side by side. */
 export async function loadCatalog(game, lang) {
-  for (const l of new Set(["en", lang])) {
+  await Promise.all([...new Set(["en", lang])].map(async (l) => {
     const k = `${game}:${l}`;
-    if (catalogs.has(k)) continue;
-    try {
-      catalogs.set(k, await getJson(`/api/kinds/${encodeURIComponent(game)}/messages/${l}`));
-    } catch (e) {
-      catalogs.set(k, {});
-    }
+    if (catalogs.has(k)) return;
+    catalogs.set(k, await once(`/api/kinds/${encodeURIComponent(game)}/messages/${l}`));
     merged.delete(`${game}:${lang}`);
-  }
+  }));
   return catalog(game, lang);
 }
 
 /** Fetch (once) the client data of `game` (board, cards, prices, ...). */
 export async function loadData(game) {
-  if (!data.has(game)) {
-    try {
-      data.set(game, await getJson(`/api/kinds/${encodeURIComponent(game)}/data`));
-    } catch (e) {
-      data.set(game, {});
-    }
-  }
+  if (!data.has(game)) data.set(game, await once(`/api/kinds/${encodeURIComponent(game)}/data`));
   return data.get(game);
 }
 
@@ -246,12 +244,8 @@ let titles = null;
 /** Fetch (once) the games' titles of GET /api/kinds. */
 export async function loadTitles() {
   if (!titles) {
-    try {
-      const kinds = await getJson("/api/kinds");
-      titles = Object.fromEntries((kinds || []).map((k) => [k.name, k.title]));
-    } catch (e) {
-      titles = {};
-    }
+    const kinds = await once("/api/kinds");
+    titles = Object.fromEntries((Array.isArray(kinds) ? kinds : []).map((k) => [k.name, k.title]));
   }
   return titles;
 }
