@@ -14,8 +14,9 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlparse
 
 import httpx
@@ -456,7 +457,8 @@ def test_a_screen_opened_before_the_lobby_is_drawn_is_not_covered_by_it(server, 
     page.route("**/api/kinds", hold_the_lobbys)
     page.goto(f"{server}/", wait_until="commit")
     wait_held(page, held, "the lobby still waits for the kinds of games")
-    assert page.evaluate("document.body.dataset.page") == "lobby"
+    # asked while the languages load: the lobby's route waits for them once those have come
+    expect(page.locator("body[data-page=lobby]")).to_have_count(1)
     page.evaluate(f"location.hash = '#/game/{game_id}/watch'")
     expect(page.locator("body[data-page=game]")).to_have_count(1)
     for route in held:
@@ -464,6 +466,34 @@ def test_a_screen_opened_before_the_lobby_is_drawn_is_not_covered_by_it(server, 
     page.wait_for_timeout(500)
     expect(page.locator(".lobby")).to_have_count(0)
     expect(page.get_by_role("heading", name="Monopoly Deal: waiting for players")).to_be_visible()
+
+
+def hold(held: list) -> Callable[[Any], None]:
+    """A route handler that keeps each request in ``held`` until the test lets it go."""
+    return lambda route: held.append(route)
+
+
+def test_a_link_followed_while_the_languages_load_opens_its_own_screen(server, new_page):
+    """What the first screen needs is asked for while the page's languages load: the lobby's
+    kinds of games, an invitation link's game. A link followed meanwhile opens its own screen
+    with its own data: the game, not the lobby; the other game, not the first one's."""
+    deal = httpx.post(f"{server}/api/games", json={
+        "game": "deal", "players": ["human", "easy"], "name": "Deal night"}).json()["id"]
+    capital = httpx.post(f"{server}/api/games", json={
+        "game": "capital", "players": ["human", "easy"], "name": "Capital night"}).json()["id"]
+    for start, then, heading in (("", deal, "Monopoly Deal"), (f"#/game/{deal}", capital,
+                                                                "Capital")):
+        page = new_page()
+        held: list = []
+        page.route("**/i18n/en.json", hold(held))
+        page.goto(f"{server}/{start}", wait_until="commit")
+        wait_held(page, held, "the page still waits for its words")
+        page.evaluate(f"location.hash = '#/game/{then}/watch'")
+        for route in held:
+            route.continue_()
+        expect(page.get_by_role("heading", name=f"{heading}: waiting for players")).to_be_visible()
+        expect(page.locator(".topbar-slot .game-id")).to_have_text(f"{heading.split()[-1]} night")
+        expect(page.locator(".lobby")).to_have_count(0)
 
 
 def test_replay_of_a_deal_game_stopped_by_its_turn_limit_ends_with_nobody_to_play(server,

@@ -121,8 +121,7 @@ def write_json(path: Path, data: dict[str, Any], pretty: bool = False) -> None:
 def run_matches(game: str, tasks: Sequence[Task], options: dict[str, Any],
                 header: dict[str, Any], save: Path | None = None, workers: int = 1,
                 ray: str | None = None, progress: Callable[[int], None] | None = None,
-                records: Path | None = None,
-                ) -> Run:
+                records: Path | None = None) -> Run:
     """Play ``tasks`` (see the module docstring): the results sorted by index, which came
     from ``save`` and how long it took (:class:`~tycoon.study.runner.Run`)."""
     keep, found = None, None

@@ -97,20 +97,19 @@ function filtersOf(ev, me) {
   return out;
 }
 
-let early = null; // {id, info}: a game's summary asked while the page's languages load
-
-/** Ask for game `id`'s summary now, and once it names its game, that game's words (in `language`)
- * and data: for the game screen about to be drawn from an invitation link, side by side with
- * the page's languages rather than after them. */
-export function prefetchGame(id, language) {
+/** Game `id`'s summary (a promise), and once it names its game, that game's words (in `language`)
+ * and data asked for too: what a game screen opened from an invitation link needs, asked while
+ * the page's languages load rather than after them. */
+export function askGame(id, language) {
   const info = api.game(id);
-  early = { id, info };
   info.then((i) => i?.game && loadGame(i.game, language), () => {});
+  return info;
 }
 
 export class GameScreen {
-  /** `watch`: open as a spectator straight away (the lobby's Watch), not offering a seat. */
-  constructor(main, id, { watch = false } = {}) {
+  /** `watch`: open as a spectator straight away (the lobby's Watch), not offering a seat;
+   * `info`: the game's summary already asked for (`askGame`). */
+  constructor(main, id, { watch = false, info = null } = {}) {
     this.main = main;
     this.id = id;
     this.watchOnly = watch;
@@ -143,13 +142,11 @@ export class GameScreen {
     this.drawLogChrome();
     this.root.append(this.tableBox);
     main.replaceChildren(this.root);
-    this.start(saved);
+    this.start(saved, info ?? api.game(id));
   }
 
-  async start(saved) {
+  async start(saved, asked) {
     let info = null;
-    const asked = early?.id === this.id ? early.info : api.game(this.id);
-    early = null;
     try {
       info = await asked;
     } catch (e) {

@@ -57,21 +57,14 @@ function optionLabel(name, o) {
   return o.help || s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-async function loadKinds() {
+/** Ask the server for its kinds of games (the defaults stay when it cannot say). */
+export async function loadKinds() {
   try {
     const kinds = await api.kinds();
     if (Array.isArray(kinds) && kinds.length) KINDS = kinds;
   } catch (e) {
     /* keep the defaults */
   }
-}
-
-let early = null; // the lobby's GET /api/kinds, asked while the page's languages load
-
-/** Ask for the kinds of games now, for the lobby about to be drawn (its first draw waits for
- * them, and for the languages: side by side, one round trip less on a slow network). */
-export function prefetchLobby() {
-  early = loadKinds();
 }
 
 function valueLabel(v) {
@@ -373,9 +366,10 @@ function gameList() {
   return { node, refresh };
 }
 
-export async function renderLobby(main) {
-  await (early ?? loadKinds());
-  early = null;
+/** The lobby in `main`, once `kinds` (a `loadKinds()` under way: the page asks for it while its
+ * languages load) has come. */
+export async function renderLobby(main, kinds = loadKinds()) {
+  await kinds;
   const name = el("input", { id: "player-name", value: settings.name, autocomplete: "nickname", maxlength: "40", placeholder: t("lobby.name_placeholder") });
   name.addEventListener("change", () => (settings.name = name.value.trim()));
   const list = gameList();

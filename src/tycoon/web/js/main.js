@@ -2,8 +2,8 @@
 // #/replay-file) and the
 // game screen that feeds the server's messages to the Capital or Deal table.
 import { LANGS, setLang, lang, t } from "./i18n.js";
-import { prefetchLobby, renderLobby } from "./lobby.js";
-import { GameScreen, prefetchGame } from "./game.js";
+import { loadKinds, renderLobby } from "./lobby.js";
+import { askGame, GameScreen } from "./game.js";
 import { renderRecordFile, renderReplay } from "./replay.js";
 import { renderRules } from "./rules.js";
 import { drawA11yControls } from "./a11y/index.js";
@@ -31,14 +31,17 @@ export const settings = {
 let screen = null;
 let routes = 0; // counts route() calls: a slower earlier one must not take the screen back
 
-async function route() {
+/** The page's address as [page, id, mode]: `#/game/ID/watch` is ["game", "ID", "watch"]. */
+const where = () => location.hash.replace(/^#\/?/, "").split("/");
+
+/** Draw the screen of the page's address; `first`: what the start asked for it beforehand. */
+async function route(first = null) {
   // Each route draws into its own box, in the page from the start: a route overtaken while
   // it still loads (a link followed before the lobby got its kinds of games) draws into a
   // box no longer shown, not over the newer screen.
   const main = el("div", { class: "screen" });
   document.getElementById("main").replaceChildren(main);
-  const hash = location.hash.replace(/^#\/?/, "");
-  const [page, id, mode] = hash.split("/");
+  const [page, id, mode] = where();
   const mine = ++routes;
   if (screen) {
     screen.close();
@@ -47,7 +50,7 @@ async function route() {
   document.body.dataset.page = page || "lobby";
   let next;
   if (page === "game" && id) {
-    next = new GameScreen(main, decodeURIComponent(id), { watch: mode === "watch" });
+    next = new GameScreen(main, decodeURIComponent(id), { watch: mode === "watch", info: first?.game });
   } else if (page === "rules" && id) {
     next = await renderRules(main, decodeURIComponent(id));
   } else if (page === "replay" && id) {
@@ -55,7 +58,7 @@ async function route() {
   } else if (page === "replay-file") {
     next = renderRecordFile(main);
   } else {
-    next = await renderLobby(main);
+    next = await renderLobby(main, first?.kinds);
   }
   // e.g. a link of the lobby followed while the lobby still loads its list of games
   if (mine !== routes) next?.close?.();
@@ -67,10 +70,12 @@ async function start() {
   const select = document.getElementById("lang-select");
   const params = new URLSearchParams(location.search);
   const chosen = params.get("lang") || settings.lang;
-  // what the first screen will ask for, asked while the languages load
-  const [page, id] = location.hash.replace(/^#\/?/, "").split("/");
-  if (!page) prefetchLobby();
-  else if (page === "game" && id) prefetchGame(decodeURIComponent(id), LANGS.includes(chosen) ? chosen : "en");
+  // what the first screen needs, asked for while the languages load
+  const address = location.hash;
+  const [page, id] = where();
+  let first = null;
+  if (!page) first = { kinds: loadKinds() };
+  else if (page === "game" && id) first = { game: askGame(decodeURIComponent(id), LANGS.includes(chosen) ? chosen : "en") };
   await setLang(chosen);
   select.value = lang();
   drawA11yControls();
@@ -83,8 +88,8 @@ async function start() {
     else route();
   });
   document.title = t("ui.title");
-  window.addEventListener("hashchange", route);
-  await route();
+  window.addEventListener("hashchange", () => route());
+  await route(location.hash === address ? first : null);
   document.body.dataset.ready = "1";
 }
 
