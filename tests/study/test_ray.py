@@ -37,6 +37,21 @@ def test_a_local_cluster_starts_without_rays_notices():
     assert "Token authentication" not in run.stderr and "2 games (2 finished" in run.stdout
 
 
+def no_head_running(seconds: float = 60) -> None:
+    """Wait until no Ray node runs on this machine (Ray finds them as ``--ray auto`` does)."""
+    import time
+
+    from ray._private.services import find_gcs_addresses
+
+    deadline = time.monotonic() + seconds
+    while True:
+        find_gcs_addresses.cache_clear()
+        if not find_gcs_addresses():
+            return
+        assert time.monotonic() < deadline, f"Ray nodes still run: {find_gcs_addresses()}"
+        time.sleep(0.5)
+
+
 def test_a_local_cluster_is_the_runs_own_whatever_cluster_the_machine_knows(tmp_path):
     """``--ray`` alone starts a cluster for the run even where Ray would join another: the
     last ``ray start`` of the machine is in Ray's address file after its head has gone (a
@@ -61,7 +76,10 @@ def test_a_local_cluster_is_the_runs_own_whatever_cluster_the_machine_knows(tmp_
         env = {**os.environ, "RAY_TMPDIR": temp}
         run = subprocess.run([sys.executable, "-m", "tycoon.cli", "simulate", "deal", "--games",
                               "2", "--ray"], capture_output=True, text=True, timeout=120, env=env)
-        # "auto" is that cluster: refused at once, as an address where nothing answers
+        # "auto" is that cluster, or failing it any head running on this machine (Ray's own
+        # rule), such as the run's, whose processes a loaded machine may take a while to end
+        no_head_running()
+        # so "auto" is refused at once, as an address where nothing answers
         auto = subprocess.run([sys.executable, "-m", "tycoon.cli", "simulate", "deal",
                                "--games", "2", "--ray", "auto"], capture_output=True, text=True,
                               timeout=120, env=env)
@@ -71,6 +89,78 @@ def test_a_local_cluster_is_the_runs_own_whatever_cluster_the_machine_knows(tmp_
     assert "2 games (2 finished" in run.stdout and gone not in run.stderr
     assert auto.returncode == 2
     assert ", the address auto finds (Connection refused)" in auto.stderr, auto.stderr
+
+
+def test_a_cluster_of_ray_start_is_joined_by_its_address_and_by_ray_client():
+    """docs/bots.md: a cluster started with ``ray start --head`` plays a study's games given
+    ``--ray HOST:PORT`` or ``--ray ray://HOST:PORT`` (Ray Client), with the results of
+    ``--workers 2``. ``tycoon[ray]`` installed the plain ``ray``, without which ``ray://``
+    ended in Ray's "Ray Client requires pip package ray[client]" and a head started no Ray
+    Client server; it installs ``ray[client]`` now. The head asks for a token (Ray's token
+    authentication, ``RAY_AUTH_TOKEN`` here): without it the run is refused, saying how to
+    give it."""
+    import json
+    import os
+    import secrets
+    import shutil
+    import socket
+    import subprocess
+    import sys
+    import tempfile
+    import time
+    from pathlib import Path
+
+    def free_port() -> int:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            return s.getsockname()[1]
+
+    # each run says its own RAY_AUTH_* (a local cluster sets RAY_AUTH_MODE in its process)
+    bare = {k: v for k, v in os.environ.items() if not k.startswith("RAY_AUTH")}
+    token = {**bare, "RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": secrets.token_hex(32)}
+
+    def tournament(*flags: str, env: dict[str, str]) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "tycoon.cli", "tournament", "deal",
+                               "--bots", "medium,easy", "--games", "8", "--seed", "3",
+                               "--json", *flags], capture_output=True, text=True, timeout=300,
+                              env=env)
+
+    def results(*flags: str) -> list[dict]:
+        run = tournament(*flags, env=token)
+        assert run.returncode == 0, run.stderr
+        return [{k: v for k, v in r.items() if k != "think"}
+                for r in json.loads(run.stdout)["results"]]
+
+    no_head_running()  # before the module's own cluster, and once the runs before have ended
+    gcs, client = free_port(), free_port()
+    # its own temporary folder (short: Ray's sockets live under it), so that the machine's
+    # Ray keeps no address of a head that has gone
+    temp = tempfile.mkdtemp(prefix="ray", dir="/tmp")
+    head = subprocess.Popen(
+        [str(Path(sys.executable).with_name("ray")), "start", "--head", "--block",
+         f"--port={gcs}", f"--ray-client-server-port={client}", "--include-dashboard=false",
+         "--num-cpus=2", "--disable-usage-stats", f"--temp-dir={temp}"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=token)
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            assert head.poll() is None, head.stderr.read()
+            try:
+                socket.create_connection(("127.0.0.1", client), timeout=1).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "ray start --head did not come up"
+                time.sleep(0.5)
+        on_workers = results("--workers", "2")
+        assert results("--ray", f"127.0.0.1:{gcs}") == on_workers
+        assert results("--ray", f"ray://127.0.0.1:{client}") == on_workers
+        refused = tournament("--ray", f"127.0.0.1:{gcs}", env=bare)
+        assert refused.returncode == 2
+        assert "asks for its token" in refused.stderr and "RAY_AUTH_MODE=token" in refused.stderr
+    finally:
+        head.terminate()  # --block: the head stops every process of its node
+        head.wait(timeout=60)
+        shutil.rmtree(temp, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")
@@ -221,74 +311,3 @@ def test_the_tournament_command_on_ray(cluster):
         for r in rs:
             r.pop("think")
     assert ra == rb
-
-
-def test_a_cluster_of_ray_start_is_joined_by_its_address_and_by_ray_client():
-    """docs/bots.md: a cluster started with ``ray start --head`` plays a study's games given
-    ``--ray HOST:PORT`` or ``--ray ray://HOST:PORT`` (Ray Client), with the results of
-    ``--workers 2``. ``tycoon[ray]`` installed the plain ``ray``, without which ``ray://``
-    ended in Ray's "Ray Client requires pip package ray[client]" and a head started no Ray
-    Client server; it installs ``ray[client]`` now. The head asks for a token (Ray's token
-    authentication, ``RAY_AUTH_TOKEN`` here): without it the run is refused, saying how to
-    give it."""
-    import json
-    import os
-    import secrets
-    import shutil
-    import socket
-    import subprocess
-    import sys
-    import tempfile
-    import time
-    from pathlib import Path
-
-    def free_port() -> int:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            return s.getsockname()[1]
-
-    # the module's local cluster set RAY_AUTH_MODE in this process: each run says its own
-    bare = {k: v for k, v in os.environ.items() if not k.startswith("RAY_AUTH")}
-    token = {**bare, "RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": secrets.token_hex(32)}
-
-    def tournament(*flags: str, env: dict[str, str]) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "tycoon.cli", "tournament", "deal",
-                               "--bots", "medium,easy", "--games", "8", "--seed", "3",
-                               "--json", *flags], capture_output=True, text=True, timeout=300,
-                              env=env)
-
-    def results(*flags: str) -> list[dict]:
-        run = tournament(*flags, env=token)
-        assert run.returncode == 0, run.stderr
-        return [{k: v for k, v in r.items() if k != "think"}
-                for r in json.loads(run.stdout)["results"]]
-
-    gcs, client = free_port(), free_port()
-    # its own temporary folder (short: Ray's sockets live under it), so that the machine's
-    # Ray keeps no address of a head that has gone
-    temp = tempfile.mkdtemp(prefix="ray", dir="/tmp")
-    head = subprocess.Popen(
-        [str(Path(sys.executable).with_name("ray")), "start", "--head", "--block",
-         f"--port={gcs}", f"--ray-client-server-port={client}", "--include-dashboard=false",
-         "--num-cpus=2", "--disable-usage-stats", f"--temp-dir={temp}"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=token)
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            assert head.poll() is None, head.stderr.read()
-            try:
-                socket.create_connection(("127.0.0.1", client), timeout=1).close()
-                break
-            except OSError:
-                assert time.monotonic() < deadline, "ray start --head did not come up"
-                time.sleep(0.5)
-        on_workers = results("--workers", "2")
-        assert results("--ray", f"127.0.0.1:{gcs}") == on_workers
-        assert results("--ray", f"ray://127.0.0.1:{client}") == on_workers
-        refused = tournament("--ray", f"127.0.0.1:{gcs}", env=bare)
-        assert refused.returncode == 2
-        assert "asks for its token" in refused.stderr and "RAY_AUTH_MODE=token" in refused.stderr
-    finally:
-        head.terminate()  # --block: the head stops every process of its node
-        head.wait(timeout=60)
-        shutil.rmtree(temp, ignore_errors=True)
