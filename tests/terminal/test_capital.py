@@ -300,34 +300,20 @@ def test_a_cards_help_follows_the_games_rules_options_C_11():
     assert "of everyone's" not in said
 
 
-def test_lions_sight_help_says_the_games_lion_percent_C_12():
+@pytest.mark.parametrize(("options", "part", "not_said"), [
+    ({"lion_percent": 30}, "30%", "half"), ({}, "half", "50%")])
+def test_lions_sight_help_says_the_games_lion_percent_C_12(options, part, not_said):
     """C-12: a game's ``lion_percent`` option sets what Lion's Sight takes; its help said
-    "half" whatever the option."""
-    st = from_json({"seats": [{"hand": ["lions_sight"], "square": 5, "balance": 900},
-                              {"balance": 800}],
-                    "phase": "action", "move": {"landed": 5},
-                    "options": {"lion_percent": 30}})
-    from tycoon.terminal.ui import Quit
-
-    term, table, out = terminal_for("capital", st, [f"h {n}" for n in range(1, 6)])
-    with pytest.raises(Quit):
-        term.maybe_decide(table.next())
-    said = "\n".join(out)
-    assert "A player gets Lion's Sight: 30% of their balance goes to the bank." in said
-    assert "half" not in said
-
-
-def test_lions_sight_help_says_half_under_the_default_lion_percent_C_12():
-    """C-12's default ``lion_percent`` is 50: the help says "half", as the Rules page does
+    "half" whatever the option. Under the default, 50, it says "half", as the Rules page does
     (every game has the option, so its "{lion_percent}%" wording said "50%")."""
     st = from_json({"seats": [{"hand": ["lions_sight"], "square": 5, "balance": 900},
                               {"balance": 800}],
-                    "phase": "action", "move": {"landed": 5}})
+                    "phase": "action", "move": {"landed": 5}, "options": options})
     from tycoon.terminal.ui import Quit
 
     term, table, out = terminal_for("capital", st, [f"h {n}" for n in range(1, 6)])
     with pytest.raises(Quit):
         term.maybe_decide(table.next())
     said = "\n".join(out)
-    assert "A player gets Lion's Sight: half of their balance goes to the bank." in said
-    assert "50%" not in said
+    assert f"A player gets Lion's Sight: {part} of their balance goes to the bank." in said
+    assert not_said not in said
