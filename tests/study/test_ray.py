@@ -127,7 +127,10 @@ def test_a_cluster_of_ray_start_is_joined_by_its_address_and_by_ray_client():
 
     def results(*flags: str) -> list[dict]:
         run = tournament(*flags, env=token)
-        assert run.returncode == 0, run.stderr
+        # Ray Client's own log says why its server for this run did not start
+        logs = "".join(f"\n{f}:\n{f.read_text()[-3000:]}"
+                       for f in Path(temp).glob("session_latest/logs/ray_client_server*"))
+        assert run.returncode == 0, run.stderr + logs
         return [{k: v for k, v in r.items() if k != "think"}
                 for r in json.loads(run.stdout)["results"]]
 
@@ -161,6 +164,40 @@ def test_a_cluster_of_ray_start_is_joined_by_its_address_and_by_ray_client():
         head.terminate()  # --block: the head stops every process of its node
         head.wait(timeout=60)
         shutil.rmtree(temp, ignore_errors=True)
+
+
+def test_ray_client_is_asked_again_when_its_server_fails_to_start(monkeypatch):
+    """On a loaded head Ray Client's server for a connection may die as it starts ("Starting
+    Ray client server failed", a CI run of the ray start test below met it): the run asks
+    again, twice, before it gives up saying why; any other refusal is told at once."""
+    from tycoon.study import runner
+
+    asked: list[str] = []
+
+    class FakeRay:
+        def __init__(self, failures: int, words: str) -> None:
+            self.failures, self.words = failures, words
+
+        def init(self, address: str, **_kwargs) -> None:
+            asked.append(address)
+            if len(asked) <= self.failures:
+                raise RuntimeError(self.words)
+
+        def shutdown(self) -> None:
+            pass
+
+    monkeypatch.setattr(runner.time, "sleep", lambda _s: None)
+    failed = "Starting Ray client server failed. See ray_client_server_23000.err for details."
+    runner._ray_join(FakeRay(2, failed), "ray://h:1")
+    assert asked == ["ray://h:1"] * 3
+    asked.clear()
+    with pytest.raises(ValueError, match=r"could not join the Ray cluster at ray://h:1 \(Start"):
+        runner._ray_join(FakeRay(3, failed), "ray://h:1")
+    assert len(asked) == 3
+    asked.clear()
+    with pytest.raises(ValueError, match="could not join"):
+        runner._ray_join(FakeRay(1, "Version mismatch"), "ray://h:1")
+    assert len(asked) == 1
 
 
 @pytest.fixture(scope="module")

@@ -397,6 +397,26 @@ def _chunk(fn: Callable[[Any], Any], items: list[Any]) -> list[Any]:
 RAY_AUTH_LOGGER = "ray._private.authentication.authentication_token_setup"
 
 
+#: Ray Client's words when the server it starts for a connection dies as it starts, as it may
+#: on a loaded head: a new connection starts another.
+RAY_CLIENT_SERVER_FAILED = "Starting Ray client server failed"
+
+
+def _ray_join(ray: Any, address: str, tries: int = 3) -> None:
+    """``ray.init`` at ``address``; a refusal is a ``ValueError`` saying why
+    (:func:`_ray_refused`), after ``tries`` connections where Ray Client's server failed to
+    start."""
+    for attempt in range(1, tries + 1):
+        try:
+            ray.init(address=address, log_to_driver=False, configure_logging=False)
+            return
+        except (ConnectionError, RuntimeError) as exc:
+            if attempt == tries or RAY_CLIENT_SERVER_FAILED not in str(exc):
+                raise ValueError(_ray_refused(address, exc)) from None
+            ray.shutdown()
+            time.sleep(attempt)
+
+
 def _ray_map(fn: Callable[[Any], Any], items: list[Any], address: str,
              workers: int) -> Iterator[Any]:
     """Results of ``fn`` over ``items`` on Ray, as they end; items go in small chunks (about
@@ -414,10 +434,7 @@ def _ray_map(fn: Callable[[Any], Any], items: list[Any], address: str,
             ray.init(address="local", num_cpus=workers if workers > 1 else None,
                      include_dashboard=False, log_to_driver=False, configure_logging=False)
         else:
-            try:
-                ray.init(address=address, log_to_driver=False, configure_logging=False)
-            except (ConnectionError, RuntimeError) as exc:
-                raise ValueError(_ray_refused(address, exc)) from None
+            _ray_join(ray, address)
         started = True
     try:
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
