@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from importlib import resources
+from itertools import combinations
 from typing import Any
 
 from tycoon.engine import LANGUAGES, GameInfo, Message, render
@@ -123,11 +124,10 @@ class Words:
         'square_kind.start.help@card_supply=lap@level_up=landing'
         """
         options = options or {}
-        names = sorted(options)
-        for i, a in enumerate(names):
-            for b in names[i + 1:]:
-                if f"{key}@{a}={options[a]}@{b}={options[b]}" in self.catalog:
-                    return f"{key}@{a}={options[a]}@{b}={options[b]}"
+        for a, b in combinations(sorted(options), 2):
+            both = f"{key}@{a}={options[a]}@{b}={options[b]}"
+            if both in self.catalog:
+                return both
         for name, value in options.items():
             if f"{key}@{name}={value}" in self.catalog:
                 return f"{key}@{name}={value}"
