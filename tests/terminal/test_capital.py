@@ -211,8 +211,9 @@ def test_catch_coins_is_played_by_the_bot_at_the_chosen_skill_and_said_so():
 
 
 def test_catch_coins_skill_refused_says_what_the_prompt_asks():
-    """A skill out of range (0 to 10, Enter: 5) was answered with Change Money's words,
-    "from 1 to 10, or Enter to stop"; Enter plays at skill 5, and 0 is a skill."""
+    """C-9.2 Catch Coins in words: a skill out of range (0 to 10, Enter: 5) was answered with
+    Change Money's words, "from 1 to 10, or Enter to stop"; Enter plays at skill 5, and 0 is a
+    skill."""
     _, out = play_minigame("catch_coins", ["11", "q", "0"])
     assert out.count("Please type a number from 0 to 10, or Enter for 5.") == 2
     assert "The minigame bot plays it for you at skill 0 of 10." in out
