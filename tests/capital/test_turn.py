@@ -162,6 +162,7 @@ def test_c12_presets():
     ({"lion_percent": 101}, "lion_percent"),
     ({"lion_percent": "half"}, "lion_percent"),
     ({"turn_limit": 0}, "turn_limit"),
+    ({"turn_limit": 10**30}, "turn_limit"),
     ({"card_supply": "draft"}, "card_supply"),
     ({"seats": 5}, "seats"),
     ({"seats": 1}, "seats"),

@@ -203,6 +203,9 @@ def test_turn_limit_is_validated_and_an_early_stop_is_refused():
         new_game(seed=1, turn_limit=0)
     with pytest.raises(InvalidOption, match="turn_limit"):
         new_game(seed=1, turn_limit="soon")
+    with pytest.raises(InvalidOption, match="from 1 to 100000, or none"):
+        new_game(seed=1, turn_limit=10**30)
+    assert new_game(seed=1, turn_limit=100_000).options["turn_limit"] == 100_000
     assert new_game(seed=1, turn_limit="30").options["turn_limit"] == 30
     data = position([seat(), seat()], phase="over", turn=3, options={"turn_limit": 5})
     with pytest.raises(InvalidPosition, match="turn limit"):

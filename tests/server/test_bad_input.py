@@ -262,6 +262,14 @@ body that is not text is 400, a method the path does not take 405 with every met
     r = live.post("/api/games", {"game": "deal", "players": ["human"] * 2,
                                  "options": {"no_such_option": 1}})
     assert r.status_code == 422 and "no_such_option" in r.json()["detail"]
+    r = live.post("/api/games", {"game": "deal", "players": ["human"] * 2,
+                                 "options": {"turn_limit": 10**30}})
+    assert r.status_code == 422 and "from 1 to 100000, or none" in r.json()["detail"]
+    r = httpx.post(live.http + "/api/games", timeout=20,
+                   headers={"content-type": "application/json"},
+                   content=b'{"game": "deal", "players": ["human", "human"],'
+                           b' "decision_seconds": NaN}')
+    assert r.status_code == 422 and "finite number" in r.json()["detail"]
     r = live.post("/api/games/nope/join", {"name": "a"})
     assert r.status_code == 404 and r.json()["code"] == "unknown_game"
     r = live.get("/api/kinds/deal/messages/xx")

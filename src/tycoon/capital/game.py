@@ -39,7 +39,7 @@ OPTIONS = (
            help="Demolition removes any obstacle or toll, or only an opponent's."),
     Option("lion_percent", "int", 50, minimum=0, maximum=100,
            help="Percent of the balance a Lion's Sight takes."),
-    Option("turn_limit", "int", None, minimum=1, nullable=True,
+    Option("turn_limit", "int", None, minimum=1, maximum=100_000, nullable=True,
            help="Stop the game unfinished after this many turns (none: no limit)."),
     Option("card_supply", "choice", "refill", ("refill", "lap"),
            help="Refill the hand to 5 each turn (D-8), or draw one card per completed lap."),

@@ -50,7 +50,7 @@ OPTIONS = (
     Option("buildings_when_broken", "choice", "discard", ("discard", "bank"),
            help="What becomes of the house and hotel of a set that stops being full "
            "(bank: into the owner's bank)."),
-    Option("turn_limit", "int", None, minimum=1, nullable=True,
+    Option("turn_limit", "int", None, minimum=1, maximum=100_000, nullable=True,
            help="Stop the game unfinished after this many turns (none: play until someone "
            "wins)."),
 )

@@ -76,7 +76,7 @@ class CreateGame(BaseModel):
         description="Rules options (see `GET /api/kinds`), e.g. `{\"turn_limit\": 100}`.",
     )
     decision_seconds: float | None = Field(
-        default=None, ge=1, le=3600,
+        default=None, ge=1, le=3600, allow_inf_nan=False,
         description="Time limit of each decision; when it runs out a bot decides.",
     )
     seed: StrictInt | None = Field(
