@@ -46,7 +46,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
              or config.args_source != pytest.Config.ArgsSource.TESTPATHS)
     if config.getoption("--slow") or named:
         return
-    slow = [item for item in items if item.get_closest_marker("slow")]
+    kept: list[pytest.Item] = []
+    slow: list[pytest.Item] = []
+    for item in items:
+        (slow if item.get_closest_marker("slow") else kept).append(item)
     if slow:
         config.hook.pytest_deselected(items=slow)
-        items[:] = [item for item in items if not item.get_closest_marker("slow")]
+        items[:] = kept
