@@ -21,8 +21,8 @@ SHOTS = ROOT / "artifacts" / "screenshots"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Tests that open pages drive a browser: mark them ``browser``, and ``slow`` (two thirds
-    of the whole suite's time: a ``pytest`` naming no tests leaves them out, ``./dev test``
+    """Tests that open pages drive a browser: mark them ``browser``, and ``slow`` (half of
+    the whole suite's time: a ``pytest`` naming no tests leaves them out, ``./dev test``
     runs them)."""
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
