@@ -31,12 +31,14 @@ I18N = Path(tycoon.__file__).resolve().parent / "i18n"
 ORIGIN = "http://tycoon.test"
 #: Debian's Chromium headless shell (the "old" headless mode, Playwright's own default for
 #: headless runs): the same Blink, the same screenshots pixel for pixel, and the browser suite
-#: in 185 s where the whole browser took 331 s. ``TYCOON_CHROMIUM`` names another binary (the
-#: whole browser: ``/usr/bin/chromium``), which is also used when the shell is not installed.
+#: in 185 s where the whole browser took 331 s.
 CHROMIUM_SHELL = "/usr/bin/chromium-headless-shell"
+#: The whole browser: used when the shell is not installed and it is.
+CHROMIUM_WHOLE = "/usr/bin/chromium"
+#: The binary the tests drive: ``TYCOON_CHROMIUM`` when set, else the shell (or the whole browser).
 CHROMIUM = os.environ.get("TYCOON_CHROMIUM") or (
-    "/usr/bin/chromium" if not os.path.exists(CHROMIUM_SHELL)
-    and os.path.exists("/usr/bin/chromium") else CHROMIUM_SHELL)
+    CHROMIUM_WHOLE if os.path.exists(CHROMIUM_WHOLE) and not os.path.exists(CHROMIUM_SHELL)
+    else CHROMIUM_SHELL)
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
