@@ -237,6 +237,42 @@ def test_lobby_form_keeps_its_set_up_across_a_language_switch(new_page):
     expect(page.locator("#time-limit")).to_have_value("90")
 
 
+def test_a_number_out_of_range_is_said_in_the_pages_language_and_nothing_is_sent(new_page):
+    """The lobby's number fields (the seconds per decision, an option's limits from
+    ``GET /api/kinds``) say what is wrong in the page's language, numbers written as it
+    writes them: the browser's own message was in the browser's language (English on the
+    French lobby). A form with such a field sends nothing; a right value clears it."""
+    page = new_page()
+    install(page, None)
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    page.goto(f"{ORIGIN}/")
+    page.wait_for_selector("#create-button")
+    page.select_option("#lang-select", "fr")
+    expect(page.locator("#create-h")).to_have_text("Nouvelle partie")
+    page.select_option("#game-select", "deal")
+    page.click(".options-box summary")
+
+    def said(selector: str, value: str, submit: bool = True) -> str:
+        page.fill(selector, value)
+        if submit:
+            page.click("#create-button")
+        text = page.locator(selector).evaluate("e => e.validationMessage")
+        return text.replace("\u202f", " ").replace("\xa0", " ")
+
+    assert said("#opt-turn_limit", "100001") == "Saisissez un nombre de 1 à 100 000."
+    assert said("#opt-turn_limit", "0") == "Saisissez un nombre de 1 à 100 000."
+    assert said("#opt-turn_limit", "2.5") == "Saisissez un nombre entier."
+    assert said("#opt-turn_limit", "40", submit=False) == ""  # said as it is typed
+    assert said("#time-limit", "7") == "Saisissez un multiple de 5."
+    assert said("#time-limit", "4000") == "Saisissez un nombre de 5 à 3 600."
+    page.select_option("#lang-select", "en")
+    expect(page.locator("#create-h")).to_have_text("New game")
+    assert said("#time-limit", "1") == "Enter a number from 5 to 3,600."
+    assert posts == []
+    assert said("#time-limit", "90", submit=False) == ""
+
+
 def lobby_with_a_fake_clock(new_page) -> tuple[object, list[str]]:
     """The lobby, its first list in, on a clock the test moves; and the API paths it asks
     for from then on, in order."""

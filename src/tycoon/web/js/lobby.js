@@ -118,6 +118,30 @@ function optionInput(name, o, base = o.default) {
   return el("input", { id, type: "number", min: o.min ?? undefined, max: o.max ?? undefined, value: base ?? "", placeholder: o.nullable ? t("lobby.none") : "", dataset: { option: name } });
 }
 
+/** What is wrong with a number field's value, in the page's language ("" when nothing): the
+ * browser's own message would be in the browser's language, whatever the page's. */
+function numberProblem(input) {
+  const v = input.validity;
+  const min = input.min === "" ? null : Number(input.min);
+  const max = input.max === "" ? null : Number(input.max);
+  if (v.badInput) return t("lobby.invalid.number");
+  if (v.rangeUnderflow || v.rangeOverflow) {
+    if (min !== null && max !== null) return t("lobby.invalid.range", { min, max });
+    return min !== null ? t("lobby.invalid.min", { min }) : t("lobby.invalid.max", { max });
+  }
+  if (v.stepMismatch) {
+    const step = Number(input.step || 1);
+    return step === 1 ? t("lobby.invalid.whole") : t("lobby.invalid.step", { step });
+  }
+  return "";
+}
+
+/** Give a number field its message in the page's language (the browser checks it, then shows it). */
+function checkNumber(input) {
+  input.setCustomValidity("");
+  input.setCustomValidity(numberProblem(input));
+}
+
 /** The value the form's input of option `o` holds. */
 function optionValue(input, o) {
   if (input.dataset.radios) return o.values[Number(input.querySelector("input:checked")?.value ?? o.values.indexOf(o.default))];
@@ -215,7 +239,14 @@ function createForm(onCreated) {
     saveDraft(form, game);
   };
   build();
-  form.addEventListener("input", () => saveDraft(form, game));
+  form.addEventListener("input", (ev) => {
+    if (ev.target.type === "number") checkNumber(ev.target);
+    saveDraft(form, game);
+  });
+  // "invalid" does not bubble: caught on its way down, before the browser shows the message
+  form.addEventListener("invalid", (ev) => {
+    if (ev.target.type === "number") checkNumber(ev.target);
+  }, true);
   form.addEventListener("change", () => saveDraft(form, game));
   form.addEventListener("toggle", () => saveDraft(form, game), true);
   form.addEventListener("submit", async (ev) => {
