@@ -33,7 +33,7 @@ ORIGIN = "http://tycoon.test"
 #: headless runs): the same Blink, the same screenshots pixel for pixel, and the browser suite
 #: in 185 s where the whole browser took 331 s.
 CHROMIUM_SHELL = "/usr/bin/chromium-headless-shell"
-#: The whole browser: used when the shell is not installed and it is.
+#: The whole browser: driven instead when it is installed and the shell is not.
 CHROMIUM_WHOLE = "/usr/bin/chromium"
 #: The binary the tests drive: ``TYCOON_CHROMIUM`` when set, else the shell (or the whole browser).
 CHROMIUM = os.environ.get("TYCOON_CHROMIUM") or (
